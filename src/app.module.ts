@@ -1,0 +1,68 @@
+import { DynamicModule, Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { LoggerModule } from 'nestjs-pino';
+import { randomUUID } from 'node:crypto';
+import { IncomingMessage } from 'node:http';
+import { AuthModule } from './auth/auth.module';
+import { AppConfig } from './config/app-config';
+import { ConfigModule } from './config/config.module';
+import { typeOrmOptions } from './database/data-source';
+import { GroupsModule } from './groups/groups.module';
+import { InfoModule } from './info/info.module';
+import { UsersModule } from './users/users.module';
+import { TokensModule } from './tokens/tokens.module';
+import { PreferencesModule } from './preferences/preferences.module';
+import { ResourcesModule } from './resources/resources.module';
+import { DashboardsModule } from './dashboards/dashboards.module';
+import { LibraryModule } from './library/library.module';
+import { FilesModule } from './files/files.module';
+import { IngestModule } from './ingest/ingest.module';
+import { IndexerModule } from './indexer/indexer.module';
+import { SearchModule } from './search/search.module';
+
+/** Feature modules; order matters only where a literal path would otherwise match an `:id` route. */
+export const FEATURE_MODULES = [
+  AuthModule,
+  TokensModule,
+  // Before UsersModule: GET /api/users/preferences must not be taken for GET /api/users/:id.
+  PreferencesModule,
+  GroupsModule,
+  UsersModule,
+  InfoModule,
+  ResourcesModule,
+  DashboardsModule,
+  LibraryModule,
+  FilesModule,
+  IndexerModule,
+  IngestModule,
+  SearchModule,
+];
+
+@Module({})
+export class AppModule {
+  static forRoot(config: AppConfig & { databaseUrl: string }): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [
+        ConfigModule.forRoot(config),
+        LoggerModule.forRoot({
+          pinoHttp: {
+            level: config.logLevel,
+            genReqId: (req: IncomingMessage) => {
+              const given = req.headers['x-request-id'];
+              return typeof given === 'string' && /^[\w.-]{1,64}$/.test(given) ? given : randomUUID();
+            },
+            redact: ['req.headers.authorization', 'req.headers["service-token"]', 'req.headers.cookie', 'req.headers["sec-websocket-protocol"]'],
+            customSuccessMessage: (req, res) => `${req.method} ${req.url} ${res.statusCode}`,
+            serializers: {
+              req: (r: { id: unknown; method: string; url: string }) => ({ id: r.id, method: r.method, url: r.url.split('?')[0] }),
+              res: (r: { statusCode: number }) => ({ statusCode: r.statusCode }),
+            },
+          },
+        }),
+        TypeOrmModule.forRoot(typeOrmOptions(config.databaseUrl, config)),
+        ...FEATURE_MODULES,
+      ],
+    };
+  }
+}

@@ -1,0 +1,55 @@
+import { ArgumentsHost, Body, Catch, Controller, Delete, ExceptionFilter, HttpCode, Post, Put, Req, UseFilters } from '@nestjs/common';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Request, Response } from 'express';
+import { Auth, CurrentAuth, Public } from './auth.decorators';
+import { LoginDto, LoginResponseDto } from './auth.dto';
+import { AuthContext } from './auth.types';
+import { LoginFailedError, LoginService } from './login.service';
+import { SessionsService } from '../sessions/sessions.service';
+
+/** Failed logins keep the product's body shape, with `Error` added like every other 4xx. */
+@Catch(LoginFailedError)
+class LoginFailedFilter implements ExceptionFilter {
+  catch(err: LoginFailedError, host: ArgumentsHost): void {
+    host.switchToHttp().getResponse<Response>().status(err.status).json({ LoginStatus: false, Reason: err.message, Error: err.message });
+  }
+}
+
+@ApiTags('login')
+@Controller('api')
+export class AuthController {
+  constructor(
+    private readonly login: LoginService,
+    private readonly sessions: SessionsService,
+  ) {}
+
+  @Post('login')
+  @Public()
+  @HttpCode(200)
+  @UseFilters(LoginFailedFilter)
+  @ApiOperation({ summary: 'Log in with JSON or form fields User and Pass' })
+  async doLogin(@Body() dto: LoginDto, @Req() req: Request): Promise<LoginResponseDto> {
+    const jwt = await this.login.login(dto.User, dto.Pass, clientAddress(req));
+    return { LoginStatus: true, JWT: jwt };
+  }
+
+  @Put('logout')
+  @Auth()
+  @ApiOperation({ summary: 'End the current session' })
+  async logout(@CurrentAuth() auth: AuthContext): Promise<null> {
+    await this.sessions.endCurrent(auth);
+    return null;
+  }
+
+  @Delete('logout')
+  @Auth()
+  @ApiOperation({ summary: 'End every session of the user' })
+  async logoutAll(@CurrentAuth() auth: AuthContext): Promise<null> {
+    await this.sessions.endAll(auth.uid);
+    return null;
+  }
+}
+
+export function clientAddress(req: Request): string {
+  return (req.ip ?? req.socket.remoteAddress ?? '').replace(/^::ffff:/, '');
+}

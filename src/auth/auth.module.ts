@@ -1,0 +1,39 @@
+import { Global, Module } from '@nestjs/common';
+import { APP_GUARD } from '@nestjs/core';
+import { createSecretKey, randomBytes } from 'node:crypto';
+import * as path from 'node:path';
+import { AppConfig } from '../config/app-config';
+import { APP_CONFIG } from '../config/env.schema';
+import { readOrCreateSecret } from '../database/embedded-postgres';
+import { SessionsController } from '../sessions/sessions.controller';
+import { SessionsService } from '../sessions/sessions.service';
+import { TokenAuthRepository } from '../tokens/token-auth.repository';
+import { UsersModule } from '../users/users.module';
+import { AuthController } from './auth.controller';
+import { AuthGuard } from './auth.guard';
+import { AuthService } from './auth.service';
+import { JWT_KEY, JwtKeyService } from './jwt-key.service';
+import { LoginService } from './login.service';
+
+/** JWT_SECRET, or 32 random bytes generated once and kept in `<DATA_DIR>/jwt-secret`. */
+function jwtKey(config: AppConfig) {
+  const secret = config.jwtSecret ?? readOrCreateSecret(path.join(config.dataDir, 'jwt-secret'), () => randomBytes(32).toString('base64')).value;
+  return createSecretKey(Buffer.from(secret, 'utf8'));
+}
+
+@Global()
+@Module({
+  imports: [UsersModule],
+  controllers: [AuthController, SessionsController],
+  providers: [
+    { provide: JWT_KEY, inject: [APP_CONFIG], useFactory: jwtKey },
+    JwtKeyService,
+    AuthService,
+    LoginService,
+    SessionsService,
+    TokenAuthRepository,
+    { provide: APP_GUARD, useClass: AuthGuard },
+  ],
+  exports: [AuthService, JwtKeyService],
+})
+export class AuthModule {}

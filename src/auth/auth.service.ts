@@ -1,0 +1,92 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { IncomingHttpHeaders } from 'node:http';
+import { unauthorized } from '../common/errors/app-error';
+import { SessionsRepository } from '../sessions/sessions.repository';
+import { TokenAuthRepository } from '../tokens/token-auth.repository';
+import { digestTokenSecret, isWellFormedTokenSecret } from '../tokens/token-secret';
+import { AuthContext } from './auth.types';
+import { Capability, parseCapability } from './capabilities';
+import { JwtKeyService } from './jwt-key.service';
+
+export const TOKEN_HEADER = 'service-token';
+const TOUCH_EVERY_MS = 30_000;
+const TOKEN_TOUCH_EVERY_MS = 60_000;
+const JWT_SHAPE = /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*$/;
+
+/**
+ * Establishes who is calling, from a JWT (`Authorization: Bearer`) or an API token
+ * (`Service-Token`). Both are checked against the database on every request, so a lock,
+ * logout, demotion or group removal takes effect on the very next request.
+ */
+@Injectable()
+export class AuthService {
+  private readonly logger = new Logger(AuthService.name);
+  private readonly lastTouch = new Map<string, number>();
+
+  constructor(
+    private readonly jwt: JwtKeyService,
+    private readonly sessions: SessionsRepository,
+    private readonly tokens: TokenAuthRepository,
+  ) {}
+
+  /** Rule when both credentials are sent: refused, so a token can never be widened by a JWT. */
+  async authenticate(headers: IncomingHttpHeaders, jwtOverride?: string): Promise<AuthContext> {
+    const tokenHeader = headers[TOKEN_HEADER];
+    const authz = headers.authorization;
+    if (tokenHeader !== undefined && (authz !== undefined || jwtOverride !== undefined)) {
+      throw unauthorized('Send either a Service-Token or an Authorization header, not both');
+    }
+    if (tokenHeader !== undefined) return this.fromToken(Array.isArray(tokenHeader) ? tokenHeader[0] : tokenHeader);
+    const jwt = jwtOverride ?? bearer(authz);
+    if (!jwt) throw unauthorized('Authentication required: send Authorization: Bearer <JWT> or a Service-Token');
+    return this.fromJwt(jwt);
+  }
+
+  async fromJwt(token: string): Promise<AuthContext> {
+    const claims = JWT_SHAPE.test(token) ? this.jwt.verify(token) : undefined;
+    if (!claims) throw unauthorized('Invalid or expired token');
+    const s = await this.sessions.findIdentity(claims.sid);
+    if (!s || s.uid !== claims.uid) throw unauthorized('Session has ended; log in again');
+    if (s.expiresAt.getTime() <= Date.now()) throw unauthorized('Session has expired; log in again');
+    if (s.locked) throw unauthorized('Account is locked');
+    this.touchSession(s.sid, s.uid, s.lastHit);
+    return { uid: s.uid, username: s.username, accountAdmin: s.admin, isAdmin: s.admin, gids: s.gids, sessionId: s.sid };
+  }
+
+  async fromToken(secret: string | undefined): Promise<AuthContext> {
+    const value = (secret ?? '').trim();
+    if (!isWellFormedTokenSecret(value)) throw unauthorized('Malformed API token');
+    const t = await this.tokens.findIdentityByDigest(digestTokenSecret(value));
+    if (!t) throw unauthorized('Unknown API token');
+    if (t.expiresAt && t.expiresAt.getTime() <= Date.now()) throw unauthorized('API token has expired');
+    if (t.locked) throw unauthorized('Account is locked');
+    this.touchToken(t.id);
+    const caps = new Set(t.capabilities.map(parseCapability).filter((c): c is Capability => c !== undefined));
+    return { uid: t.uid, username: t.username, accountAdmin: t.admin, isAdmin: false, gids: t.gids, token: { id: t.id, capabilities: caps } };
+  }
+
+  private touchSession(sid: string, uid: number, lastHit: Date): void {
+    const now = Date.now();
+    if (now - lastHit.getTime() < TOUCH_EVERY_MS || now - (this.lastTouch.get(sid) ?? 0) < TOUCH_EVERY_MS) return;
+    this.remember(sid, now);
+    this.sessions.touch(sid, uid).catch((err) => this.logger.warn({ err }, 'could not record session activity'));
+  }
+
+  private touchToken(id: string): void {
+    const now = Date.now();
+    if (now - (this.lastTouch.get(id) ?? 0) < TOKEN_TOUCH_EVERY_MS) return;
+    this.remember(id, now);
+    this.tokens.touchLastUsed(id).catch((err) => this.logger.warn({ err }, 'could not record token use'));
+  }
+
+  private remember(key: string, now: number): void {
+    if (this.lastTouch.size > 100_000) this.lastTouch.clear();
+    this.lastTouch.set(key, now);
+  }
+}
+
+function bearer(header: string | undefined): string | undefined {
+  if (!header) return undefined;
+  const m = /^Bearer\s+(\S+)\s*$/i.exec(header);
+  return m?.[1];
+}

@@ -1,0 +1,25 @@
+import { Capability } from './capabilities';
+
+/** The caller of a request, as the global guard established it. */
+export interface AuthContext {
+  uid: number;
+  username: string;
+  /** The account is an admin. Admin rights apply only when `isAdmin` is true. */
+  accountAdmin: boolean;
+  /** Admin rights apply: an admin account, signed in with a session (never through a token). */
+  isAdmin: boolean;
+  /** Groups the user belongs to, read on this request. */
+  gids: number[];
+  sessionId?: string;
+  token?: { id: string; capabilities: ReadonlySet<Capability> };
+}
+
+export interface AuthDeclaration {
+  public?: true;
+  /** Only admins (never through a token). */
+  admin?: true;
+  /** What a token needs to reach the route; without one, tokens are refused. */
+  capability?: Capability;
+  /** Any valid token may call the route (whoami, testauth). */
+  anyToken?: true;
+}

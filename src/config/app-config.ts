@@ -1,0 +1,45 @@
+/**
+ * The one typed configuration object. Built from the environment by `loadConfig`
+ * (the only place that reads `process.env` is `main.ts`, which passes it in).
+ */
+export interface AppConfig {
+  port: number;
+  host: string;
+  dataDir: string;
+  /** Unset: the service starts an embedded PostgreSQL under `dataDir`. */
+  databaseUrl?: string;
+  /** Connection strings of the indexer databases; empty: the main database. */
+  indexerUrls: string[];
+  adminPassword?: string;
+  jwtSecret?: string;
+  /** Lifetime of a login JWT (and its server-side session), seconds. */
+  jwtTtlSeconds: number;
+  bcryptRounds: number;
+  logLevel: string;
+  /** Maximum JSON / form body, bytes. */
+  maxJsonBody: number;
+  maxResourceSize: number;
+  maxFileSize: number;
+  /** Failed logins allowed per account and per address inside `loginWindowSeconds`. */
+  loginMaxFailuresPerAccount: number;
+  loginMaxFailuresPerAddress: number;
+  loginWindowSeconds: number;
+  /** Allowed CORS origins; empty: no cross-origin access. */
+  corsOrigins: string[];
+  dbPoolSize: number;
+  /** Milliseconds a request waits for a database connection before a 503. */
+  dbConnectTimeoutMs: number;
+  /** Milliseconds any one statement may run. */
+  dbStatementTimeoutMs: number;
+  /** Non-admins may use the token API (contract: Authentication 8). */
+  tokensForNonAdmins: boolean;
+  retentionDays: number;
+  maxIngestBatchBytes: number;
+  maxIngestEntries: number;
+  searchTimeoutMs: number;
+  maxSearchesPerUser: number;
+  renderStoreLimitBytes: number;
+  searchPingTimeoutSeconds: number;
+  /** Test-only PostgreSQL settings (fsync off); never set by operators. */
+  embeddedPgFast: boolean;
+}

@@ -1,0 +1,86 @@
+import * as path from 'node:path';
+import { AppConfig } from './app-config';
+
+export class ConfigError extends Error {}
+
+type Env = Record<string, string | undefined>;
+
+const MiB = 1024 * 1024;
+
+function int(env: Env, name: string, def: number, min: number, max: number, errors: string[]): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return def;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < min || n > max) {
+    errors.push(`${name} must be an integer between ${min} and ${max} (got "${raw}")`);
+    return def;
+  }
+  return n;
+}
+
+function bool(env: Env, name: string, def: boolean, errors: string[]): boolean {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return def;
+  if (/^(1|true|yes|on)$/i.test(raw)) return true;
+  if (/^(0|false|no|off)$/i.test(raw)) return false;
+  errors.push(`${name} must be true or false (got "${raw}")`);
+  return def;
+}
+
+function list(env: Env, name: string): string[] {
+  return (env[name] ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+}
+
+function optional(env: Env, name: string): string | undefined {
+  const v = env[name];
+  return v === undefined || v === '' ? undefined : v;
+}
+
+/** Every variable, its default, and its bounds. `.env.example` mirrors this list. */
+export function loadConfig(env: Env): AppConfig {
+  const errors: string[] = [];
+  const cfg: AppConfig = {
+    port: int(env, 'PORT', 8080, 0, 65535, errors),
+    host: env.HOST || '0.0.0.0',
+    dataDir: path.resolve(env.DATA_DIR || './data'),
+    databaseUrl: optional(env, 'DATABASE_URL'),
+    indexerUrls: list(env, 'INDEXER_URLS'),
+    adminPassword: optional(env, 'ADMIN_PASSWORD'),
+    jwtSecret: optional(env, 'JWT_SECRET'),
+    jwtTtlSeconds: int(env, 'JWT_TTL_SECONDS', 86400, 60, 30 * 86400, errors),
+    bcryptRounds: int(env, 'BCRYPT_ROUNDS', 12, 4, 15, errors),
+    logLevel: env.LOG_LEVEL || 'info',
+    maxJsonBody: int(env, 'MAX_JSON_BODY', 4 * MiB, 1024, 512 * MiB, errors),
+    maxResourceSize: int(env, 'MAX_RESOURCE_SIZE', 64 * MiB, 1, 16 * 1024 * MiB, errors),
+    maxFileSize: int(env, 'MAX_FILE_SIZE', 4 * MiB, 1, 1024 * MiB, errors),
+    loginMaxFailuresPerAccount: int(env, 'LOGIN_MAX_FAILURES_PER_ACCOUNT', 5, 1, 1000, errors),
+    loginMaxFailuresPerAddress: int(env, 'LOGIN_MAX_FAILURES_PER_ADDRESS', 20, 1, 100000, errors),
+    loginWindowSeconds: int(env, 'LOGIN_WINDOW_SECONDS', 900, 1, 86400, errors),
+    corsOrigins: list(env, 'CORS_ORIGINS'),
+    dbPoolSize: int(env, 'DB_POOL_SIZE', 20, 1, 1000, errors),
+    dbConnectTimeoutMs: int(env, 'DB_CONNECT_TIMEOUT_MS', 5000, 100, 600000, errors),
+    dbStatementTimeoutMs: int(env, 'DB_STATEMENT_TIMEOUT_MS', 30000, 100, 86400000, errors),
+    tokensForNonAdmins: bool(env, 'TOKENS_FOR_NON_ADMINS', true, errors),
+    retentionDays: int(env, 'RETENTION_DAYS', 30, 1, 36500, errors),
+    maxIngestBatchBytes: int(env, 'MAX_INGEST_BATCH_BYTES', 32 * MiB, 1024, 1024 * MiB, errors),
+    maxIngestEntries: int(env, 'MAX_INGEST_ENTRIES', 100000, 1, 10000000, errors),
+    searchTimeoutMs: int(env, 'SEARCH_TIMEOUT_MS', 300000, 100, 86400000, errors),
+    maxSearchesPerUser: int(env, 'MAX_SEARCHES_PER_USER', 16, 1, 10000, errors),
+    renderStoreLimitBytes: int(env, 'RENDER_STORE_LIMIT_BYTES', 1024 * MiB, MiB, 1024 * 1024 * MiB, errors),
+    searchPingTimeoutSeconds: int(env, 'SEARCH_PING_TIMEOUT_SECONDS', 10, 1, 3600, errors),
+    embeddedPgFast: false,
+  };
+  if (cfg.adminPassword !== undefined && (cfg.adminPassword.length < 8 || Buffer.byteLength(cfg.adminPassword) > 72)) {
+    errors.push('ADMIN_PASSWORD must be 8 to 72 bytes long');
+  }
+  if (cfg.jwtSecret !== undefined && Buffer.byteLength(cfg.jwtSecret) < 32) {
+    errors.push('JWT_SECRET must be at least 32 bytes long');
+  }
+  if (!['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].includes(cfg.logLevel)) {
+    errors.push(`LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent (got "${cfg.logLevel}")`);
+  }
+  if (errors.length) throw new ConfigError(`Invalid configuration:\n  ${errors.join('\n  ')}`);
+  return cfg;
+}
+
+export const APP_CONFIG = Symbol('APP_CONFIG');

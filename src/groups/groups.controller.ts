@@ -1,0 +1,57 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
+import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { Auth, CurrentAuth } from '../auth/auth.decorators';
+import { AuthContext } from '../auth/auth.types';
+import { IdPipe } from '../common/validation/id.pipe';
+import { UserDetailsDto } from '../users/users.dto';
+import { CreateGroupDto, GroupDetailsDto, UpdateGroupDto } from './groups.dto';
+import { GroupsService } from './groups.service';
+
+@ApiTags('groups')
+@Controller('api/groups')
+export class GroupsController {
+  constructor(private readonly groups: GroupsService) {}
+
+  @Get()
+  @Auth({ capability: 'ListGroups' })
+  @ApiOkResponse({ type: [GroupDetailsDto] })
+  list(): Promise<GroupDetailsDto[]> {
+    return this.groups.list();
+  }
+
+  @Post()
+  @HttpCode(200)
+  @Auth({ admin: true })
+  @ApiOkResponse({ type: Number, description: 'The new GID' })
+  create(@Body() dto: CreateGroupDto): Promise<number> {
+    return this.groups.create(dto);
+  }
+
+  @Get(':id')
+  @Auth({ capability: 'ListGroups' })
+  @ApiOkResponse({ type: GroupDetailsDto })
+  get(@Param('id', IdPipe) gid: number): Promise<GroupDetailsDto> {
+    return this.groups.get(gid);
+  }
+
+  @Put(':id')
+  @Auth({ admin: true })
+  @ApiOkResponse({ type: GroupDetailsDto })
+  update(@Param('id', IdPipe) gid: number, @Body() dto: UpdateGroupDto): Promise<GroupDetailsDto> {
+    return this.groups.update(gid, dto);
+  }
+
+  @Delete(':id')
+  @Auth({ admin: true })
+  async delete(@Param('id', IdPipe) gid: number): Promise<null> {
+    await this.groups.delete(gid);
+    return null;
+  }
+
+  @Get(':id/members')
+  @Auth({ capability: 'ListGroupMembers' })
+  @ApiOkResponse({ type: [UserDetailsDto] })
+  members(@CurrentAuth() auth: AuthContext, @Param('id', IdPipe) gid: number): Promise<UserDetailsDto[]> {
+    return this.groups.members(auth, gid);
+  }
+}

@@ -1,0 +1,54 @@
+import 'reflect-metadata';
+import { Logger as NestLogger } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { NestExpressApplication } from '@nestjs/platform-express';
+import { AppModule } from './app.module';
+import { configureApp } from './app.setup';
+import { JsonNullExpressAdapter } from './common/http/json-null.adapter';
+import { ConfigError, loadConfig } from './config/env.schema';
+import { EmbeddedDatabase, startEmbeddedPostgres } from './database/embedded-postgres';
+import { ensureDatabase } from './database/ensure-database';
+
+async function main(): Promise<void> {
+  const config = loadConfig(process.env);
+  const log = new NestLogger('Main');
+  let embedded: EmbeddedDatabase | undefined;
+  let databaseUrl = config.databaseUrl;
+  if (!databaseUrl) {
+    log.log(`starting embedded PostgreSQL under ${config.dataDir}`);
+    embedded = await startEmbeddedPostgres({ dir: config.dataDir, log: (l) => log.debug?.(l) });
+    databaseUrl = await ensureDatabase(embedded.url, 'search');
+  }
+  let app: NestExpressApplication | undefined;
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log.log(`${signal}: shutting down`);
+    try {
+      await app?.close();
+    } finally {
+      await embedded?.stop();
+      process.exit(0);
+    }
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  try {
+    app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot({ ...config, databaseUrl }), new JsonNullExpressAdapter(), {
+      bodyParser: false,
+      bufferLogs: true,
+    });
+    configureApp(app, config);
+    await app.listen(config.port, config.host);
+    log.log(`listening on http://${config.host}:${config.port}`);
+  } catch (err) {
+    await embedded?.stop();
+    throw err;
+  }
+}
+
+main().catch((err) => {
+  process.stderr.write(`${err instanceof ConfigError ? err.message : (err as Error)?.stack ?? String(err)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,71 @@
+/** `describeQuery`: the ParseSearchResponse body of POST /api/parse (the caller adds `Sequence`). */
+import { parseQuery, ParsedQuery } from './parser';
+import { ParseError } from './types';
+
+export interface ModuleHint {
+  Name: string;
+  ProducedEVs: string[] | null;
+  ConsumedEVs: string[] | null;
+  ResourcesNeeded: null;
+  Condensing: boolean;
+}
+
+export interface QueryDescription {
+  GoodQuery: boolean;
+  ParseError?: string;
+  ParsedQuery: string;
+  RawQuery: string;
+  ModuleIndex: number;
+  CollapsingIndex: number;
+  RenderModule: string;
+  TimeZoomDisabled: boolean;
+  Tags: string[];
+  ModuleHints: ModuleHint[];
+}
+
+const orNull = (xs: string[]): string[] | null => (xs.length ? xs : null);
+
+/** True when the result is a summary rather than a time series (zooming makes no sense). */
+export function isTimeZoomDisabled(p: ParsedQuery): boolean {
+  return p.modules.some((m) => m.instance.nonTemporal === true) || p.renderer.instance.nonTemporal === true;
+}
+
+export function describeParsed(p: ParsedQuery): QueryDescription {
+  return {
+    GoodQuery: true,
+    ParsedQuery: p.parsedQuery,
+    RawQuery: p.rawQuery,
+    ModuleIndex: 0,
+    CollapsingIndex: p.collapsingIndex,
+    RenderModule: p.renderer.name,
+    TimeZoomDisabled: isTimeZoomDisabled(p),
+    Tags: p.constraints.tags,
+    ModuleHints: p.modules.map((m) => ({
+      Name: m.name,
+      ProducedEVs: orNull(m.instance.produced),
+      ConsumedEVs: orNull(m.instance.consumed),
+      ResourcesNeeded: null,
+      Condensing: m.def.condensing,
+    })),
+  };
+}
+
+export function describeQuery(query: string): QueryDescription {
+  try {
+    return describeParsed(parseQuery(query));
+  } catch (err) {
+    if (!(err instanceof ParseError)) throw err;
+    return {
+      GoodQuery: false,
+      ParseError: err.message,
+      ParsedQuery: '',
+      RawQuery: query,
+      ModuleIndex: err.moduleIndex,
+      CollapsingIndex: 0,
+      RenderModule: '',
+      TimeZoomDisabled: false,
+      Tags: [],
+      ModuleHints: [],
+    };
+  }
+}

@@ -1,0 +1,21 @@
+/** Public API of the query language library (see README.md). */
+export * from './types';
+export { lex } from './lexer';
+export type { Token } from './lexer';
+export { parseQuery } from './parser';
+export type { ParsedQuery, ParsedModule, ParsedRenderer } from './parser';
+export { describeQuery } from './describe';
+export type { QueryDescription, ModuleHint } from './describe';
+export { compileQuery } from './planner';
+export type { CompileOptions, CompiledQuery, DistributedRunner, Collapser, CollapserOptions, PartialState } from './planner';
+export { runQueryInMemory } from './memory';
+export type { InMemoryOptions, InMemoryResult } from './memory';
+export { searchModuleInfos } from './modules/registry';
+export type { SearchModuleInfo } from './modules/module';
+export { renderModuleInfos } from './renderers/registry';
+export type { RenderModuleInfo, RenderResult, TableResult, ChartResult, GaugeValue, DownloadFormat } from './renderers/renderer';
+export { toSearchEntry } from './output';
+export type { SearchEntry } from './output';
+export { tagMatcher } from './tags';
+export { formatTs, getEV, evToString, evToNumber, serializeEntry, deserializeEntry, cloneEntry, ensureBuffers } from './values';
+export { parseDuration } from './time';

@@ -1,0 +1,69 @@
+/** Interfaces every search module implements. */
+import { Token } from '../lexer';
+import { Entry, RuntimeContext } from '../types';
+
+/** Metadata served by GET /api/info/searchmodules. */
+export interface SearchModuleInfo {
+  Name: string;
+  Info: string;
+  Examples: string[];
+  FrontendOnly: false;
+  Sorting: boolean;
+  Collapsing: boolean;
+}
+
+/** A module definition: metadata plus an argument parser producing an instance. */
+export interface ModuleDef {
+  name: string;
+  info: string;
+  examples: string[];
+  /** true for modules that must see all entries (count, stats, sort, limit, unique...) */
+  condensing: boolean;
+  sorting?: boolean;
+  /** Parses arguments; throws ModuleArgError on bad arguments. */
+  build(args: Token[]): ModuleInstance;
+}
+
+/** A parsed, ready-to-run module. */
+export interface ModuleInstance {
+  produced: string[];
+  consumed: string[];
+  /** true when this module turns the result non-temporal (aggregation without `over`, sort by non-time) */
+  nonTemporal?: boolean;
+  /** set by grep on DATA: conditions the storage layer may apply (AND) */
+  pushdownGrep?: Array<{ pattern: string; invert: boolean }>;
+  /** Non-condensing modules: filter/extract one entry in place; false drops it. */
+  process?(e: Entry, rt: RuntimeContext): boolean;
+  /** Condensing modules. */
+  condenser?: Condenser;
+}
+
+/** Per-indexer accumulator of a condensing module. `state()` must be JSON-serialisable. */
+export interface PartialAccumulator {
+  push(entries: Entry[]): void;
+  state(): unknown;
+}
+
+/**
+ * A condensing module in three parts:
+ * - `partial()` runs on each indexer (after the distributed modules) and yields a JSON state;
+ * - `merge(states)` runs once at the web server and produces the module's output entries;
+ * - `local(entries)` runs the module on an already-collapsed, ordered stream (a condensing
+ *   module placed after another one), honouring the input order.
+ */
+export interface Condenser {
+  partial(rt: RuntimeContext): PartialAccumulator;
+  merge(states: unknown[], rt: RuntimeContext): Entry[];
+  local(entries: Entry[], rt: RuntimeContext): Entry[];
+}
+
+export function moduleInfo(d: ModuleDef): SearchModuleInfo {
+  return {
+    Name: d.name,
+    Info: d.info,
+    Examples: d.examples,
+    FrontendOnly: false,
+    Sorting: d.sorting ?? false,
+    Collapsing: d.condensing,
+  };
+}

@@ -1,0 +1,54 @@
+/** `regex [-e EV] [-p] "(?P<name>...)" [name op value ...]`: named captures become EVs. */
+import { ArgReader, readExtractItems } from '../args';
+import { Token } from '../lexer';
+import { ModuleArgError } from '../types';
+import { ModuleDef, ModuleInstance } from './module';
+import { consumedOf, optionalString, sourceText, storeExtracted } from './extract-common';
+
+/** Translates Go/PCRE-style `(?P<name>` groups to JS `(?<name>` and compiles once. */
+export function compileUserRegex(pattern: string): RegExp {
+  const js = pattern.replace(/\(\?P</g, '(?<');
+  try {
+    return new RegExp(js);
+  } catch (err) {
+    throw new ModuleArgError(`invalid regular expression: ${(err as Error).message}`);
+  }
+}
+
+function groupNames(re: RegExp): string[] {
+  const names: string[] = [];
+  for (const m of re.source.matchAll(/\(\?<([A-Za-z_][A-Za-z0-9_]*)>/g)) names.push(m[1]);
+  return names;
+}
+
+export const regexModule: ModuleDef = {
+  name: 'regex',
+  info: 'Extract named capture groups of a regular expression into enumerated values; non-matching entries are dropped unless -p',
+  examples: ['regex "user=(?P<user>\\S+)"', 'regex -e msg `(?P<code>\\d{3})` code=="404"'],
+  condensing: false,
+  build(args: Token[]): ModuleInstance {
+    const r = new ArgReader(args);
+    const flags = r.flags({ e: 'value', p: 'bool' });
+    const ev = optionalString(flags.e);
+    const permissive = flags.p === true;
+    const re = compileUserRegex(r.value('regular expression argument'));
+    const names = groupNames(re);
+    if (names.length === 0) throw new ModuleArgError('regular expression has no named capture groups (?P<name>...)');
+    const filters = readExtractItems(r, (n) => n);
+    for (const f of filters) {
+      if (!names.includes(f.source)) throw new ModuleArgError(`filter on unknown capture group "${f.source}"`);
+    }
+    // one item per group; filters/aliases given after the pattern refine them
+    const items = names.map((n) => filters.find((f) => f.source === n) ?? { source: n, name: n });
+    return {
+      produced: items.map((it) => it.name),
+      consumed: consumedOf(ev),
+      process(e, rt) {
+        const text = sourceText(e, ev, rt);
+        const m = text === undefined ? null : re.exec(text);
+        if (!m) return permissive && !items.some((it) => it.filter);
+        return storeExtracted(e, items, (it) => m.groups?.[it.source]);
+      },
+    };
+  },
+};

@@ -1,0 +1,101 @@
+/**
+ * `stats op(X) [as name] ... [by A ...] [over <duration>]` and the math modules
+ * `count [X] [by A ...]`, `sum|mean|min|max|stddev|variance X [by A ...]` (all accept `over`).
+ */
+import { ArgReader } from '../args';
+import { isStatOp, StatOp } from '../aggregate';
+import { Token } from '../lexer';
+import { parseDuration } from '../time';
+import { ModuleArgError } from '../types';
+import { ModuleDef, ModuleInstance } from './module';
+import { StatSpecOp, StatsSpec, statsCondenser } from './stats-engine';
+
+/** Reads the trailing `[by A B ...] [over dur]` clauses (either order). */
+function readByOver(r: ArgReader, spec: StatsSpec): void {
+  while (!r.done) {
+    if (r.accept('by')) {
+      while (!r.done && r.peek()!.value !== 'over') spec.by.push(r.value('EV name after "by"'));
+      if (spec.by.length === 0) throw new ModuleArgError('missing EV name after "by"');
+    } else if (r.accept('over')) {
+      const text = r.value('duration after "over"');
+      const us = parseDuration(text);
+      if (us === null || us <= 0) throw new ModuleArgError(`invalid duration "${text}"`);
+      spec.over = us;
+    } else {
+      throw new ModuleArgError(`unexpected argument "${r.peek()!.value}"`);
+    }
+  }
+}
+
+function instance(spec: StatsSpec): ModuleInstance {
+  const names = new Set<string>();
+  for (const o of spec.ops) {
+    if (names.has(o.name)) throw new ModuleArgError(`duplicate output name "${o.name}", use "as" to rename`);
+    names.add(o.name);
+  }
+  const consumed = [...new Set([...spec.ops.flatMap((o) => (o.ev ? [o.ev] : [])), ...spec.by])];
+  return {
+    produced: spec.ops.map((o) => o.name),
+    consumed,
+    nonTemporal: spec.over === undefined,
+    condenser: statsCondenser(spec),
+  };
+}
+
+function readStatsOp(r: ArgReader): StatSpecOp {
+  const t = r.next()!;
+  if (t.kind !== 'word' || !isStatOp(t.value)) throw new ModuleArgError(`"${t.value}" is not a stats operator`);
+  const op: StatSpecOp = { op: t.value, name: t.value };
+  if (r.peek()?.kind === 'lparen') {
+    r.next();
+    op.ev = r.value(`EV name in ${t.value}()`);
+    if (r.next()?.kind !== 'rparen') throw new ModuleArgError(`missing ")" after ${t.value}(${op.ev}`);
+  } else if (op.op !== 'count') {
+    throw new ModuleArgError(`${op.op} needs an operand: ${op.op}(EV)`);
+  }
+  if (r.accept('as')) op.name = r.value('name after "as"');
+  return op;
+}
+
+export const statsModule: ModuleDef = {
+  name: 'stats',
+  info: 'Compute count, sum, total, mean, stddev, variance, min, max, unique_count, grouped by EVs and optionally over time buckets',
+  examples: ['stats count', 'stats count sum(bytes) mean(bytes) as avg by src', 'stats unique_count(user) by host over 5m'],
+  condensing: true,
+  build(args: Token[]): ModuleInstance {
+    const r = new ArgReader(args);
+    const spec: StatsSpec = { ops: [], by: [] };
+    while (!r.done && r.peek()!.value !== 'by' && r.peek()!.value !== 'over') spec.ops.push(readStatsOp(r));
+    if (spec.ops.length === 0) throw new ModuleArgError('missing operator argument, e.g. stats count');
+    readByOver(r, spec);
+    return instance(spec);
+  },
+};
+
+function mathModule(op: StatOp, info: string, example: string): ModuleDef {
+  return {
+    name: op,
+    info,
+    examples: [example],
+    condensing: true,
+    build(args: Token[]): ModuleInstance {
+      const r = new ArgReader(args);
+      const spec: StatsSpec = { ops: [{ op, name: op }], by: [] };
+      const first = r.peek();
+      if (first && first.value !== 'by' && first.value !== 'over') spec.ops[0].ev = r.value('EV name');
+      else if (op !== 'count') throw new ModuleArgError('missing EV argument');
+      readByOver(r, spec);
+      return instance(spec);
+    },
+  };
+}
+
+export const mathModules: ModuleDef[] = [
+  mathModule('count', 'Count entries (or entries having EV X), optionally by EVs', 'count by src'),
+  mathModule('sum', 'Sum of a numeric EV, optionally by EVs', 'sum bytes by user'),
+  mathModule('mean', 'Mean of a numeric EV, optionally by EVs', 'mean latency by host'),
+  mathModule('min', 'Minimum of a numeric EV, optionally by EVs', 'min latency'),
+  mathModule('max', 'Maximum of a numeric EV, optionally by EVs', 'max latency by host'),
+  mathModule('stddev', 'Population standard deviation of a numeric EV', 'stddev latency by host'),
+  mathModule('variance', 'Population variance of a numeric EV', 'variance latency'),
+];

@@ -1,0 +1,108 @@
+/** Parser: query string -> constraints, module instances and a renderer, with precise errors. */
+import { ConstraintError, Constraints, parseConstraints } from './constraints';
+import { lex, Token } from './lexer';
+import { ModuleDef, ModuleInstance } from './modules/module';
+import { findModule } from './modules/registry';
+import { findRenderer } from './renderers/registry';
+import { RendererDef, RendererInstance } from './renderers/renderer';
+import { ModuleArgError, ParseError } from './types';
+
+export interface ParsedModule {
+  name: string;
+  index: number;
+  args: Token[];
+  def: ModuleDef;
+  instance: ModuleInstance;
+}
+
+export interface ParsedRenderer {
+  name: string;
+  index: number;
+  args: Token[];
+  def: RendererDef;
+  instance: RendererInstance;
+  /** true when no renderer was written and `text` was appended */
+  implicit: boolean;
+}
+
+export interface ParsedQuery {
+  rawQuery: string;
+  /** the query without comments, trimmed */
+  parsedQuery: string;
+  /** parsedQuery plus the implicit renderer (` | text`) when none was given */
+  effectiveQuery: string;
+  constraints: Constraints;
+  /** search modules, renderer excluded; module i has index i */
+  modules: ParsedModule[];
+  renderer: ParsedRenderer;
+  /** index of the first condensing module (the renderer's index when there is none) */
+  collapsingIndex: number;
+  /** start= or end= given in the query */
+  timeSpecified: boolean;
+}
+
+function buildWith<T>(name: string, index: number, build: () => T): T {
+  try {
+    return build();
+  } catch (err) {
+    if (err instanceof ModuleArgError) throw new ParseError(`ModuleError: ${name}: ${err.message}`, index);
+    throw err;
+  }
+}
+
+/** Splits the segments into [constraints, module token lists]. */
+function splitConstraints(segments: Token[][]): { constraints: Constraints; modules: Token[][] } {
+  let parsed;
+  try {
+    parsed = parseConstraints(segments[0]);
+  } catch (err) {
+    if (err instanceof ConstraintError) throw new ParseError(`ConstraintError: ${err.message}`, 0);
+    throw err;
+  }
+  const first = segments[0].slice(parsed.consumed);
+  if (first.length === 0 && parsed.consumed > 0 && segments.length === 1) return { constraints: parsed.constraints, modules: [] };
+  return { constraints: parsed.constraints, modules: [first, ...segments.slice(1)] };
+}
+
+/** Parses a query; throws ParseError (with the offending module's index) when it is invalid. */
+export function parseQuery(query: string): ParsedQuery {
+  const { segments, stripped } = lex(query);
+  if (stripped === '') throw new ParseError('SyntaxError: empty query', 0);
+  const { constraints, modules: segs } = splitConstraints(segments);
+  const modules: ParsedModule[] = [];
+  let renderer: ParsedRenderer | undefined;
+  segs.forEach((tokens, index) => {
+    const head = tokens[0];
+    if (!head) throw new ParseError(`ModuleError: missing module ${index === 0 ? 'before' : 'after'} "|"`, index);
+    if (head.kind !== 'word') throw new ParseError(`ModuleError: ${head.value} is not a valid module`, index);
+    const args = tokens.slice(1);
+    const rdef = findRenderer(head.value);
+    if (rdef) {
+      if (index !== segs.length - 1) throw new ParseError(`ModuleError: renderer ${head.value} must be the last module`, index);
+      const instance = buildWith(head.value, index, () => rdef.build(args));
+      renderer = { name: head.value, index, args, def: rdef, instance, implicit: false };
+      return;
+    }
+    const def = findModule(head.value);
+    if (!def) throw new ParseError(`ModuleError: ${head.value} is not a valid module`, index);
+    const instance = buildWith(head.value, index, () => def.build(args));
+    modules.push({ name: head.value, index, args, def, instance });
+  });
+  let effectiveQuery = stripped;
+  if (!renderer) {
+    const text = findRenderer('text')!;
+    renderer = { name: 'text', index: modules.length, args: [], def: text, instance: text.build([]), implicit: true };
+    effectiveQuery = modules.length ? `${stripped} | text` : `${stripped} text`;
+  }
+  const firstCondensing = modules.findIndex((m) => m.def.condensing);
+  return {
+    rawQuery: query,
+    parsedQuery: stripped,
+    effectiveQuery,
+    constraints,
+    modules,
+    renderer,
+    collapsingIndex: firstCondensing >= 0 ? firstCondensing : modules.length,
+    timeSpecified: constraints.start !== undefined || constraints.end !== undefined,
+  };
+}

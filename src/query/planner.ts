@@ -1,0 +1,152 @@
+/**
+ * Planner: compiles a parsed query into a storage pushdown, a distributed part (one runner per
+ * indexer) and a collapsing part (merge + remaining modules + renderer, once at the web server).
+ */
+import { ParsedModule, parseQuery, ParsedQuery } from './parser';
+import { Renderer, RenderResult, DownloadFormat } from './renderers/renderer';
+import { resolveTimeExpr } from './time';
+import { Entry, ParseError, Pushdown, RuntimeContext } from './types';
+import { ensureBuffers } from './values';
+
+export interface CompileOptions {
+  /** the request's time range (overridden by start=/end= in the query) */
+  start: Date;
+  end: Date;
+  /** reference for relative times; default: the current time */
+  now?: Date;
+  /** tag number -> name, for the TAG EV and `sort by tag` (unknown numbers render as digits) */
+  tagNames?: ReadonlyMap<number, string> | Record<number, string>;
+}
+
+/** Partial state of the first condensing module, as sent by one indexer. JSON-serialisable. */
+export interface PartialState {
+  module: string;
+  index: number;
+  state: unknown;
+}
+
+/** Runs the distributed part on one indexer. */
+export interface DistributedRunner {
+  /** Streaming queries: returns the surviving entries. Condensing queries: absorbs them, returns []. */
+  push(batch: Entry[]): Entry[];
+  /** Condensing queries: the partial state to send to the web server; streaming queries: null. */
+  finish(): PartialState | null;
+}
+
+/** Runs the collapsing part at the web server. */
+export interface Collapser {
+  /** Streaming queries: entries from any indexer, in any order. Returns them (for the render store). */
+  addEntries(entries: Entry[]): Entry[];
+  /** Condensing queries: one indexer's partial state. */
+  addPartial(p: PartialState): void;
+  /** Merges, runs the remaining modules and the renderer. */
+  finish(): RenderResult;
+}
+
+export interface CollapserOptions {
+  /** false: text/raw keep no entries (the caller persists what addEntries returns). Default true. */
+  retainEntries?: boolean;
+}
+
+export interface CompiledQuery {
+  parsed: ParsedQuery;
+  pushdown: Pushdown;
+  /** effective time range after start=/end= */
+  start: Date;
+  end: Date;
+  queryTimeSpecified: boolean;
+  collapsingIndex: number;
+  /** no condensing module: distributed runners emit final entries */
+  streaming: boolean;
+  renderModule: string;
+  downloadFormats: DownloadFormat[];
+  runtime: RuntimeContext;
+  createDistributed(): DistributedRunner;
+  createCollapser(opts?: CollapserOptions): Collapser;
+}
+
+export function makeRuntime(tagNames?: CompileOptions['tagNames']): RuntimeContext {
+  const lookup = (n: number): string | undefined =>
+    tagNames instanceof Map ? tagNames.get(n) : (tagNames as Record<number, string> | undefined)?.[n];
+  return { tagName: (n) => lookup(n) ?? String(n) };
+}
+
+function applyModules(mods: ParsedModule[], entries: Entry[], rt: RuntimeContext): Entry[] {
+  let out = entries;
+  for (const m of mods) {
+    const inst = m.instance;
+    out = inst.condenser ? inst.condenser.local(out, rt) : out.filter((e) => inst.process!(e, rt));
+  }
+  return out;
+}
+
+function pushdownGrep(p: ParsedQuery): Pushdown['grep'] {
+  const out: Pushdown['grep'] = [];
+  for (const m of p.modules) {
+    if (!m.instance.pushdownGrep) break;
+    out.push(...m.instance.pushdownGrep);
+  }
+  return out;
+}
+
+/** Parses (if needed) and compiles a query. Throws ParseError for an invalid query. */
+export function compileQuery(query: string | ParsedQuery, opts: CompileOptions): CompiledQuery {
+  const parsed = typeof query === 'string' ? parseQuery(query) : query;
+  const now = opts.now ?? new Date();
+  const c = parsed.constraints;
+  const start = c.start ? resolveTimeExpr(c.start.text, c.start.quoted, { now, start: opts.start, end: opts.end }) : opts.start;
+  const end = c.end ? resolveTimeExpr(c.end.text, c.end.quoted, { now, start, end: opts.end }) : opts.end;
+  if (end.getTime() < start.getTime()) throw new ParseError('ConstraintError: end is before start', 0);
+  const rt = makeRuntime(opts.tagNames);
+  const ci = parsed.collapsingIndex;
+  const distributed = parsed.modules.slice(0, ci);
+  const condensing = parsed.modules[ci] as ParsedModule | undefined;
+  const after = parsed.modules.slice(ci + 1);
+  const streaming = condensing === undefined;
+  return {
+    parsed,
+    pushdown: { tags: c.tags, start, end, grep: pushdownGrep(parsed) },
+    start,
+    end,
+    queryTimeSpecified: parsed.timeSpecified,
+    collapsingIndex: ci,
+    streaming,
+    renderModule: parsed.renderer.name,
+    downloadFormats: parsed.renderer.def.formats,
+    runtime: rt,
+    createDistributed(): DistributedRunner {
+      const acc = condensing?.instance.condenser!.partial(rt);
+      return {
+        push(batch) {
+          const out = applyModules(distributed, ensureBuffers(batch), rt);
+          if (!acc) return out;
+          acc.push(out);
+          return [];
+        },
+        finish: () => (acc && condensing ? { module: condensing.name, index: condensing.index, state: acc.state() } : null),
+      };
+    },
+    createCollapser(copts: CollapserOptions = {}): Collapser {
+      const renderer: Renderer = parsed.renderer.instance.create(rt, {
+        timeOrder: streaming,
+        retainEntries: copts.retainEntries ?? true,
+      });
+      const states: unknown[] = [];
+      return {
+        addEntries(entries) {
+          if (!streaming) throw new Error('addEntries() is for streaming queries; use addPartial()');
+          renderer.push(ensureBuffers(entries));
+          return entries;
+        },
+        addPartial(p) {
+          if (!condensing || p.index !== condensing.index) throw new Error(`unexpected partial state for module ${p.module}`);
+          states.push(p.state);
+        },
+        finish() {
+          if (condensing) renderer.push(applyModules(after, condensing.instance.condenser!.merge(states, rt), rt));
+          return renderer.result();
+        },
+      };
+    },
+  };
+}

@@ -1,0 +1,61 @@
+/** Core types shared by the query language library. */
+
+/** Value of an enumerated value (EV) attached to an entry. */
+export type EVValue = string | number | boolean | Buffer;
+
+/** One entry flowing through a pipeline. `ts` is in epoch microseconds. */
+export interface Entry {
+  ts: number;
+  tag: number;
+  src: string;
+  data: Buffer;
+  evs: Map<string, EVValue>;
+}
+
+/** What the storage layer may apply before the pipeline (an optimisation only: the pipeline re-checks). */
+export interface Pushdown {
+  /** tag patterns (`*` wildcard), e.g. ["syslog-*", "dns"] */
+  tags: string[];
+  start?: Date;
+  end?: Date;
+  /** AND of substring conditions on DATA; `*` in a pattern is a wildcard (SQL LIKE `%`). */
+  grep: Array<{ pattern: string; invert: boolean }>;
+}
+
+/** A query that failed to parse: `moduleIndex` is 0-based over the module list (renderer included). */
+export class ParseError extends Error {
+  constructor(
+    message: string,
+    public readonly moduleIndex: number,
+  ) {
+    super(message);
+    this.name = 'ParseError';
+  }
+}
+
+/** Thrown by module/renderer argument parsers; the parser wraps it into a ParseError. */
+export class ModuleArgError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ModuleArgError';
+  }
+}
+
+/** JSON form of an EV value (Buffers are base64 encoded). */
+export type SerializedEV = string | number | boolean | { b64: string };
+
+/** JSON form of an entry, used inside partial states. */
+export interface SerializedEntry {
+  ts: number;
+  tag: number;
+  src: string;
+  data: string; // base64
+  evs: Array<[string, SerializedEV]>;
+}
+
+/** Runtime facts a pipeline needs (tag number -> name, for the TAG EV and `sort by tag`). */
+export interface RuntimeContext {
+  tagName(tag: number): string;
+}
+
+export const MICROS_PER_MS = 1000;

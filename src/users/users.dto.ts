@@ -1,0 +1,93 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Type } from 'class-transformer';
+import { ArrayMaxSize, IsArray, IsBoolean, IsInt, IsOptional, IsString, Matches, Max, MaxLength, Min, MinLength } from 'class-validator';
+import { GroupDetailsDto, toGroupDetails } from '../groups/groups.dto';
+import { GroupEntity } from '../groups/group.entity';
+import { UserEntity } from './user.entity';
+
+const USERNAME = /^[A-Za-z0-9._@-]+$/;
+const USERNAME_MSG = 'User may contain only letters, digits and . _ @ -';
+
+export class CreateUserDto {
+  @ApiProperty() @IsString() @MinLength(1) @MaxLength(128) @Matches(USERNAME, { message: USERNAME_MSG })
+  User: string;
+
+  @ApiProperty({ description: '8 to 72 bytes' }) @IsString() @MinLength(8) @MaxLength(72)
+  Pass: string;
+
+  @ApiProperty() @IsString() @MaxLength(256)
+  Name: string;
+
+  @ApiProperty() @IsString() @MaxLength(320)
+  Email: string;
+
+  @ApiProperty() @IsBoolean()
+  Admin: boolean;
+}
+
+export class UpdateUserDto {
+  @ApiPropertyOptional() @IsOptional() @IsString() @MinLength(1) @MaxLength(128) @Matches(USERNAME, { message: USERNAME_MSG })
+  User?: string;
+
+  @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(256)
+  Name?: string;
+
+  @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(320)
+  Email?: string;
+
+  @ApiPropertyOptional({ description: 'Admins only' }) @IsOptional() @IsBoolean()
+  Admin?: boolean;
+}
+
+export class ChangePasswordDto {
+  @ApiPropertyOptional({ description: 'Required unless an admin changes another account' }) @IsOptional() @IsString() @MaxLength(1024)
+  OrigPass?: string;
+
+  @ApiProperty({ description: '8 to 72 bytes' }) @IsString() @MinLength(8) @MaxLength(72)
+  NewPass: string;
+}
+
+export class SearchGroupDto {
+  @ApiProperty() @Type(() => Number) @IsInt() @Min(0) @Max(2 ** 31 - 1)
+  GID: number;
+}
+
+export class AddGroupsDto {
+  @ApiProperty({ type: [Number] }) @IsArray() @ArrayMaxSize(1000) @IsInt({ each: true }) @Min(1, { each: true }) @Max(2 ** 31 - 1, { each: true })
+  GIDs: number[];
+}
+
+export class UserDetailsDto {
+  @ApiProperty() UID: number;
+  @ApiProperty() User: string;
+  @ApiProperty() Name: string;
+  @ApiProperty() Email: string;
+  @ApiProperty() Admin: boolean;
+  @ApiProperty() Locked: boolean;
+  @ApiProperty({ description: 'Default search group, 0 for none' }) DefaultGID: number;
+  @ApiProperty({ description: 'Last activity' }) TS: string;
+  @ApiProperty() Synced: boolean;
+  @ApiProperty({ type: [GroupDetailsDto] }) Groups: GroupDetailsDto[];
+}
+
+export class AdminStatusDto {
+  @ApiProperty() UID: number;
+  @ApiProperty() Admin: boolean;
+}
+
+export const ZERO_TIME = '0001-01-01T00:00:00.000Z';
+
+export function toUserDetails(u: UserEntity, groups: GroupEntity[]): UserDetailsDto {
+  return {
+    UID: u.uid,
+    User: u.username,
+    Name: u.name,
+    Email: u.email,
+    Admin: u.admin,
+    Locked: u.locked,
+    DefaultGID: u.defaultGid ?? 0,
+    TS: (u.lastActive ?? u.createdAt)?.toISOString() ?? ZERO_TIME,
+    Synced: false,
+    Groups: groups.map(toGroupDetails),
+  };
+}

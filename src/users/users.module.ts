@@ -1,0 +1,18 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { GroupEntity, GroupMemberEntity } from '../groups/group.entity';
+import { SessionEntity } from '../sessions/session.entity';
+import { UserEntity } from './user.entity';
+import { SessionsRepository } from '../sessions/sessions.repository';
+import { AdminBootstrapService } from './admin-bootstrap.service';
+import { UsersController } from './users.controller';
+import { UsersRepository } from './users.repository';
+import { UsersService } from './users.service';
+
+@Module({
+  imports: [TypeOrmModule.forFeature([UserEntity, GroupEntity, GroupMemberEntity, SessionEntity])],
+  controllers: [UsersController],
+  providers: [UsersRepository, UsersService, SessionsRepository, AdminBootstrapService],
+  exports: [UsersService, UsersRepository, SessionsRepository],
+})
+export class UsersModule {}

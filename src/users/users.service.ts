@@ -1,0 +1,173 @@
+import { Inject, Injectable } from '@nestjs/common';
+import * as bcrypt from 'bcrypt';
+import { AuthContext } from '../auth/auth.types';
+import { AppConfig } from '../config/app-config';
+import { APP_CONFIG } from '../config/env.schema';
+import { badRequest, conflict, forbidden, notFound } from '../common/errors/app-error';
+import { GroupDetailsDto, toGroupDetails } from '../groups/groups.dto';
+import { SessionsRepository } from '../sessions/sessions.repository';
+import { UserEntity } from './user.entity';
+import { AddGroupsDto, AdminStatusDto, ChangePasswordDto, CreateUserDto, toUserDetails, UpdateUserDto, UserDetailsDto } from './users.dto';
+import { UsersRepository } from './users.repository';
+
+/** The default account: it cannot be renamed, deleted or demoted (contract: Users rule 4). */
+export const PRIMARY_ADMIN_UID = 1;
+
+/**
+ * User accounts. Non-admins act only on themselves; admins on anyone (contract: Users and
+ * groups rules 1-7). Lock and password changes end sessions in the same transaction.
+ */
+@Injectable()
+export class UsersService {
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly users: UsersRepository,
+    private readonly sessions: SessionsRepository,
+  ) {}
+
+  /** The target account, after checking that the caller may act on it. */
+  private async target(auth: AuthContext, uid: number): Promise<UserEntity> {
+    if (!auth.isAdmin && auth.uid !== uid) throw forbidden('Non-admins may act only on their own account');
+    const user = await this.users.findByUid(uid);
+    if (!user) throw notFound('User');
+    return user;
+  }
+
+  private async details(u: UserEntity): Promise<UserDetailsDto> {
+    const groups = await this.users.groupsOf([u.uid]);
+    return toUserDetails(u, groups.get(u.uid) ?? []);
+  }
+
+  async whoami(auth: AuthContext): Promise<UserDetailsDto> {
+    const user = await this.users.findByUid(auth.uid);
+    if (!user) throw notFound('User');
+    return this.details(user);
+  }
+
+  async list(): Promise<UserDetailsDto[]> {
+    const all = await this.users.listAll();
+    const groups = await this.users.groupsOf(all.map((u) => u.uid));
+    return all.map((u) => toUserDetails(u, groups.get(u.uid) ?? []));
+  }
+
+  async detailsOfMembers(gid: number): Promise<UserDetailsDto[]> {
+    const members = await this.users.listMembers(gid);
+    const groups = await this.users.groupsOf(members.map((u) => u.uid));
+    return members.map((u) => toUserDetails(u, groups.get(u.uid) ?? []));
+  }
+
+  async get(auth: AuthContext, uid: number): Promise<UserDetailsDto> {
+    return this.details(await this.target(auth, uid));
+  }
+
+  /** Does this UID exist? (Other features answer 404 for unknown users.) */
+  async exists(uid: number): Promise<boolean> {
+    return (await this.users.findByUid(uid)) !== null;
+  }
+
+  async create(dto: CreateUserDto): Promise<number> {
+    if (await this.users.findByUsername(dto.User)) throw conflict(`User "${dto.User}" already exists`);
+    const passwordHash = await bcrypt.hash(dto.Pass, this.config.bcryptRounds);
+    return this.users.insert({ username: dto.User, name: dto.Name, email: dto.Email, admin: dto.Admin, passwordHash });
+  }
+
+  async update(auth: AuthContext, uid: number, dto: UpdateUserDto): Promise<UserDetailsDto> {
+    const user = await this.target(auth, uid);
+    const patch: Partial<UserEntity> = {};
+    if (dto.User !== undefined && dto.User !== user.username) {
+      if (uid === PRIMARY_ADMIN_UID) throw forbidden('The default admin account cannot be renamed');
+      const other = await this.users.findByUsername(dto.User);
+      if (other && other.uid !== uid) throw conflict(`User "${dto.User}" already exists`);
+      patch.username = dto.User;
+    }
+    if (dto.Name !== undefined) patch.name = dto.Name;
+    if (dto.Email !== undefined) patch.email = dto.Email;
+    if (dto.Admin !== undefined && dto.Admin !== user.admin) {
+      if (!auth.isAdmin) throw forbidden('Only admins may change admin status');
+      if (!dto.Admin && uid === PRIMARY_ADMIN_UID) throw forbidden('The default admin account cannot be demoted');
+      patch.admin = dto.Admin;
+    }
+    if (Object.keys(patch).length) await this.users.update(uid, patch);
+    return this.get(auth, uid);
+  }
+
+  async changePassword(auth: AuthContext, uid: number, dto: ChangePasswordDto): Promise<void> {
+    const user = await this.target(auth, uid);
+    const adminOnOther = auth.isAdmin && auth.uid !== uid;
+    if (!adminOnOther) {
+      if (dto.OrigPass === undefined) throw badRequest('OrigPass is required');
+      if (!(await bcrypt.compare(dto.OrigPass, user.passwordHash))) throw forbidden('OrigPass is not the current password');
+    }
+    const passwordHash = await bcrypt.hash(dto.NewPass, this.config.bcryptRounds);
+    await this.users.transaction(async (tx) => {
+      await this.users.update(uid, { passwordHash }, tx);
+      // Other sessions of the account end; the caller's own session stays.
+      await this.sessions.deleteAllForUser(uid, tx, auth.uid === uid ? auth.sessionId : undefined);
+    });
+  }
+
+  async delete(auth: AuthContext, uid: number): Promise<void> {
+    if (uid === auth.uid) throw forbidden('You cannot delete your own account');
+    if (uid === PRIMARY_ADMIN_UID) throw forbidden('The default admin account cannot be deleted');
+    await this.target(auth, uid);
+    await this.users.delete(uid);
+  }
+
+  /** Lock ends every session at once; repeating it is harmless (contract: User account states). */
+  async setLocked(auth: AuthContext, uid: number, locked: boolean): Promise<void> {
+    if (locked && uid === auth.uid) throw forbidden('You cannot lock your own account');
+    await this.target(auth, uid);
+    await this.users.transaction(async (tx) => {
+      await this.users.update(uid, { locked }, tx);
+      if (locked) await this.sessions.deleteAllForUser(uid, tx);
+    });
+  }
+
+  async adminStatus(auth: AuthContext, uid: number): Promise<AdminStatusDto> {
+    const user = await this.target(auth, uid);
+    return { UID: uid, Admin: user.admin };
+  }
+
+  async setAdmin(auth: AuthContext, uid: number, admin: boolean): Promise<AdminStatusDto> {
+    if (!admin && uid === PRIMARY_ADMIN_UID) throw forbidden('The default admin account cannot be demoted');
+    await this.target(auth, uid);
+    await this.users.update(uid, { admin });
+    return { UID: uid, Admin: admin };
+  }
+
+  async searchGroup(auth: AuthContext, uid: number): Promise<number> {
+    return (await this.target(auth, uid)).defaultGid ?? 0;
+  }
+
+  /** GID 0 clears it; otherwise the account must belong to the group. */
+  async setSearchGroup(auth: AuthContext, uid: number, gid: number): Promise<void> {
+    await this.target(auth, uid);
+    if (gid !== 0) {
+      if (!(await this.users.existingGroups([gid])).length) throw notFound('Group');
+      if (!(await this.users.isMember(uid, gid))) throw forbidden('The user is not a member of that group');
+    }
+    await this.users.update(uid, { defaultGid: gid || null });
+  }
+
+  async groups(auth: AuthContext, uid: number): Promise<GroupDetailsDto[]> {
+    await this.target(auth, uid);
+    return ((await this.users.groupsOf([uid])).get(uid) ?? []).map(toGroupDetails);
+  }
+
+  async addGroups(auth: AuthContext, uid: number, dto: AddGroupsDto): Promise<GroupDetailsDto[]> {
+    await this.target(auth, uid);
+    const gids = [...new Set(dto.GIDs)];
+    const found = await this.users.existingGroups(gids);
+    const missing = gids.filter((g) => !found.includes(g));
+    if (missing.length) throw notFound(`Group ${missing.join(', ')}`);
+    await this.users.addMembers(uid, gids);
+    return this.groups(auth, uid);
+  }
+
+  async removeGroup(auth: AuthContext, uid: number, gid: number): Promise<void> {
+    await this.target(auth, uid);
+    if (!(await this.users.removeMember(uid, gid))) throw notFound('Membership');
+    const user = await this.users.findByUid(uid);
+    if (user?.defaultGid === gid) await this.users.update(uid, { defaultGid: null });
+  }
+}
