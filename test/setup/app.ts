@@ -23,14 +23,18 @@ export interface TestApp {
 
 /** Test configuration: the service's defaults with cheap bcrypt, silent logs and a temp DATA_DIR. */
 export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'search-test-data-'));
+  const dataDir = overrides.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'search-test-data-'));
   return {
     ...loadConfig({ ADMIN_PASSWORD, JWT_SECRET: 'test-secret-test-secret-test-secret!', BCRYPT_ROUNDS: '4', LOG_LEVEL: 'silent', DATA_DIR: dataDir }),
     ...overrides,
   };
 }
 
-/** The real app on its own fresh database (cloned from the migrated template). */
+/**
+ * The real app on its own fresh database (cloned from the migrated template). Pass `databaseUrl`
+ * and `overrides.dataDir` to start it again on the same data (a restart); a data directory the
+ * caller passed in is left in place on close.
+ */
 export async function createTestApp(overrides: Partial<AppConfig> = {}, databaseUrl?: string): Promise<TestApp> {
   const url = databaseUrl ?? (await createTestDatabase());
   const config = testConfig(overrides);
@@ -45,7 +49,7 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}, database
     databaseUrl: url,
     async close() {
       await app.close();
-      fs.rmSync(config.dataDir, { recursive: true, force: true });
+      if (!overrides.dataDir) fs.rmSync(config.dataDir, { recursive: true, force: true });
     },
   };
 }
