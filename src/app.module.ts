@@ -19,6 +19,7 @@ import { FilesModule } from './files/files.module';
 import { IngestModule } from './ingest/ingest.module';
 import { IndexerModule } from './indexer/indexer.module';
 import { SearchModule } from './search/search.module';
+import { NotificationsModule } from './notifications/notifications.module';
 
 /** Feature modules; order matters only where a literal path would otherwise match an `:id` route. */
 export const FEATURE_MODULES = [
@@ -36,6 +37,7 @@ export const FEATURE_MODULES = [
   IndexerModule,
   IngestModule,
   SearchModule,
+  NotificationsModule,
 ];
 
 @Module({})

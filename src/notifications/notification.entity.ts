@@ -1,0 +1,43 @@
+import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
+
+@Entity({ name: 'notification' })
+export class NotificationEntity {
+  @PrimaryGeneratedColumn('identity', { type: 'bigint', generatedIdentity: 'BY DEFAULT', primaryKeyConstraintName: 'notification_pkey' })
+  id: string;
+
+  @Column({ type: 'integer', nullable: true })
+  uid: number | null;
+
+  @Column({ type: 'integer', nullable: true })
+  gid: number | null;
+
+  @Column({ type: 'integer', default: 0 })
+  sender: number;
+
+  @Column({ type: 'bigint', default: 0 })
+  type: string;
+
+  @Column({ type: 'boolean', default: false })
+  broadcast: boolean;
+
+  @Column({ type: 'timestamptz', default: () => 'now()' })
+  sent: Date;
+
+  @Column({ type: 'timestamptz' })
+  expires: Date;
+
+  @Column({ type: 'timestamptz', nullable: true })
+  ignoreUntil: Date | null;
+
+  @Column({ type: 'text' })
+  msg: string;
+
+  @Column({ type: 'uuid' })
+  origin: string;
+
+  @Column({ type: 'varchar', length: 16, default: '' })
+  level: string;
+
+  @Column({ type: 'text', default: '' })
+  link: string;
+}
