@@ -1,6 +1,10 @@
-import { Controller, Get, Header } from '@nestjs/common';
+import { Controller, Get, Header, Inject } from '@nestjs/common';
 import { ApiOkResponse, ApiProperty, ApiTags } from '@nestjs/swagger';
 import { Auth, Public } from '../auth/auth.decorators';
+import { describeCapabilities } from '../auth/capabilities';
+import { AppConfig } from '../config/app-config';
+import { APP_CONFIG } from '../config/env.schema';
+import { CapabilityDescDto, SettingsDto } from './info.dto';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const pkg = require('../../package.json') as { version: string };
@@ -27,6 +31,42 @@ export class VersionDto {
 @ApiTags('info')
 @Controller('api')
 export class InfoController {
+  constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {}
+
+  @Get('info/capabilities')
+  @Auth({ anyToken: true })
+  @ApiOkResponse({ type: [CapabilityDescDto] })
+  capabilities(): CapabilityDescDto[] {
+    return describeCapabilities();
+  }
+
+  @Get('settings')
+  @Auth({ anyToken: true })
+  @ApiOkResponse({ type: SettingsDto })
+  settings(): SettingsDto {
+    const c = this.config;
+    const now = new Date();
+    return {
+      DistributedWebservers: false,
+      DisableMapTileProxy: true,
+      MapTileUrl: '',
+      DisableFeaturePopups: true,
+      CloudMode: false,
+      ServerTime: now.toISOString(),
+      ServerTimezone: Intl.DateTimeFormat().resolvedOptions().timeZone,
+      ServerTimezoneOffset: -now.getTimezoneOffset() * 60,
+      MaxFileSize: c.maxFileSize,
+      MaxResourceSize: c.maxResourceSize,
+      MaxJsonRequestSize: c.maxJsonBody,
+      MaxIngestBatchSize: c.maxIngestBatchBytes,
+      MaxIngestEntries: c.maxIngestEntries,
+      MaxSearchesPerUser: c.maxSearchesPerUser,
+      RenderStoreLimit: c.renderStoreLimitBytes,
+      SearchPingTimeoutSeconds: c.searchPingTimeoutSeconds,
+      JwtLifetimeSeconds: c.jwtTtlSeconds,
+    };
+  }
+
   @Get('test')
   @Public()
   @Header('Cache-Control', 'no-store')

@@ -1,0 +1,42 @@
+import request from 'supertest';
+import { createTestApp, TestApp } from '../setup/app';
+import { asAdmin, createUser, Headers } from '../setup/auth';
+
+describe('info endpoints', () => {
+  let t: TestApp;
+  let user: Headers;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    user = (await createUser(t.http, await asAdmin(t.http))).headers;
+  });
+  afterAll(() => t.close());
+
+  it('describes every capability with its number, name and category', async () => {
+    const res = await request(t.http).get('/api/info/capabilities').set(user).expect(200);
+    expect(res.body[0]).toEqual({ Cap: 0, Name: 'Search', Desc: expect.any(String), Category: 'Search' });
+    const names = res.body.map((c: { Name: string }) => c.Name);
+    expect(names).toEqual(expect.arrayContaining(['DashboardRead', 'DashboardWrite', 'TokenWrite', 'PreferencesRead', 'UserWrite']));
+    expect(new Set(res.body.map((c: { Cap: number }) => c.Cap)).size).toBe(res.body.length);
+  });
+
+  it('reports the limits a client must respect', async () => {
+    const res = await request(t.http).get('/api/settings').set(user).expect(200);
+    expect(res.body).toMatchObject({
+      MaxFileSize: t.config.maxFileSize,
+      MaxResourceSize: t.config.maxResourceSize,
+      MaxJsonRequestSize: t.config.maxJsonBody,
+      MaxSearchesPerUser: t.config.maxSearchesPerUser,
+      ServerTime: expect.any(String),
+      ServerTimezoneOffset: expect.any(Number),
+    });
+    await request(t.http).get('/api/settings').expect(401);
+  });
+
+  it('serves the OpenAPI document and its UI without authentication', async () => {
+    const doc = await request(t.http).get('/api/openapi.json').expect(200);
+    expect(doc.body.openapi).toMatch(/^3\./);
+    expect(Object.keys(doc.body.paths)).toEqual(expect.arrayContaining(['/api/login', '/api/users/{id}', '/api/info/whoami']));
+    await request(t.http).get('/api/docs').expect((r) => expect([200, 301]).toContain(r.status));
+  });
+});
