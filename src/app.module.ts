@@ -20,6 +20,7 @@ import { IngestModule } from './ingest/ingest.module';
 import { IndexerModule } from './indexer/indexer.module';
 import { SearchModule } from './search/search.module';
 import { NotificationsModule } from './notifications/notifications.module';
+import { StatsModule } from './stats/stats.module';
 
 /** Feature modules; order matters only where a literal path would otherwise match an `:id` route. */
 export const FEATURE_MODULES = [
@@ -38,6 +39,7 @@ export const FEATURE_MODULES = [
   IngestModule,
   SearchModule,
   NotificationsModule,
+  StatsModule,
 ];
 
 @Module({})
