@@ -21,6 +21,7 @@ import { IndexerModule } from './indexer/indexer.module';
 import { SearchModule } from './search/search.module';
 import { NotificationsModule } from './notifications/notifications.module';
 import { StatsModule } from './stats/stats.module';
+import { WsModule } from './ws/ws.module';
 
 /** Feature modules; order matters only where a literal path would otherwise match an `:id` route. */
 export const FEATURE_MODULES = [
@@ -40,6 +41,7 @@ export const FEATURE_MODULES = [
   SearchModule,
   NotificationsModule,
   StatsModule,
+  WsModule,
 ];
 
 @Module({})

@@ -1,0 +1,107 @@
+import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { HttpAdapterHost } from '@nestjs/core';
+import { IncomingMessage, Server } from 'node:http';
+import { Duplex } from 'node:stream';
+import { WebSocket, WebSocketServer } from 'ws';
+import { authorize } from '../auth/auth.guard';
+import { AuthService } from '../auth/auth.service';
+import { AuthContext } from '../auth/auth.types';
+import { Capability } from '../auth/capabilities';
+import { mapError } from '../common/http/error-filter';
+import { jwtFromProtocols } from './ws-credentials';
+
+/** A websocket endpoint: its path, what a token needs to open it, and what to do with a socket. */
+export interface WsRoute {
+  path: string;
+  capability: Capability;
+  open(ws: WebSocket, auth: AuthContext): void;
+}
+
+const MAX_FRAME = 1024 * 1024;
+/** Open sockets are re-authenticated this often: logout, lock and revocation close them. */
+const RECHECK_MS = 10_000;
+
+/**
+ * One upgrade handler for every websocket path. Authenticates before the upgrade completes
+ * (401/403 are plain HTTP answers, no socket is opened), then hands the socket to the route.
+ */
+@Injectable()
+export class WsHub implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger(WsHub.name);
+  private readonly routes = new Map<string, WsRoute>();
+  private readonly wss = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME, handleProtocols: (protocols) => [...protocols][0] ?? false });
+  private readonly live = new Map<WebSocket, { headers: IncomingMessage['headers']; jwt?: string }>();
+  private recheck?: NodeJS.Timeout;
+  private server?: Server;
+  private readonly onUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer) => void this.upgrade(req, socket, head);
+
+  constructor(
+    private readonly adapterHost: HttpAdapterHost,
+    private readonly auth: AuthService,
+  ) {}
+
+  register(route: WsRoute): void {
+    this.routes.set(route.path, route);
+  }
+
+  onApplicationBootstrap(): void {
+    this.server = this.adapterHost.httpAdapter.getHttpServer() as Server;
+    this.server.on('upgrade', this.onUpgrade);
+    this.recheck = setInterval(() => void this.revalidate(), RECHECK_MS);
+    this.recheck.unref();
+  }
+
+  onApplicationShutdown(): void {
+    clearInterval(this.recheck);
+    this.server?.off('upgrade', this.onUpgrade);
+    for (const ws of this.live.keys()) ws.close(1001, 'server shutting down');
+    this.wss.close();
+  }
+
+  private async upgrade(req: IncomingMessage, socket: Duplex, head: Buffer): Promise<void> {
+    socket.on('error', () => socket.destroy());
+    const path = (req.url ?? '').split('?')[0];
+    const route = this.routes.get(path);
+    if (!route) return refuse(socket, 404, 'Not found');
+    const jwt = req.headers.authorization ? undefined : jwtFromProtocols(req);
+    let auth: AuthContext;
+    try {
+      auth = await this.auth.authenticate(req.headers, jwt);
+      authorize({ capability: route.capability }, auth);
+    } catch (err) {
+      const { status, message } = mapError(err);
+      return refuse(socket, status, message);
+    }
+    // Answer with the subprotocol the JWT came in, as clients expect.
+    if (jwt) req.headers['sec-websocket-protocol'] = jwt;
+    this.wss.handleUpgrade(req, socket, head, (ws) => {
+      this.live.set(ws, { headers: req.headers, jwt });
+      ws.on('close', () => this.live.delete(ws));
+      ws.on('error', (err) => this.logger.debug?.(`websocket error: ${err.message}`));
+      route.open(ws, auth);
+    });
+  }
+
+  private async revalidate(): Promise<void> {
+    for (const [ws, creds] of this.live) {
+      try {
+        await this.auth.authenticate(creds.headers, creds.jwt);
+      } catch {
+        ws.close(4401, 'session ended');
+      }
+    }
+  }
+}
+
+function refuse(socket: Duplex, status: number, message: string): void {
+  const body = JSON.stringify({ Error: message });
+  socket.end(
+    `HTTP/1.1 ${status} ${status === 401 ? 'Unauthorized' : status === 403 ? 'Forbidden' : status === 404 ? 'Not Found' : 'Error'}\r\n` +
+      `Content-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+  );
+}
+
+/** Sends a JSON frame if the socket is still open. */
+export function sendJson(ws: WebSocket, value: unknown): void {
+  if (ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify(value));
+}

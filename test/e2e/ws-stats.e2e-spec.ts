@@ -1,0 +1,53 @@
+import { createTestApp, TestApp } from '../setup/app';
+import { asAdmin, createUser, TestUser } from '../setup/auth';
+import { listen, openWs } from '../setup/ws';
+
+describe('websocket authentication and /api/ws/stats', () => {
+  let t: TestApp;
+  let base: string;
+  let user: TestUser;
+  let jwt: string;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    base = await listen(t);
+    user = await createUser(t.http, await asAdmin(t.http));
+    jwt = user.headers.Authorization.slice('Bearer '.length);
+  });
+  afterAll(() => t.close());
+
+  it('accepts the JWT in Sec-WebSocket-Protocol and answers with that subprotocol', async () => {
+    const { ws, next } = await openWs(`${base}/api/ws/stats`, [jwt]);
+    expect(ws.protocol).toBe(jwt);
+    ws.send(JSON.stringify({ Subs: ['ping', 'sysDesc'] }));
+    expect(await next()).toEqual({ Resp: 'ACK' });
+    const first = await next();
+    expect(first.type).toBe('sysDesc');
+    expect((first.data as Record<string, unknown>).webserver).toMatchObject({ CPUCount: expect.any(Number) });
+    const ping = await next();
+    expect(ping).toEqual({ type: 'ping', data: { States: expect.objectContaining({ webserver: 'OK' }) } });
+    ws.close();
+  });
+
+  it('accepts the standard Authorization header', async () => {
+    const { ws } = await openWs(`${base}/api/ws/stats`, [], user.headers);
+    ws.close();
+  });
+
+  it('refuses a missing, bad or expired JWT with 401 before the upgrade', async () => {
+    await expect(openWs(`${base}/api/ws/stats`)).rejects.toMatchObject({ status: 401 });
+    await expect(openWs(`${base}/api/ws/stats`, ['aaa.bbb.ccc'])).rejects.toMatchObject({ status: 401 });
+    const [h, p] = jwt.split('.');
+    await expect(openWs(`${base}/api/ws/stats`, [`${h}.${p}.forgedsignature`])).rejects.toMatchObject({ status: 401 });
+  });
+
+  it('answers an unknown websocket path with 404 and a bad subscription with an error frame', async () => {
+    await expect(openWs(`${base}/api/ws/nothing`, [jwt])).rejects.toMatchObject({ status: 404 });
+    const { ws, next } = await openWs(`${base}/api/ws/stats`, [jwt]);
+    ws.send('not json');
+    expect(await next()).toEqual({ Resp: 'ERROR', Error: expect.any(String) });
+    ws.send(JSON.stringify({ Subs: ['bogus'] }));
+    expect(await next()).toEqual({ Resp: 'ERROR', Error: expect.any(String) });
+    ws.close();
+  });
+});
