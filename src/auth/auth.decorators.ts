@@ -1,12 +1,13 @@
 import { applyDecorators, createParamDecorator, ExecutionContext, SetMetadata } from '@nestjs/common';
-import { ApiBearerAuth, ApiSecurity } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiExtension, ApiForbiddenResponse, ApiSecurity, ApiUnauthorizedResponse } from '@nestjs/swagger';
 import { Request } from 'express';
 import { AuthContext, AuthDeclaration } from './auth.types';
 
 export const AUTH_DECLARATION = 'auth:declaration';
 
 /** No credentials needed. */
-export const Public = (): MethodDecorator & ClassDecorator => SetMetadata(AUTH_DECLARATION, { public: true } satisfies AuthDeclaration);
+export const Public = (): MethodDecorator & ClassDecorator =>
+  applyDecorators(SetMetadata(AUTH_DECLARATION, { public: true } satisfies AuthDeclaration), ApiExtension('x-access', 'public'));
 
 /**
  * Signed-in callers only. `admin`: admins only (never through a token); `capability`: what an
@@ -17,6 +18,12 @@ export const Auth = (opts: Omit<AuthDeclaration, 'public'> = {}): MethodDecorato
     SetMetadata(AUTH_DECLARATION, { ...opts } satisfies AuthDeclaration),
     ApiBearerAuth('jwt'),
     ...(opts.capability || opts.anyToken ? [ApiSecurity('token')] : []),
+    // The OpenAPI document states who may call each route and what a token needs.
+    ApiExtension('x-access', opts.admin ? 'admin' : 'user'),
+    ...(opts.capability ? [ApiExtension('x-capability', opts.capability)] : []),
+    ...(opts.anyToken ? [ApiExtension('x-capability', 'any')] : []),
+    ApiUnauthorizedResponse({ description: 'Missing, invalid or expired credentials' }),
+    ApiForbiddenResponse({ description: opts.admin ? 'Not an admin, or an API token' : 'Token lacks the capability, or no access' }),
   );
 
 export type AuthedRequest = Request & { auth?: AuthContext; id?: unknown };
