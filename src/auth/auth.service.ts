@@ -60,6 +60,7 @@ export class AuthService {
     if (!t) throw unauthorized('Unknown API token');
     if (t.expiresAt && t.expiresAt.getTime() <= Date.now()) throw unauthorized('API token has expired');
     if (t.locked) throw unauthorized('Account is locked');
+    if (!t.tokensAllowed) throw unauthorized('API tokens are turned off for non-admin users');
     this.touchToken(t.id);
     const caps = new Set(t.capabilities.map(parseCapability).filter((c): c is Capability => c !== undefined));
     return { uid: t.uid, username: t.username, accountAdmin: t.admin, isAdmin: false, gids: t.gids, token: { id: t.id, capabilities: caps } };

@@ -33,6 +33,7 @@ export interface AppConfig {
   dbStatementTimeoutMs: number;
   /** Non-admins may use the token API (contract: Authentication 8). */
   tokensForNonAdmins: boolean;
+  maxTokensPerUser: number;
   retentionDays: number;
   maxIngestBatchBytes: number;
   maxIngestEntries: number;

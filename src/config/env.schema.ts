@@ -61,6 +61,7 @@ export function loadConfig(env: Env): AppConfig {
     dbConnectTimeoutMs: int(env, 'DB_CONNECT_TIMEOUT_MS', 5000, 100, 600000, errors),
     dbStatementTimeoutMs: int(env, 'DB_STATEMENT_TIMEOUT_MS', 30000, 100, 86400000, errors),
     tokensForNonAdmins: bool(env, 'TOKENS_FOR_NON_ADMINS', true, errors),
+    maxTokensPerUser: int(env, 'MAX_TOKENS_PER_USER', 100, 1, 100000, errors),
     retentionDays: int(env, 'RETENTION_DAYS', 30, 1, 36500, errors),
     maxIngestBatchBytes: int(env, 'MAX_INGEST_BATCH_BYTES', 32 * MiB, 1024, 1024 * MiB, errors),
     maxIngestEntries: int(env, 'MAX_INGEST_ENTRIES', 100000, 1, 10000000, errors),

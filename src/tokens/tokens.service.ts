@@ -1,0 +1,123 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
+import { AuthContext } from '../auth/auth.types';
+import { badRequest, conflict } from '../common/errors/app-error';
+import { AppConfig } from '../config/app-config';
+import { APP_CONFIG } from '../config/env.schema';
+import { digestTokenSecret, generateTokenSecret } from './token-secret';
+import { TokenSettingsRepository } from './token-settings.repository';
+import {
+  assertCanListAll,
+  assertTokenApiAllowed,
+  grantableCapabilities,
+  parseGrantedCapabilities,
+  requireTokenAccess,
+} from './tokens.access';
+import { CreateTokenDto, RegenerateTokenDto, TokenDto, TokenSettingsDto, TokenWithSecretDto, toTokenDto, UpdateTokenDto } from './tokens.dto';
+import { TokenPatch, TokensRepository } from './tokens.repository';
+
+/** Latest accepted expiry. */
+const MAX_EXPIRY = Date.parse('9999-12-31T23:59:59.999Z');
+const ZERO_TIME = /^0001-01-01T00:00:00(\.0+)?(Z|[+-]00:00)$/;
+const RFC3339 = /^\d{4}-\d{2}-\d{2}[Tt ]\d{2}:\d{2}:\d{2}(\.\d{1,9})?([Zz]|[+-]\d{2}:\d{2})$/;
+
+/** Date.parse rolls 2030-02-31 over to March; refuse such days instead. */
+function validDay(value: string): boolean {
+  const [y, m, d] = value.slice(0, 10).split('-').map(Number);
+  const date = new Date(Date.UTC(y, m - 1, d));
+  return m >= 1 && m <= 12 && date.getUTCDate() === d;
+}
+
+/**
+ * Expiry from the wire: undefined when absent (keep), null for "never" (null or the zero time),
+ * else a future date. A past or malformed timestamp is a 400.
+ */
+export function parseExpiry(value: string | null | undefined): Date | null | undefined {
+  if (value === undefined) return undefined;
+  if (value === null || ZERO_TIME.test(value)) return null;
+  const ms = RFC3339.test(value) && validDay(value) ? Date.parse(value.replace(/(\.\d{3})\d+/, '$1')) : NaN;
+  if (!Number.isFinite(ms) || ms > MAX_EXPIRY) throw badRequest('expiresAt must be an RFC 3339 timestamp such as 2030-01-02T15:04:05Z');
+  if (ms <= Date.now()) throw badRequest('expiresAt must be in the future');
+  return new Date(ms);
+}
+
+/** The token API (product-notes §1.3). Secrets are generated here, digested at once and returned only on create and refresh. */
+@Injectable()
+export class TokensService {
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly tokens: TokensRepository,
+    private readonly settings: TokenSettingsRepository,
+  ) {}
+
+  private async allowed(auth: AuthContext): Promise<void> {
+    assertTokenApiAllowed(auth, auth.accountAdmin || (await this.settings.nonAdminTokens()));
+  }
+
+  async capabilities(auth: AuthContext): Promise<string[]> {
+    await this.allowed(auth);
+    return grantableCapabilities(auth);
+  }
+
+  async create(auth: AuthContext, dto: CreateTokenDto): Promise<TokenWithSecretDto> {
+    await this.allowed(auth);
+    const capabilities = parseGrantedCapabilities(auth, dto.capabilities);
+    const expiresAt = parseExpiry(dto.expiresAt) ?? null;
+    const secret = generateTokenSecret();
+    const row = await this.tokens.insertWithinLimit(
+      { id: randomUUID(), uid: auth.uid, name: dto.name, description: dto.description ?? '', capabilities, expiresAt, secretDigest: digestTokenSecret(secret) },
+      this.config.maxTokensPerUser,
+    );
+    if (!row) throw conflict(`Token limit reached: a user may hold at most ${this.config.maxTokensPerUser} tokens; delete one first`);
+    return { ...toTokenDto(row), token: secret };
+  }
+
+  async list(auth: AuthContext, all: boolean): Promise<TokenDto[]> {
+    await this.allowed(auth);
+    if (all) assertCanListAll(auth);
+    const rows = all ? await this.tokens.listAll() : await this.tokens.listOwned(auth.uid);
+    return rows.map(toTokenDto);
+  }
+
+  async get(auth: AuthContext, id: string): Promise<TokenDto> {
+    await this.allowed(auth);
+    return toTokenDto(requireTokenAccess(auth, await this.tokens.findById(id)));
+  }
+
+  async update(auth: AuthContext, id: string, dto: UpdateTokenDto): Promise<TokenDto> {
+    await this.allowed(auth);
+    requireTokenAccess(auth, await this.tokens.findById(id));
+    const patch: TokenPatch = {};
+    if (dto.name !== undefined) patch.name = dto.name;
+    if (dto.description !== undefined) patch.description = dto.description;
+    if (dto.capabilities !== undefined) patch.capabilities = parseGrantedCapabilities(auth, dto.capabilities);
+    const expiresAt = parseExpiry(dto.expiresAt);
+    if (expiresAt !== undefined) patch.expiresAt = expiresAt;
+    return toTokenDto(requireTokenAccess(auth, await this.tokens.update(id, patch)));
+  }
+
+  /** "Refresh": a new secret and a new expiry; the old secret stops working at once. */
+  async regenerate(auth: AuthContext, id: string, dto: RegenerateTokenDto): Promise<TokenWithSecretDto> {
+    await this.allowed(auth);
+    requireTokenAccess(auth, await this.tokens.findById(id));
+    const expiresAt = parseExpiry(dto.expiresAt) ?? null;
+    const secret = generateTokenSecret();
+    const row = requireTokenAccess(auth, await this.tokens.regenerate(id, digestTokenSecret(secret), expiresAt));
+    return { ...toTokenDto(row), token: secret };
+  }
+
+  async delete(auth: AuthContext, id: string): Promise<void> {
+    await this.allowed(auth);
+    requireTokenAccess(auth, await this.tokens.findById(id));
+    if (!(await this.tokens.delete(id))) requireTokenAccess(auth, undefined);
+  }
+
+  async getSettings(): Promise<TokenSettingsDto> {
+    return { NonAdminTokens: await this.settings.nonAdminTokens() };
+  }
+
+  async putSettings(dto: TokenSettingsDto): Promise<TokenSettingsDto> {
+    await this.settings.setNonAdminTokens(dto.NonAdminTokens);
+    return this.getSettings();
+  }
+}
