@@ -1,5 +1,16 @@
 import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { UsersModule } from '../users/users.module';
+import { DashboardEntity } from './dashboard.entity';
+import { DashboardsController } from './dashboards.controller';
+import { DashboardsRepository } from './dashboards.repository';
+import { DashboardsService } from './dashboards.service';
 
-/** Placeholder until the feature lands; registered in AppModule so the feature needs no wiring. */
-@Module({})
+/** Dashboards (contract: Dashboards). */
+@Module({
+  imports: [TypeOrmModule.forFeature([DashboardEntity]), UsersModule],
+  controllers: [DashboardsController],
+  providers: [DashboardsRepository, DashboardsService],
+  exports: [DashboardsService],
+})
 export class DashboardsModule {}

@@ -1,5 +1,16 @@
 import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { UsersModule } from '../users/users.module';
+import { LibraryEntryEntity } from './library-entry.entity';
+import { LibraryController } from './library.controller';
+import { LibraryRepository } from './library.repository';
+import { LibraryService } from './library.service';
 
-/** Placeholder until the feature lands; registered in AppModule so the feature needs no wiring. */
-@Module({})
+/** The search library (contract: Search library). */
+@Module({
+  imports: [TypeOrmModule.forFeature([LibraryEntryEntity]), UsersModule],
+  controllers: [LibraryController],
+  providers: [LibraryRepository, LibraryService],
+  exports: [LibraryService],
+})
 export class LibraryModule {}

@@ -1,0 +1,109 @@
+import fc from 'fast-check';
+import { AuthContext } from '../auth/auth.types';
+import { AppError } from '../common/errors/app-error';
+import { DashboardEntity } from './dashboard.entity';
+import { MAX_DASHBOARD_ID, parseDashboardRef } from './dashboard-ref.pipe';
+import { adminMode, canReadDashboard, canWriteDashboard, readRank, requireMayShareWith, requireReadDashboard, requireWriteDashboard } from './dashboards.access';
+import { normalizeData, randomDashboardId } from './dashboards.service';
+
+const auth = (uid: number, gids: number[] = [], isAdmin = false): AuthContext => ({ uid, username: `u${uid}`, accountAdmin: isAdmin, isAdmin, gids });
+const dash = (uid: number, gids: number[] | null, global = false): DashboardEntity =>
+  ({ id: 1, guid: 'g', uid, name: '', description: '', gids, global, labels: null, data: {}, createdAt: new Date(), updatedAt: new Date() }) as DashboardEntity;
+
+const status = (fn: () => unknown): number => {
+  try {
+    fn();
+    return 200;
+  } catch (e) {
+    return (e as AppError).status;
+  }
+};
+
+describe('dashboards.access', () => {
+  const owner = auth(10, [5]);
+  const member = auth(11, [5]);
+  const stranger = auth(12, [6]);
+  const admin = auth(1, [], true);
+  const priv = dash(10, null);
+  const shared = dash(10, [5]);
+  const global = dash(10, [], true);
+
+  it.each([
+    ['owner', owner, [200, 200, 200], [200, 200, 200]],
+    ['member', member, [404, 200, 200], [404, 403, 403]],
+    ['stranger', stranger, [404, 404, 200], [404, 404, 403]],
+    ['admin', admin, [200, 200, 200], [200, 200, 200]],
+  ] as const)('%s: read and write over private, shared, global', (_, who, read, write) => {
+    expect([priv, shared, global].map((d) => status(() => requireReadDashboard(who, d)))).toEqual(read);
+    expect([priv, shared, global].map((d) => status(() => requireWriteDashboard(who, d)))).toEqual(write);
+  });
+
+  it('unknown dashboards are 404', () => {
+    expect(status(() => requireReadDashboard(owner, null))).toBe(404);
+    expect(status(() => requireWriteDashboard(admin, undefined))).toBe(404);
+  });
+
+  it('readRank orders own < group < global < admin-other', () => {
+    expect(readRank(owner, priv)).toBe(0);
+    expect(readRank(member, shared)).toBe(1);
+    expect(readRank(stranger, global)).toBe(2);
+    expect(readRank(admin, priv)).toBe(3);
+    expect(readRank(stranger, priv)).toBe(Infinity);
+  });
+
+  it('tokens (isAdmin false) of admin accounts get no admin rights', () => {
+    const tokenOfAdmin: AuthContext = { ...admin, isAdmin: false, token: { id: 't', capabilities: new Set() } };
+    expect(canReadDashboard(tokenOfAdmin, priv)).toBe(false);
+    expect(canWriteDashboard(tokenOfAdmin, global)).toBe(false);
+    expect(adminMode(tokenOfAdmin, true)).toBe(false);
+    expect(adminMode(admin, true)).toBe(true);
+    expect(adminMode(admin, undefined)).toBe(false);
+  });
+
+  it('non-admins share only with their own groups', () => {
+    expect(status(() => requireMayShareWith(owner, [5]))).toBe(200);
+    expect(status(() => requireMayShareWith(owner, [5, 6]))).toBe(403);
+    expect(status(() => requireMayShareWith(admin, [99]))).toBe(200);
+  });
+});
+
+describe('dashboard IDs and Data', () => {
+  it('random IDs stay in 1..2^53-1', () => {
+    for (let i = 0; i < 2000; i++) {
+      const id = randomDashboardId();
+      expect(Number.isSafeInteger(id)).toBe(true);
+      expect(id).toBeGreaterThanOrEqual(1);
+      expect(id).toBeLessThanOrEqual(MAX_DASHBOARD_ID);
+    }
+  });
+
+  it('parses numeric IDs and GUIDs', () => {
+    expect(parseDashboardRef('42', true)).toEqual({ id: 42 });
+    expect(parseDashboardRef(String(MAX_DASHBOARD_ID), false)).toEqual({ id: MAX_DASHBOARD_ID });
+    expect(parseDashboardRef('A0B1C2D3-E4F5-4711-8899-AABBCCDDEEFF', true)).toEqual({ guid: 'a0b1c2d3-e4f5-4711-8899-aabbccddeeff' });
+    for (const bad of ['0', '-1', '1e3', String(MAX_DASHBOARD_ID + 1), '', 'abc']) expect(() => parseDashboardRef(bad, true)).toThrow(AppError);
+    expect(() => parseDashboardRef('a0b1c2d3-e4f5-4711-8899-aabbccddeeff', false)).toThrow(AppError);
+  });
+
+  it('any digit string either parses to a safe ID or is refused', () => {
+    fc.assert(
+      fc.property(fc.stringMatching(/^\d{1,20}$/), (s) => {
+        try {
+          const r = parseDashboardRef(s, false) as { id: number };
+          return Number.isSafeInteger(r.id) && r.id >= 1;
+        } catch (e) {
+          return (e as AppError).status === 400;
+        }
+      }),
+    );
+  });
+
+  it('normalizes Data', () => {
+    expect(normalizeData(undefined)).toEqual({});
+    expect(normalizeData(null)).toEqual({});
+    expect(normalizeData('  ')).toEqual({});
+    expect(normalizeData('{"tiles":[]}')).toEqual({ tiles: [] });
+    expect(normalizeData({ a: 1 })).toEqual({ a: 1 });
+    expect(() => normalizeData('{')).toThrow('Data must be valid JSON');
+  });
+});

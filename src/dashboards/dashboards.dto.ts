@@ -1,0 +1,86 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Allow, ArrayMaxSize, IsArray, IsBoolean, IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+import { ToBoolean } from '../common/validation/validation';
+import { DashboardEntity } from './dashboard.entity';
+
+const INT32_MAX = 2 ** 31 - 1;
+export const MAX_DASHBOARD_NAME = 256;
+export const MAX_DASHBOARD_DESCRIPTION = 65536;
+export const MAX_DASHBOARD_GROUPS = 1000;
+export const MAX_DASHBOARD_LABELS = 100;
+export const MAX_DASHBOARD_LABEL = 256;
+
+/** Fields shared by create and update; on update every field is optional (absent keeps the stored value). */
+class DashboardFieldsDto {
+  @ApiPropertyOptional({ description: 'null means empty' }) @IsOptional() @IsString() @MaxLength(MAX_DASHBOARD_DESCRIPTION)
+  Description?: string | null;
+
+  @ApiPropertyOptional({ description: 'Owner; only admins may set another UID' })
+  @IsOptional() @IsInt() @Min(1) @Max(INT32_MAX)
+  UID?: number | null;
+
+  @ApiPropertyOptional({ type: [Number], nullable: true, description: 'Groups shared with; empty or null: nobody' })
+  @IsOptional() @IsArray() @ArrayMaxSize(MAX_DASHBOARD_GROUPS) @IsInt({ each: true }) @Min(1, { each: true }) @Max(INT32_MAX, { each: true })
+  GIDs?: number[] | null;
+
+  @ApiPropertyOptional({ description: 'Admins only' }) @IsOptional() @IsBoolean()
+  Global?: boolean | null;
+
+  @ApiPropertyOptional({ description: 'Used if it is a valid UUID, otherwise ignored (a new one is generated on create)' }) @Allow()
+  GUID?: unknown;
+
+  @ApiPropertyOptional({ type: [String], nullable: true })
+  @IsOptional() @IsArray() @ArrayMaxSize(MAX_DASHBOARD_LABELS) @IsString({ each: true }) @MaxLength(MAX_DASHBOARD_LABEL, { each: true })
+  Labels?: string[] | null;
+
+  @ApiPropertyOptional({ description: 'Any JSON; blank (absent, null, "") means {}; a string is parsed as JSON text', type: Object }) @Allow()
+  Data?: unknown;
+}
+
+export class CreateDashboardDto extends DashboardFieldsDto {
+  @ApiProperty() @IsString() @MaxLength(MAX_DASHBOARD_NAME)
+  Name: string;
+}
+
+/** Full structure sent back on update: absent fields keep their value, present ones (even empty) replace it. */
+export class UpdateDashboardDto extends DashboardFieldsDto {
+  @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(MAX_DASHBOARD_NAME)
+  Name?: string | null;
+}
+
+export class DashboardListQueryDto {
+  @ApiPropertyOptional({ description: 'Admins: list every dashboard' }) @IsOptional() @ToBoolean() @IsBoolean()
+  admin?: boolean;
+}
+
+export class DashboardDto {
+  @ApiProperty({ description: 'Random, 1..2^53-1' }) ID: number;
+  @ApiProperty() GUID: string;
+  @ApiProperty() Name: string;
+  @ApiProperty() Description: string;
+  @ApiProperty() UID: number;
+  @ApiProperty({ type: [Number], nullable: true }) GIDs: number[] | null;
+  @ApiProperty() Global: boolean;
+  @ApiProperty() Created: string;
+  @ApiProperty() Updated: string;
+  @ApiProperty({ type: [String], nullable: true }) Labels: string[] | null;
+  @ApiProperty({ type: Object, description: 'The stored JSON' }) Data: unknown;
+  @ApiProperty() Synced: boolean;
+}
+
+export function toDashboardDto(d: DashboardEntity): DashboardDto {
+  return {
+    ID: d.id,
+    GUID: d.guid,
+    Name: d.name,
+    Description: d.description,
+    UID: d.uid,
+    GIDs: d.gids,
+    Global: d.global,
+    Created: d.createdAt.toISOString(),
+    Updated: d.updatedAt.toISOString(),
+    Labels: d.labels,
+    Data: d.data,
+    Synced: false,
+  };
+}

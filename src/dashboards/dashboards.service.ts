@@ -1,0 +1,160 @@
+import { Injectable } from '@nestjs/common';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { AuthContext } from '../auth/auth.types';
+import { badRequest, conflict, notFound } from '../common/errors/app-error';
+import { isUuid } from '../common/validation/id.pipe';
+import { UsersRepository } from '../users/users.repository';
+import { DashboardEntity } from './dashboard.entity';
+import { DashboardRef, MAX_DASHBOARD_ID } from './dashboard-ref.pipe';
+import {
+  adminMode, canReadDashboard, readRank, requireMayListGroup, requireMaySetGlobal, requireMaySetOwner,
+  requireMayShareWith, requireReadDashboard, requireWriteDashboard,
+} from './dashboards.access';
+import { CreateDashboardDto, DashboardDto, toDashboardDto, UpdateDashboardDto } from './dashboards.dto';
+import { DashboardPatch, DashboardsRepository } from './dashboards.repository';
+
+/** Random ID in 1..2^53-1 from 7 random bytes (53 bits kept, so the arithmetic stays exact). */
+export function randomDashboardId(): number {
+  const b = randomBytes(7);
+  b[0] &= 0x1f;
+  let n = 0;
+  for (const byte of b) n = n * 256 + byte;
+  return (n % MAX_DASHBOARD_ID) + 1;
+}
+
+/** Dashboard `Data`: blank (absent, null, whitespace string) is `{}`; a string is JSON text; anything else is stored as sent. */
+export function normalizeData(value: unknown): unknown {
+  if (value === undefined || value === null) return {};
+  if (typeof value === 'string') {
+    if (!value.trim()) return {};
+    try {
+      return JSON.parse(value) as unknown;
+    } catch {
+      throw badRequest('Data must be valid JSON');
+    }
+  }
+  return value;
+}
+
+const dedupe = (xs: number[] | null | undefined): number[] | null => (xs == null ? null : [...new Set(xs)]);
+
+const ID_ATTEMPTS = 8;
+
+/** Dashboards (contract: Dashboards, rules 1-6; product-notes §8 for update semantics). */
+@Injectable()
+export class DashboardsService {
+  constructor(
+    private readonly repo: DashboardsRepository,
+    private readonly users: UsersRepository,
+  ) {}
+
+  /** Resolves `{id}` (numeric ID or GUID) to one dashboard the caller can read, or 404. */
+  private async resolve(auth: AuthContext, ref: DashboardRef): Promise<DashboardEntity> {
+    if ('id' in ref) return requireReadDashboard(auth, await this.repo.findById(ref.id));
+    const readable = (await this.repo.findByGuid(ref.guid)).filter((d) => canReadDashboard(auth, d));
+    readable.sort((a, b) => readRank(auth, a) - readRank(auth, b));
+    return requireReadDashboard(auth, readable[0]);
+  }
+
+  private async requireUserExists(uid: number): Promise<void> {
+    if (!(await this.users.findByUid(uid))) throw badRequest(`User ${uid} does not exist`);
+  }
+
+  /** New group IDs must exist; non-admins may add only groups they belong to. */
+  private async checkGroups(auth: AuthContext, gids: number[] | null, previous: number[] | null): Promise<void> {
+    const added = (gids ?? []).filter((g) => !(previous ?? []).includes(g));
+    if (!added.length) return;
+    const found = await this.users.existingGroups(added);
+    const missing = added.filter((g) => !found.includes(g));
+    if (missing.length) throw badRequest(`Unknown group ${missing.join(', ')} in GIDs`);
+    requireMayShareWith(auth, added);
+  }
+
+  private visible(auth: AuthContext, list: DashboardEntity[]): DashboardDto[] {
+    return list.filter((d) => canReadDashboard(auth, d)).map(toDashboardDto);
+  }
+
+  async create(auth: AuthContext, dto: CreateDashboardDto): Promise<number> {
+    const uid = dto.UID ?? auth.uid;
+    requireMaySetOwner(auth, uid);
+    if (uid !== auth.uid) await this.requireUserExists(uid);
+    const global = dto.Global ?? false;
+    if (global) requireMaySetGlobal(auth);
+    const gids = dedupe(dto.GIDs);
+    await this.checkGroups(auth, gids, null);
+    const row = {
+      guid: isUuid(dto.GUID) ? dto.GUID.toLowerCase() : randomUUID(),
+      uid,
+      name: dto.Name,
+      description: dto.Description ?? '',
+      gids,
+      global,
+      labels: dto.Labels ?? null,
+      data: normalizeData(dto.Data),
+    };
+    for (let i = 0; i < ID_ATTEMPTS; i++) {
+      const id = randomDashboardId();
+      if (await this.repo.insertIfIdFree({ id, ...row })) return id;
+    }
+    throw conflict('Could not allocate a dashboard ID; try again');
+  }
+
+  /** Everything the caller can read (own, through a group, global); admins with `?admin=true`: all. */
+  async list(auth: AuthContext, admin?: boolean): Promise<DashboardDto[]> {
+    if (adminMode(auth, admin)) return this.repo.listAll().then((l) => l.map(toDashboardDto));
+    return this.visible(auth, await this.repo.listReachable(auth.uid, auth.gids, true));
+  }
+
+  async listAll(auth: AuthContext): Promise<DashboardDto[]> {
+    return this.list(auth, true);
+  }
+
+  /** Owned by `uid` (group access excluded), and of those only what the caller may read. */
+  async listOfUser(auth: AuthContext, uid: number): Promise<DashboardDto[]> {
+    if (!(await this.users.findByUid(uid))) throw notFound('User');
+    return this.visible(auth, await this.repo.listOwnedBy(uid));
+  }
+
+  async listOfGroup(auth: AuthContext, gid: number): Promise<DashboardDto[]> {
+    if (!(await this.users.existingGroups([gid])).length) throw notFound('Group');
+    requireMayListGroup(auth, gid);
+    return this.visible(auth, await this.repo.listSharedWith(gid));
+  }
+
+  async get(auth: AuthContext, ref: DashboardRef): Promise<DashboardDto> {
+    return toDashboardDto(await this.resolve(auth, ref));
+  }
+
+  /** Absent field: keep; present field (even empty or null): replace (product-notes §8). */
+  async update(auth: AuthContext, ref: DashboardRef, dto: UpdateDashboardDto): Promise<DashboardDto> {
+    const d = requireWriteDashboard(auth, await this.resolve(auth, ref));
+    const patch: DashboardPatch = {};
+    if (dto.UID != null && dto.UID !== d.uid) {
+      requireMaySetOwner(auth, dto.UID);
+      await this.requireUserExists(dto.UID);
+      patch.uid = dto.UID;
+    }
+    if (dto.Global != null && dto.Global !== d.global) {
+      requireMaySetGlobal(auth);
+      patch.global = dto.Global;
+    }
+    if (dto.GIDs !== undefined) {
+      patch.gids = dedupe(dto.GIDs);
+      await this.checkGroups(auth, patch.gids, d.gids);
+    }
+    if (isUuid(dto.GUID)) patch.guid = dto.GUID.toLowerCase();
+    if (dto.Name !== undefined) patch.name = dto.Name ?? '';
+    if (dto.Description !== undefined) patch.description = dto.Description ?? '';
+    if (dto.Labels !== undefined) patch.labels = dto.Labels;
+    if (dto.Data !== undefined) patch.data = normalizeData(dto.Data);
+    await this.repo.update(d.id, patch);
+    const updated = await this.repo.findById(d.id);
+    if (!updated) throw notFound('Dashboard');
+    return toDashboardDto(updated);
+  }
+
+  async delete(auth: AuthContext, ref: DashboardRef): Promise<void> {
+    const d = requireWriteDashboard(auth, await this.resolve(auth, ref));
+    await this.repo.delete(d.id);
+  }
+}

@@ -1,0 +1,63 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+import { LibraryEntryEntity } from './library-entry.entity';
+
+export type NewLibraryEntry = Pick<LibraryEntryEntity, 'thingUuid' | 'guid' | 'uid' | 'gids' | 'global' | 'name' | 'description' | 'query' | 'labels' | 'metadata'>;
+export type LibraryEntryPatch = Partial<Omit<NewLibraryEntry, 'thingUuid'>>;
+
+const COLUMNS: Record<keyof LibraryEntryPatch, string> = {
+  guid: 'guid', uid: 'uid', gids: 'gids', global: 'global', name: 'name', description: 'description', query: 'query', labels: 'labels', metadata: 'metadata',
+};
+
+/** JSON for a `json` column; `null` (no metadata) stays SQL NULL. */
+const jsonParam = (v: unknown): string | null => (v === null || v === undefined ? null : JSON.stringify(v));
+
+/** The only file with queries on `library_entry`. */
+@Injectable()
+export class LibraryRepository {
+  constructor(@InjectDataSource() private readonly ds: DataSource) {}
+
+  private get repo() {
+    return this.ds.getRepository(LibraryEntryEntity);
+  }
+
+  async insert(e: NewLibraryEntry): Promise<void> {
+    await this.ds.query(
+      `INSERT INTO library_entry (thing_uuid, guid, uid, gids, global, name, description, query, labels, metadata)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10::json)`,
+      [e.thingUuid, e.guid, e.uid, e.gids, e.global, e.name, e.description, e.query, e.labels, jsonParam(e.metadata)],
+    );
+  }
+
+  findByThingUuid(thingUuid: string): Promise<LibraryEntryEntity | null> {
+    return this.repo.findOneBy({ thingUuid });
+  }
+
+  findByGuid(guid: string): Promise<LibraryEntryEntity[]> {
+    return this.repo.find({ where: { guid }, order: { createdAt: 'ASC', thingUuid: 'ASC' } });
+  }
+
+  listOwnedBy(uid: number): Promise<LibraryEntryEntity[]> {
+    return this.repo.find({ where: { uid }, order: { createdAt: 'ASC', thingUuid: 'ASC' } });
+  }
+
+  listAll(): Promise<LibraryEntryEntity[]> {
+    return this.repo.find({ order: { createdAt: 'ASC', thingUuid: 'ASC' } });
+  }
+
+  async update(thingUuid: string, patch: LibraryEntryPatch): Promise<void> {
+    const sets = ['updated_at = now()'];
+    const params: unknown[] = [thingUuid];
+    for (const [key, column] of Object.entries(COLUMNS) as Array<[keyof LibraryEntryPatch, string]>) {
+      if (!(key in patch)) continue;
+      params.push(key === 'metadata' ? jsonParam(patch.metadata) : patch[key]);
+      sets.push(`${column} = $${params.length}${key === 'metadata' ? '::json' : ''}`);
+    }
+    await this.ds.query(`UPDATE library_entry SET ${sets.join(', ')} WHERE thing_uuid = $1`, params);
+  }
+
+  async delete(thingUuid: string): Promise<void> {
+    await this.repo.delete({ thingUuid });
+  }
+}

@@ -1,0 +1,156 @@
+import { Injectable } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
+import { AuthContext } from '../auth/auth.types';
+import { badRequest, notFound } from '../common/errors/app-error';
+import { isUuid } from '../common/validation/id.pipe';
+import { UsersRepository } from '../users/users.repository';
+import {
+  canReadEntry, entryPermissions, entryRank, LibraryCaller, libraryCaller, requireDeleteEntry, requireMaySetGlobal, requireMaySetOwner,
+  requireMayShareWith, requireModifyEntry, requireReadEntry,
+} from './library.access';
+import { CreateLibraryEntryDto, LibraryEntryDto, toLibraryEntryDto, UpdateLibraryEntryDto } from './library.dto';
+import { LibraryEntryEntity } from './library-entry.entity';
+import { LibraryEntryPatch, LibraryRepository } from './library.repository';
+
+/** `Metadata`: absent/null/blank is none; a string is JSON text (must parse); anything else is stored as sent. */
+export function normalizeMetadata(value: unknown): unknown {
+  if (value === undefined || value === null) return null;
+  if (typeof value === 'string') {
+    if (!value.trim()) return null;
+    try {
+      return JSON.parse(value) as unknown;
+    } catch {
+      throw badRequest('Metadata must be valid JSON');
+    }
+  }
+  return value;
+}
+
+/** GUID in a body: absent, null or "" means none; anything else must be a UUID. */
+function bodyGuid(value: unknown): string | undefined {
+  if (value === undefined || value === null || value === '') return undefined;
+  if (!isUuid(value)) throw badRequest('GUID must be a UUID');
+  return value.toLowerCase();
+}
+
+const dedupe = (xs: number[]): number[] => [...new Set(xs)];
+
+/** The search library (contract: Search library rules 1-6; product-notes §8 `Can`, `WriteAccess`). */
+@Injectable()
+export class LibraryService {
+  constructor(
+    private readonly repo: LibraryRepository,
+    private readonly users: UsersRepository,
+  ) {}
+
+  private dto(c: LibraryCaller, e: LibraryEntryEntity): LibraryEntryDto {
+    return toLibraryEntryDto(e, entryPermissions(c, e));
+  }
+
+  /**
+   * `{id}` is a ThingUUID or a GUID (rule 2). A ThingUUID match wins. For a GUID, the entry the
+   * caller can access is chosen: own, then via a group, then global; in admin mode own, else the
+   * only one (several: 400, use the ThingUUID). Exists but inaccessible: the first such entry (403 later).
+   */
+  private async resolve(c: LibraryCaller, id: string): Promise<LibraryEntryEntity | null> {
+    const direct = await this.repo.findByThingUuid(id);
+    if (direct) return direct;
+    const all = await this.repo.findByGuid(id);
+    if (!all.length) return null;
+    const readable = all.filter((e) => canReadEntry(c, e)).sort((a, b) => entryRank(c, a) - entryRank(c, b));
+    if (!readable.length) return all[0];
+    if (c.adminMode && entryRank(c, readable[0]) > 0 && readable.length > 1) {
+      throw badRequest('Several entries share this GUID; in admin mode use the ThingUUID');
+    }
+    return readable[0];
+  }
+
+  private async requireUserExists(uid: number): Promise<void> {
+    if (!(await this.users.findByUid(uid))) throw badRequest(`User ${uid} does not exist`);
+  }
+
+  private async checkGroups(auth: AuthContext, gids: number[], previous: number[]): Promise<void> {
+    const added = gids.filter((g) => !previous.includes(g));
+    if (!added.length) return;
+    const found = await this.users.existingGroups(added);
+    const missing = added.filter((g) => !found.includes(g));
+    if (missing.length) throw badRequest(`Unknown group ${missing.join(', ')} in GIDs`);
+    requireMayShareWith(auth, added);
+  }
+
+  /** Rule 1: own entries, admin or not; admins with `?admin=true`: every entry. */
+  async list(auth: AuthContext, adminFlag?: boolean): Promise<LibraryEntryDto[]> {
+    const c = libraryCaller(auth, adminFlag);
+    const rows = c.adminMode ? await this.repo.listAll() : await this.repo.listOwnedBy(auth.uid);
+    return rows.filter((e) => canReadEntry(c, e)).map((e) => this.dto(c, e));
+  }
+
+  async get(auth: AuthContext, id: string, adminFlag?: boolean): Promise<LibraryEntryDto> {
+    const c = libraryCaller(auth, adminFlag);
+    return this.dto(c, requireReadEntry(c, await this.resolve(c, id)));
+  }
+
+  async create(auth: AuthContext, dto: CreateLibraryEntryDto): Promise<LibraryEntryDto> {
+    const c = libraryCaller(auth, false);
+    const uid = dto.UID ?? auth.uid;
+    requireMaySetOwner(auth, uid);
+    if (uid !== auth.uid) await this.requireUserExists(uid);
+    const global = dto.Global ?? false;
+    if (global) requireMaySetGlobal(auth);
+    const gids = dedupe(dto.GIDs ?? []);
+    await this.checkGroups(auth, gids, []);
+    const thingUuid = randomUUID();
+    await this.repo.insert({
+      thingUuid,
+      guid: bodyGuid(dto.GUID) ?? randomUUID(),
+      uid,
+      gids,
+      global,
+      name: dto.Name,
+      description: dto.Description ?? '',
+      query: dto.Query,
+      labels: dto.Labels ?? [],
+      metadata: normalizeMetadata(dto.Metadata),
+    });
+    const created = await this.repo.findByThingUuid(thingUuid);
+    return this.dto(c, created!);
+  }
+
+  /** Absent fields keep their value; present ones (even empty) replace it. */
+  async update(auth: AuthContext, id: string, dto: UpdateLibraryEntryDto, adminFlag?: boolean): Promise<LibraryEntryDto> {
+    const c = libraryCaller(auth, adminFlag);
+    const e = requireModifyEntry(c, await this.resolve(c, id));
+    const patch: LibraryEntryPatch = {};
+    if (dto.UID != null && dto.UID !== e.uid) {
+      requireMaySetOwner(auth, dto.UID);
+      await this.requireUserExists(dto.UID);
+      patch.uid = dto.UID;
+    }
+    if (dto.Global != null && dto.Global !== e.global) {
+      requireMaySetGlobal(auth);
+      patch.global = dto.Global;
+    }
+    if (dto.GIDs !== undefined) {
+      patch.gids = dedupe(dto.GIDs ?? []);
+      await this.checkGroups(auth, patch.gids, e.gids);
+    }
+    const guid = bodyGuid(dto.GUID);
+    if (guid) patch.guid = guid;
+    if (dto.Name !== undefined) patch.name = dto.Name ?? '';
+    if (dto.Description !== undefined) patch.description = dto.Description ?? '';
+    if (dto.Query !== undefined) patch.query = dto.Query ?? '';
+    if (dto.Labels !== undefined) patch.labels = dto.Labels ?? [];
+    if (dto.Metadata !== undefined) patch.metadata = normalizeMetadata(dto.Metadata);
+    await this.repo.update(e.thingUuid, patch);
+    const updated = await this.repo.findByThingUuid(e.thingUuid);
+    if (!updated) throw notFound('Library entry');
+    return this.dto(c, updated);
+  }
+
+  /** Rules 4 and 5: the owner, or an admin with `?admin=true`; everyone else 403. */
+  async delete(auth: AuthContext, id: string, adminFlag?: boolean): Promise<void> {
+    const c = libraryCaller(auth, adminFlag);
+    const e = requireDeleteEntry(c, await this.resolve(c, id));
+    await this.repo.delete(e.thingUuid);
+  }
+}
