@@ -1,5 +1,13 @@
 import { Module } from '@nestjs/common';
+import { IndexerPools } from './indexer-pools';
+import { IndexerSearchExecutor } from './indexer-search.executor';
+import { IndexerService } from './indexer.service';
+import { SearchExecutor } from './search-executor';
+import { TagsRepository } from './tags.repository';
 
-/** Placeholder until the feature lands; registered in AppModule so the feature needs no wiring. */
-@Module({})
+/** Search storage: indexer databases, the tag map, bulk storage, retention and the search executor. */
+@Module({
+  providers: [IndexerPools, TagsRepository, IndexerService, { provide: SearchExecutor, useClass: IndexerSearchExecutor }],
+  exports: [IndexerService, SearchExecutor, IndexerPools],
+})
 export class IndexerModule {}

@@ -1,5 +1,26 @@
 import { Module } from '@nestjs/common';
+import { MulterModule } from '@nestjs/platform-express';
+import { memoryStorage } from 'multer';
+import { AppConfig } from '../config/app-config';
+import { APP_CONFIG } from '../config/env.schema';
+import { IndexerModule } from '../indexer/indexer.module';
+import { HecController } from './hec.controller';
+import { IngestController } from './ingest.controller';
+import { IngestService } from './ingest.service';
 
-/** Placeholder until the feature lands; registered in AppModule so the feature needs no wiring. */
-@Module({})
+/** Ingest APIs: JSON entries, uploaded lines, and the Splunk HEC compatible collector. */
+@Module({
+  imports: [
+    IndexerModule,
+    MulterModule.registerAsync({
+      inject: [APP_CONFIG],
+      useFactory: (c: AppConfig) => ({
+        storage: memoryStorage(),
+        limits: { fileSize: c.maxIngestBatchBytes, files: 1, fields: 10, fieldSize: 1024, parts: 12, headerPairs: 100 },
+      }),
+    }),
+  ],
+  controllers: [IngestController, HecController],
+  providers: [IngestService],
+})
 export class IngestModule {}

@@ -1,5 +1,10 @@
 import { Module } from '@nestjs/common';
+import { IndexerModule } from '../indexer/indexer.module';
+import { SearchController } from './search.controller';
 
-/** Placeholder until the feature lands; registered in AppModule so the feature needs no wiring. */
-@Module({})
+/** Search HTTP endpoints on top of the indexer: parse, direct search, tags, module lists. */
+@Module({
+  imports: [IndexerModule],
+  controllers: [SearchController],
+})
 export class SearchModule {}

@@ -1,0 +1,101 @@
+import { Inject, Injectable, Logger, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { Pool, PoolClient } from 'pg';
+import { DataSource } from 'typeorm';
+import { serviceUnavailable } from '../common/errors/app-error';
+import { AppConfig } from '../config/app-config';
+import { APP_CONFIG } from '../config/env.schema';
+import { pgPoolOptions } from '../database/data-source';
+import { ENTRY_SCHEMA_SQL } from './indexer.schema';
+
+export interface Indexer {
+  index: number;
+  url: string;
+  /** address shown to people (no credentials) */
+  name: string;
+  pool: Pool;
+  ready: boolean;
+  /** UTC days whose partition is known to exist */
+  days: Set<number>;
+}
+
+function displayName(url: string): string {
+  try {
+    const u = new URL(url);
+    return `${u.hostname}:${u.port || '5432'}${u.pathname}`;
+  } catch {
+    return 'indexer';
+  }
+}
+
+/** One `pg.Pool` per indexer database, with the entry schema set up (idempotently) at start. */
+@Injectable()
+export class IndexerPools implements OnModuleInit, OnModuleDestroy {
+  private readonly logger = new Logger(IndexerPools.name);
+  readonly all: Indexer[];
+
+  constructor(@Inject(APP_CONFIG) private readonly config: AppConfig, @InjectDataSource() ds: DataSource) {
+    const main = (config as AppConfig & { databaseUrl?: string }).databaseUrl ?? (ds.options as { url?: string }).url;
+    const urls = config.indexerUrls.length ? config.indexerUrls : main ? [main] : [];
+    if (!urls.length) throw new Error('no indexer database configured');
+    this.all = urls.map((url, index) => ({
+      index,
+      url,
+      name: displayName(url),
+      pool: new Pool({ connectionString: url, ...pgPoolOptions({ ...config, dbPoolSize: Math.max(2, Math.ceil(config.dbPoolSize / 2)) }) }),
+      ready: false,
+      days: new Set<number>(),
+    }));
+    for (const ix of this.all) ix.pool.on('error', (err) => this.logger.warn({ err }, `indexer ${ix.name}: idle client error`));
+  }
+
+  async onModuleInit(): Promise<void> {
+    await Promise.all(this.all.map((ix) => this.setup(ix).catch((err) => this.logger.warn({ err }, `indexer ${ix.name} is not available yet`))));
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    await Promise.all(this.all.map((ix) => ix.pool.end().catch(() => undefined)));
+  }
+
+  private async setup(ix: Indexer): Promise<void> {
+    const c = await ix.pool.connect();
+    try {
+      await c.query('SELECT pg_advisory_lock($1)', [7_955_000]);
+      try {
+        for (const sql of ENTRY_SCHEMA_SQL) await c.query(sql);
+      } finally {
+        await c.query('SELECT pg_advisory_unlock($1)', [7_955_000]);
+      }
+      ix.ready = true;
+    } finally {
+      c.release();
+    }
+  }
+
+  /** The indexer, set up; 503 when it cannot be reached. */
+  async ensureReady(ix: Indexer): Promise<Indexer> {
+    if (ix.ready) return ix;
+    try {
+      await this.setup(ix);
+      return ix;
+    } catch (err) {
+      this.logger.warn({ err }, `indexer ${ix.name} is unavailable`);
+      throw serviceUnavailable(`Indexer ${ix.name} is unavailable`);
+    }
+  }
+
+  async connect(ix: Indexer): Promise<PoolClient> {
+    await this.ensureReady(ix);
+    try {
+      return await ix.pool.connect();
+    } catch (err) {
+      this.logger.warn({ err }, `indexer ${ix.name} is unavailable`);
+      throw serviceUnavailable(`Indexer ${ix.name} is unavailable`);
+    }
+  }
+
+  /** Connection string and pool settings a worker thread needs to open its own client. */
+  clientConfig(ix: Indexer): { connectionString: string; statementTimeoutMs: number; connectTimeoutMs: number } {
+    return { connectionString: ix.url, statementTimeoutMs: this.config.dbStatementTimeoutMs, connectTimeoutMs: this.config.dbConnectTimeoutMs };
+  }
+}

@@ -1,0 +1,187 @@
+import { Inject, Injectable, Logger, OnModuleDestroy } from '@nestjs/common';
+import { Worker } from 'node:worker_threads';
+import { AppError, badRequest, serviceUnavailable } from '../common/errors/app-error';
+import { AppConfig } from '../config/app-config';
+import { APP_CONFIG } from '../config/env.schema';
+import { CompiledQuery, compileQuery, Entry, EVValue, ParseError, tagMatcher } from '../query';
+import { IndexerPools } from './indexer-pools';
+import { IndexerService } from './indexer.service';
+import { ScanJob, WorkerMessage } from './scan.protocol';
+import { SearchExecutor, SearchProgress, SearchRange, SearchRunOptions, SearchRunResult, SearchSink } from './search-executor';
+import { StreamMerge } from './stream-merge';
+import { startScanWorker } from './worker-host';
+
+const FETCH_SIZE = 5000;
+const WINDOW = 4;
+
+/** A search stopped through its AbortSignal. */
+export class SearchCancelledError extends AppError {
+  constructor() {
+    super(400, 'Search was cancelled');
+  }
+}
+
+/** A search that ran longer than its time limit (the worker threads were terminated). */
+export class SearchTimeoutError extends AppError {
+  constructor(ms: number) {
+    super(408, `Search timed out after ${ms} ms and was stopped (an expensive regular expression or a large time range may be the cause)`);
+  }
+}
+
+/** Structured clone turns Buffers into Uint8Arrays: re-wrap data and EV values. */
+function revive(entries: Entry[]): Entry[] {
+  for (const e of entries) {
+    const d = e.data as Uint8Array;
+    if (!Buffer.isBuffer(d)) e.data = Buffer.from(d.buffer, d.byteOffset, d.byteLength);
+    for (const [k, value] of e.evs) {
+      const v = value as unknown;
+      if (v instanceof Uint8Array && !Buffer.isBuffer(v)) e.evs.set(k, Buffer.from(v.buffer, v.byteOffset, v.byteLength) as EVValue);
+    }
+  }
+  return entries;
+}
+
+/** Runs a query on every indexer in worker threads and merges at the web server. */
+@Injectable()
+export class IndexerSearchExecutor extends SearchExecutor implements OnModuleDestroy {
+  private readonly logger = new Logger(IndexerSearchExecutor.name);
+  private readonly live = new Set<Worker>();
+
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly pools: IndexerPools,
+    private readonly indexer: IndexerService,
+  ) {
+    super();
+  }
+
+  /** Shutdown: no scan outlives the service. */
+  async onModuleDestroy(): Promise<void> {
+    await Promise.all([...this.live].map((w) => w.terminate()));
+  }
+
+  async run(query: string, range: SearchRange, sink: SearchSink, opts: SearchRunOptions): Promise<SearchRunResult> {
+    if (opts.signal.aborted) throw new SearchCancelledError();
+    const now = opts.now ?? new Date();
+    const tagNames = await this.indexer.tagNames();
+    let compiled: CompiledQuery;
+    try {
+      compiled = compileQuery(query, { start: range.start, end: range.end, now, tagNames });
+    } catch (err) {
+      if (err instanceof ParseError) throw badRequest(err.message);
+      throw err;
+    }
+    const matches = tagMatcher(compiled.pushdown.tags);
+    const tagIds = [...tagNames].filter(([, name]) => matches(name)).map(([id]) => id);
+    const indexers = await Promise.all(this.pools.all.map((ix) => this.pools.ensureReady(ix)));
+    const jobs: ScanJob[] = indexers.map((ix) => {
+      const cc = this.pools.clientConfig(ix);
+      return {
+        ...cc,
+        query,
+        start: range.start.toISOString(),
+        end: range.end.toISOString(),
+        now: now.toISOString(),
+        tagNames: [...tagNames],
+        tagIds,
+        fetchSize: FETCH_SIZE,
+        window: WINDOW,
+      };
+    });
+    const collapser = compiled.createCollapser({ retainEntries: opts.retainEntries ?? true });
+    const progress: SearchProgress = { entriesScanned: 0, bytesScanned: 0, finished: false };
+    const perWorker = jobs.map(() => ({ scanned: 0, bytes: 0 }));
+    const merge = new StreamMerge(jobs.length);
+    const timeoutMs = opts.timeoutMs ?? this.config.searchTimeoutMs;
+
+    const workers: Worker[] = [];
+    let settled = false;
+    // Messages are handled one at a time, in order, so the sink sees entries in render order.
+    let chain: Promise<void> = Promise.resolve();
+
+    await new Promise<void>((resolve, reject) => {
+      let remaining = jobs.length;
+      const stopAll = () => {
+        for (const w of workers) void w.terminate();
+      };
+      const fail = (err: unknown) => {
+        if (settled) return;
+        settled = true;
+        clearTimeout(timer);
+        opts.signal.removeEventListener('abort', onAbort);
+        stopAll();
+        reject(err);
+      };
+      const done = () => {
+        if (settled) return;
+        settled = true;
+        clearTimeout(timer);
+        opts.signal.removeEventListener('abort', onAbort);
+        resolve();
+      };
+      const onAbort = () => fail(new SearchCancelledError());
+      opts.signal.addEventListener('abort', onAbort);
+      const timer = setTimeout(() => fail(new SearchTimeoutError(timeoutMs)), timeoutMs);
+      const emit = async (entries: Entry[]) => {
+        if (!entries.length) return;
+        const out = collapser.addEntries(entries);
+        await sink.entries(out);
+      };
+      const report = (i: number, scanned: number, bytes: number) => {
+        perWorker[i] = { scanned, bytes };
+        progress.entriesScanned = perWorker.reduce((a, p) => a + p.scanned, 0);
+        progress.bytesScanned = perWorker.reduce((a, p) => a + p.bytes, 0);
+        opts.onProgress?.({ ...progress });
+      };
+      if (!jobs.length) return done();
+      jobs.forEach((job, i) => {
+        const w = startScanWorker(job);
+        workers.push(w);
+        this.live.add(w);
+        let finished = false;
+        w.on('message', (m: WorkerMessage) => {
+          chain = chain
+            .then(async () => {
+              if (settled) return;
+              if (m.type === 'batch') {
+                report(i, m.scanned, m.bytes);
+                const ready = merge.add(i, compiled.streaming ? revive(m.entries) : [], m.watermark);
+                await emit(ready);
+                w.postMessage({ type: 'ack' });
+              } else if (m.type === 'done') {
+                finished = true;
+                report(i, m.scanned, m.bytes);
+                if (m.partial) collapser.addPartial(m.partial);
+                await emit(merge.finish(i));
+                void w.terminate();
+                if (--remaining === 0) done();
+              } else {
+                this.logger.warn(`scan on indexer ${indexers[i].name} failed: ${m.message}`);
+                fail(m.unavailable ? serviceUnavailable(`Indexer ${indexers[i].name} is unavailable`) : badRequest(`Search failed on indexer ${indexers[i].name}: ${m.message}`));
+              }
+            })
+            .catch(fail);
+        });
+        w.on('error', (err) => {
+          this.logger.warn({ err }, `scan worker for indexer ${indexers[i].name} crashed`);
+          fail(/memory/i.test(err.message) ? badRequest('Search needed too much memory and was stopped') : new AppError(500, 'Search worker failed'));
+        });
+        w.on('exit', () => {
+          this.live.delete(w);
+          if (!finished) fail(new AppError(500, 'Search worker stopped unexpectedly'));
+        });
+      });
+    });
+    await chain;
+    let result;
+    try {
+      result = collapser.finish();
+    } catch (err) {
+      this.logger.warn({ err }, 'search merge failed');
+      throw badRequest(`Search failed: ${(err as Error).message}`);
+    }
+    progress.finished = true;
+    opts.onProgress?.({ ...progress });
+    return { result, compiled, progress };
+  }
+}

@@ -1,0 +1,51 @@
+/** Storage schema of an indexer database: `entry`, partitioned by UTC day, BRIN on time. */
+
+/** Idempotent: run by the migration (main database) and at start on every indexer. */
+export const ENTRY_SCHEMA_SQL = [
+  `CREATE TABLE IF NOT EXISTS entry (
+     ts timestamptz NOT NULL,
+     tag smallint NOT NULL,
+     src text NOT NULL DEFAULT '',
+     data bytea NOT NULL,
+     evs jsonb NULL
+   ) PARTITION BY RANGE (ts)`,
+  `CREATE INDEX IF NOT EXISTS entry_ts_brin ON entry USING brin (ts)`,
+];
+
+export const PARTITION_PREFIX = 'entry_p';
+const DAY_MS = 86_400_000;
+
+/** UTC day number (days since the epoch) of epoch microseconds. */
+export const dayOfMicros = (us: number): number => Math.floor(us / 1000 / DAY_MS);
+
+/** `entry_p20261122` for a UTC day number. */
+export function partitionName(day: number): string {
+  return PARTITION_PREFIX + new Date(day * DAY_MS).toISOString().slice(0, 10).replace(/-/g, '');
+}
+
+/** UTC day number of a partition name, or undefined for a table that is not one of ours. */
+export function partitionDay(name: string): number | undefined {
+  const m = /^entry_p(\d{4})(\d{2})(\d{2})$/.exec(name);
+  if (!m) return undefined;
+  return Math.floor(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])) / DAY_MS);
+}
+
+export function dayStartIso(day: number): string {
+  return new Date(day * DAY_MS).toISOString();
+}
+
+/** Creates a day partition if missing (serialised by an advisory lock against concurrent creators). */
+export function createPartitionSql(day: number): string {
+  return `CREATE TABLE IF NOT EXISTS ${partitionName(day)} PARTITION OF entry FOR VALUES FROM ('${dayStartIso(day)}') TO ('${dayStartIso(day + 1)}')`;
+}
+
+export const PARTITION_LOCK_KEY = 7_955_001;
+
+/** Names of the existing day partitions of `entry`. */
+export const LIST_PARTITIONS_SQL = `
+  SELECT c.relname AS name FROM pg_inherits i
+  JOIN pg_class c ON c.oid = i.inhrelid
+  JOIN pg_class p ON p.oid = i.inhparent
+  WHERE p.relname = 'entry' AND p.relnamespace = current_schema()::regnamespace`;
+
+export const DAY_MS_CONST = DAY_MS;

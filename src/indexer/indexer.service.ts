@@ -1,0 +1,192 @@
+import { Inject, Injectable, Logger, OnModuleDestroy, OnModuleInit, Optional } from '@nestjs/common';
+import { PoolClient } from 'pg';
+import { serviceUnavailable } from '../common/errors/app-error';
+import { AppConfig } from '../config/app-config';
+import { APP_CONFIG } from '../config/env.schema';
+import { formatTs } from '../query';
+import { Indexer, IndexerPools } from './indexer-pools';
+import { createPartitionSql, dayOfMicros, LIST_PARTITIONS_SQL, PARTITION_LOCK_KEY, partitionDay } from './indexer.schema';
+import { IngestMeter } from '../stats/ingest-meter';
+import { TagsRepository } from './tags.repository';
+
+/** An entry ready to store: `ts` epoch µs, `tag` already a number, `evs` JSON pairs or null. */
+export interface NewEntry {
+  ts: number;
+  tag: number;
+  src: string;
+  data: Buffer;
+  evs: Array<[string, unknown]> | null;
+}
+
+const RETENTION_EVERY_MS = 60 * 60 * 1000;
+const DAY_MS = 86_400_000;
+
+/** Stores entries (one transaction per batch, bulk insert), the tag map, and retention. */
+@Injectable()
+export class IndexerService implements OnModuleInit, OnModuleDestroy {
+  private readonly logger = new Logger(IndexerService.name);
+  private next = 0;
+  private timer?: NodeJS.Timeout;
+
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly pools: IndexerPools,
+    private readonly tagsRepo: TagsRepository,
+    @Optional() private readonly meter?: IngestMeter,
+  ) {}
+
+  onModuleInit(): void {
+    this.timer = setInterval(() => {
+      this.applyRetention().catch((err) => this.logger.warn({ err }, 'retention failed'));
+    }, RETENTION_EVERY_MS);
+    this.timer.unref();
+  }
+
+  onModuleDestroy(): void {
+    if (this.timer) clearInterval(this.timer);
+  }
+
+  /** Every tag name, sorted. */
+  async tags(): Promise<string[]> {
+    return (await this.tagsRepo.all()).map((t) => t.name);
+  }
+
+  /** Tag number -> name. */
+  async tagNames(): Promise<Map<number, string>> {
+    return new Map((await this.tagsRepo.all()).map((t) => [t.id, t.name]));
+  }
+
+  /** Tag numbers for names (validated by the caller), created on first use. */
+  async tagIds(names: string[]): Promise<Map<string, number>> {
+    const unique = [...new Set(names)];
+    try {
+      return await this.tagsRepo.ensure(unique);
+    } catch (err) {
+      if ((err as Error).message === 'tag creation raced; retry') return this.tagsRepo.ensure(unique);
+      throw err;
+    }
+  }
+
+  /**
+   * Stores one batch atomically in one indexer (round robin; the next one when an indexer cannot be
+   * reached). Resolves after commit.
+   */
+  async store(entries: NewEntry[]): Promise<void> {
+    if (!entries.length) return;
+    const n = this.pools.all.length;
+    const first = this.next++ % n;
+    let lastErr: unknown;
+    for (let k = 0; k < n; k++) {
+      const ix = this.pools.all[(first + k) % n];
+      let client: PoolClient;
+      try {
+        client = await this.pools.connect(ix);
+      } catch (err) {
+        lastErr = err;
+        continue;
+      }
+      try {
+        await this.storeIn(ix, client, entries);
+        this.meter?.record(ix.name, entries.length, entries.reduce((a, e) => a + e.data.length, 0));
+        return;
+      } finally {
+        client.release();
+      }
+    }
+    throw lastErr ?? serviceUnavailable('No indexer is available');
+  }
+
+  private async storeIn(ix: Indexer, c: PoolClient, entries: NewEntry[]): Promise<void> {
+    await this.ensurePartitions(ix, c, entries);
+    const ts: string[] = [];
+    const tag: number[] = [];
+    const src: string[] = [];
+    const data: Buffer[] = [];
+    const evs: Array<string | null> = [];
+    for (const e of entries) {
+      ts.push(formatTs(e.ts));
+      tag.push(e.tag);
+      src.push(e.src);
+      data.push(e.data);
+      evs.push(e.evs && e.evs.length ? JSON.stringify(e.evs) : null);
+    }
+    const insert = async () => {
+      await c.query('BEGIN');
+      try {
+        await c.query(
+          `INSERT INTO entry (ts, tag, src, data, evs)
+           SELECT * FROM unnest($1::timestamptz[], $2::smallint[], $3::text[], $4::bytea[], $5::jsonb[])`,
+          [ts, tag, src, data, evs],
+        );
+        await c.query('COMMIT');
+      } catch (err) {
+        await c.query('ROLLBACK').catch(() => undefined);
+        throw err;
+      }
+    };
+    try {
+      await insert();
+    } catch (err) {
+      // A partition dropped by retention (or by hand) since we cached it: recreate and retry once.
+      if ((err as { code?: string }).code !== '23514') throw err;
+      ix.days.clear();
+      await this.ensurePartitions(ix, c, entries);
+      await insert();
+    }
+  }
+
+  private async ensurePartitions(ix: Indexer, c: PoolClient, entries: NewEntry[]): Promise<void> {
+    const days = [...new Set(entries.map((e) => dayOfMicros(e.ts)))].filter((d) => !ix.days.has(d));
+    if (!days.length) return;
+    await c.query('BEGIN');
+    try {
+      await c.query('SELECT pg_advisory_xact_lock($1)', [PARTITION_LOCK_KEY]);
+      for (const d of days) await c.query(createPartitionSql(d));
+      await c.query('COMMIT');
+    } catch (err) {
+      await c.query('ROLLBACK').catch(() => undefined);
+      throw err;
+    }
+    for (const d of days) ix.days.add(d);
+  }
+
+  /**
+   * Drops every day partition that ends before `now - retentionDays` (never deletes rows).
+   * Returns the names of the dropped partitions.
+   */
+  async applyRetention(now: Date = new Date()): Promise<string[]> {
+    const cutoffDay = Math.floor((now.getTime() - this.config.retentionDays * DAY_MS) / DAY_MS);
+    const dropped: string[] = [];
+    for (const ix of this.pools.all) {
+      let c: PoolClient;
+      try {
+        c = await this.pools.connect(ix);
+      } catch (err) {
+        this.logger.warn({ err }, `retention skipped on indexer ${ix.name}`);
+        continue;
+      }
+      try {
+        const rows: Array<{ name: string }> = (await c.query(LIST_PARTITIONS_SQL)).rows;
+        for (const { name } of rows) {
+          const day = partitionDay(name);
+          if (day === undefined || day >= cutoffDay) continue;
+          await c.query('BEGIN');
+          try {
+            await c.query('SELECT pg_advisory_xact_lock($1)', [PARTITION_LOCK_KEY]);
+            await c.query(`DROP TABLE IF EXISTS ${name}`);
+            await c.query('COMMIT');
+          } catch (err) {
+            await c.query('ROLLBACK').catch(() => undefined);
+            throw err;
+          }
+          ix.days.delete(day);
+          dropped.push(name);
+        }
+      } finally {
+        c.release();
+      }
+    }
+    if (dropped.length) this.logger.log(`retention dropped ${dropped.join(', ')}`);
+    return dropped;
+  }
+}

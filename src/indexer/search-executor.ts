@@ -1,0 +1,46 @@
+/**
+ * Contract between the storage layer (indexer) and whoever runs searches (direct search, persistent
+ * searches). Implemented by `IndexerSearchExecutor`; the abstract class doubles as the Nest token.
+ */
+import { CompiledQuery, Entry, RenderResult } from '../query';
+
+export interface SearchRange {
+  start: Date;
+  end: Date;
+}
+
+/** Receives persisted entries (streaming queries), in render order, as returned by the collapser's addEntries. */
+export interface SearchSink {
+  entries(batch: Entry[]): Promise<void> | void;
+}
+
+export interface SearchProgress {
+  entriesScanned: number;
+  bytesScanned: number;
+  finished: boolean;
+}
+
+export interface SearchRunResult {
+  result: RenderResult;
+  compiled: CompiledQuery;
+  progress: SearchProgress;
+}
+
+export interface SearchRunOptions {
+  signal: AbortSignal;
+  onProgress?: (p: SearchProgress) => void;
+  /** whole-search limit; default config.searchTimeoutMs */
+  timeoutMs?: number;
+  /** false: text/raw renderers keep no entries in memory (the sink persists them). Default true. */
+  retainEntries?: boolean;
+  /** reference for relative times in the query; default now */
+  now?: Date;
+}
+
+/**
+ * Runs a whole query over every indexer and merges. Throws AppError: 400 bad query (parser message),
+ * 408 timed out, 503 indexer unavailable, 499-ish 400 "Search cancelled" when the signal aborts.
+ */
+export abstract class SearchExecutor {
+  abstract run(query: string, range: SearchRange, sink: SearchSink, opts: SearchRunOptions): Promise<SearchRunResult>;
+}

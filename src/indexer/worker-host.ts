@@ -1,0 +1,46 @@
+/**
+ * Starts scan workers. The worker entry must run from `dist/` (compiled .js) and under jest
+ * (TypeScript source): an inline bootstrap requires the compiled file when it exists, otherwise it
+ * registers a `.ts` require hook built on `@swc/core` (a devDependency) and requires the source.
+ */
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { Worker } from 'node:worker_threads';
+import { ScanJob } from './scan.protocol';
+
+const BOOTSTRAP = `
+const { workerData } = require('node:worker_threads');
+const fs = require('node:fs');
+if (workerData.compiled) {
+  require(workerData.entry + '.js');
+} else {
+  const swc = require(workerData.swc);
+  require.extensions['.ts'] = function (m, filename) {
+    const out = swc.transformSync(fs.readFileSync(filename, 'utf8'), {
+      filename,
+      sourceMaps: 'inline',
+      jsc: { parser: { syntax: 'typescript', decorators: true }, target: 'es2022', transform: { legacyDecorator: true, decoratorMetadata: true } },
+      module: { type: 'commonjs' },
+    });
+    m._compile(out.code, filename);
+  };
+  require(workerData.entry + '.ts');
+}
+`;
+
+const ENTRY = path.join(__dirname, 'scan.worker');
+const COMPILED = fs.existsSync(`${ENTRY}.js`);
+let swcPath: string | undefined;
+
+/** Counts workers started (tests prove scans really run in worker threads). */
+export const workerStats = { started: 0 };
+
+export function startScanWorker(job: ScanJob): Worker {
+  if (!COMPILED && !swcPath) swcPath = require.resolve('@swc/core');
+  workerStats.started++;
+  return new Worker(BOOTSTRAP, {
+    eval: true,
+    workerData: { kind: 'scan', job, entry: ENTRY, compiled: COMPILED, swc: swcPath },
+    resourceLimits: { maxOldGenerationSizeMb: 512 },
+  });
+}

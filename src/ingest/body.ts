@@ -1,0 +1,57 @@
+/** Reading bodies of the self-parsed ingest routes: bounded size, optional gzip (bounded output). */
+import { Request } from 'express';
+import { promisify } from 'node:util';
+import * as zlib from 'node:zlib';
+import { AppError, badRequest, payloadTooLarge } from '../common/errors/app-error';
+
+const gunzip = promisify(zlib.gunzip);
+
+/** Reads the whole request body; 413 as soon as it exceeds `limit` bytes. */
+export function readRawBody(req: Request, limit: number): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const declared = Number(req.headers['content-length']);
+    if (Number.isFinite(declared) && declared > limit) {
+      req.resume();
+      reject(payloadTooLarge(`Request body is larger than the limit of ${limit} bytes`));
+      return;
+    }
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let failed = false;
+    req.on('data', (c: Buffer) => {
+      if (failed) return;
+      size += c.length;
+      if (size > limit) {
+        failed = true;
+        req.resume();
+        reject(payloadTooLarge(`Request body is larger than the limit of ${limit} bytes`));
+        return;
+      }
+      chunks.push(c);
+    });
+    req.on('end', () => failed || resolve(Buffer.concat(chunks)));
+    req.on('error', (err) => failed || ((failed = true), reject(new AppError(400, `Request aborted: ${err.message}`))));
+  });
+}
+
+/** The body, decompressed when `Content-Encoding: gzip`; the decompressed size is bounded too. */
+export async function readBody(req: Request, limit: number): Promise<Buffer> {
+  const raw = await readRawBody(req, limit);
+  const enc = String(req.headers['content-encoding'] ?? 'identity').trim().toLowerCase();
+  if (enc === 'identity' || enc === '') return raw;
+  if (enc !== 'gzip' && enc !== 'x-gzip') throw new AppError(415, `Unsupported Content-Encoding "${enc}"`);
+  try {
+    return await gunzip(raw, { maxOutputLength: limit });
+  } catch (err) {
+    if ((err as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE' || err instanceof RangeError) {
+      throw payloadTooLarge(`Decompressed body is larger than the limit of ${limit} bytes`);
+    }
+    throw badRequest('Body is not valid gzip data');
+  }
+}
+
+/** The caller's address without the IPv4-mapped prefix. */
+export function clientAddress(req: Request): string {
+  const a = req.ip ?? req.socket.remoteAddress ?? '';
+  return a.startsWith('::ffff:') ? a.slice(7) : a;
+}

@@ -1,0 +1,92 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { badRequest, payloadTooLarge } from '../common/errors/app-error';
+import { AppConfig } from '../config/app-config';
+import { APP_CONFIG } from '../config/env.schema';
+import { IndexerService } from '../indexer/indexer.service';
+import { SerializedEV } from '../query';
+import { checkSource, checkTagName, checkTimestamp, decodeBase64, decodeEnumerated, splitLines } from './ingest.rules';
+import { timestampInLine } from './timestamps';
+
+/** An entry validated at the web server, its tag still a name. */
+export interface PendingEntry {
+  ts: number;
+  tag: string;
+  src: string;
+  data: Buffer;
+  evs: Array<[string, SerializedEV]> | null;
+}
+
+export interface LinesOptions {
+  tag: string;
+  source?: string;
+  noParseTimestamp: boolean;
+  assumeLocalTimezone: boolean;
+}
+
+/** Ingest rules: validate everything first, then store the batch in one transaction (all or nothing). */
+@Injectable()
+export class IngestService {
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly indexer: IndexerService,
+  ) {}
+
+  checkCount(n: number): void {
+    if (n > this.config.maxIngestEntries) throw payloadTooLarge(`Too many entries: at most ${this.config.maxIngestEntries} per request`);
+  }
+
+  /** Stores validated entries; resolves after commit with their count and data size. */
+  async store(entries: PendingEntry[]): Promise<{ Count: number; Size: number }> {
+    this.checkCount(entries.length);
+    const ids = await this.indexer.tagIds(entries.map((e) => e.tag));
+    await this.indexer.store(entries.map((e) => ({ ts: e.ts, tag: ids.get(e.tag)!, src: e.src, data: e.data, evs: e.evs })));
+    return { Count: entries.length, Size: entries.reduce((a, e) => a + e.data.length, 0) };
+  }
+
+  /** `PUT /api/ingest/json`: `[{TS, Tag, SRC?, Data, Enumerated?}]`. */
+  async ingestJson(body: Buffer, client: string): Promise<{ Count: number; Size: number }> {
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(body.toString('utf8'));
+    } catch {
+      throw badRequest('Malformed JSON body');
+    }
+    if (!Array.isArray(parsed)) throw badRequest('Body must be a JSON array of entries');
+    this.checkCount(parsed.length);
+    const entries = parsed.map((raw: unknown, i): PendingEntry => {
+      const w = `entry ${i}`;
+      if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) throw badRequest(`${w} must be an object`);
+      const e = raw as Record<string, unknown>;
+      return {
+        ts: checkTimestamp(e.TS, `${w}: TS`),
+        tag: checkTagName(e.Tag, `${w}: Tag`),
+        src: checkSource(e.SRC, `${w}: SRC`) ?? client,
+        data: decodeBase64(e.Data, `${w}: Data`),
+        evs: decodeEnumerated(e.Enumerated, w),
+      };
+    });
+    return this.store(entries);
+  }
+
+  /** One entry per line, timestamps from the lines where recognisable (else now). */
+  linesToEntries(buf: Buffer, tag: string, src: string, parseTs: boolean, assumeLocal: boolean): PendingEntry[] {
+    const lines = splitLines(buf);
+    this.checkCount(lines.length);
+    const now = new Date();
+    const nowUs = now.getTime() * 1000;
+    return lines.map((data) => ({
+      ts: (parseTs ? timestampInLine(data.toString('utf8', 0, Math.min(data.length, 512)), assumeLocal, now) : null) ?? nowUs,
+      tag,
+      src,
+      data,
+      evs: null,
+    }));
+  }
+
+  async ingestLines(file: Buffer, opts: LinesOptions, client: string): Promise<{ Count: number; Size: number; Tags: string[] }> {
+    const tag = checkTagName(opts.tag, 'tag');
+    const src = checkSource(opts.source, 'source') ?? client;
+    const res = await this.store(this.linesToEntries(file, tag, src, !opts.noParseTimestamp, opts.assumeLocalTimezone));
+    return { ...res, Tags: [tag] };
+  }
+}

@@ -1,0 +1,111 @@
+/** Timestamp parsing for ingest: RFC3339 strings, timestamps found inside log lines, HEC `time`. */
+
+const MONTHS: Record<string, number> = { jan: 0, feb: 1, mar: 2, apr: 3, may: 4, jun: 5, jul: 6, aug: 7, sep: 8, oct: 9, nov: 10, dec: 11 };
+/** Accepted range: 1970-01-01 .. 9999-12-31 (UTC), in epoch µs. */
+export const MIN_TS_US = 0;
+export const MAX_TS_US = Date.UTC(9999, 11, 31, 23, 59, 59, 999) * 1000;
+
+const RFC3339 = /^(\d{4})-(\d{2})-(\d{2})[Tt ](\d{2}):(\d{2}):(\d{2})(?:[.,](\d{1,9}))?(Z|z|[+-]\d{2}:?\d{2})?$/;
+
+function fracMicros(frac: string | undefined): number {
+  return frac ? Number(frac.padEnd(6, '0').slice(0, 6)) : 0;
+}
+
+function zoneMinutes(zone: string | undefined, localFallback: (utcMs: number) => number, utcMs: number): number {
+  if (!zone) return localFallback(utcMs);
+  if (zone === 'Z' || zone === 'z') return 0;
+  const sign = zone[0] === '-' ? -1 : 1;
+  const digits = zone.slice(1).replace(':', '');
+  return sign * (Number(digits.slice(0, 2)) * 60 + Number(digits.slice(2, 4)));
+}
+
+const utcZone = () => 0;
+/** Offset (minutes east of UTC) of the server's local zone at a wall-clock time given as if it were UTC. */
+const localZone = (wallMs: number) => -new Date(wallMs + new Date(wallMs).getTimezoneOffset() * 60_000).getTimezoneOffset();
+
+function build(y: number, mo: number, d: number, h: number, mi: number, s: number, micros: number, offsetMin: number): number | null {
+  if (mo < 0 || mo > 11 || d < 1 || d > 31 || h > 23 || mi > 59 || s > 60) return null;
+  const ms = Date.UTC(y, mo, d, h, mi, Math.min(s, 59));
+  const check = new Date(ms);
+  if (check.getUTCDate() !== d || check.getUTCMonth() !== mo) return null; // 31 Feb
+  const us = (ms - offsetMin * 60_000) * 1000 + micros;
+  return us >= MIN_TS_US && us <= MAX_TS_US ? us : null;
+}
+
+/** RFC3339 / ISO-8601 timestamp (nanoseconds truncated to µs) -> epoch µs, or null. No zone: UTC. */
+export function parseRfc3339(text: string, assumeLocal = false): number | null {
+  const m = RFC3339.exec(text.trim());
+  if (!m) return null;
+  const [y, mo, d, h, mi, s] = [1, 2, 3, 4, 5, 6].map((i) => Number(m[i]));
+  const wall = Date.UTC(y, mo - 1, d, h, mi, s);
+  return build(y, mo - 1, d, h, mi, s, fracMicros(m[7]), zoneMinutes(m[8], assumeLocal ? localZone : utcZone, wall));
+}
+
+const LINE_PATTERNS: Array<{ re: RegExp; parse: (m: RegExpExecArray, local: boolean, now: Date) => number | null }> = [
+  {
+    // 2024-01-02T03:04:05.123Z, 2024-01-02 03:04:05+01:00
+    re: /(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2}):(\d{2})(?:[.,](\d{1,9}))?(Z|[+-]\d{2}:?\d{2}(?!\d))?/,
+    parse: (m, local) => {
+      const [y, mo, d, h, mi, s] = [1, 2, 3, 4, 5, 6].map((i) => Number(m[i]));
+      return build(y, mo - 1, d, h, mi, s, fracMicros(m[7]), zoneMinutes(m[8], local ? localZone : utcZone, Date.UTC(y, mo - 1, d, h, mi, s)));
+    },
+  },
+  {
+    // Apache: [10/Oct/2000:13:55:36 -0700]
+    re: /\[(\d{1,2})\/([A-Za-z]{3})\/(\d{4}):(\d{2}):(\d{2}):(\d{2})(?:\s+([+-]\d{4}))?\]/,
+    parse: (m, local) => {
+      const mo = MONTHS[m[2].toLowerCase()];
+      if (mo === undefined) return null;
+      const [d, y, h, mi, s] = [1, 3, 4, 5, 6].map((i) => Number(m[i]));
+      return build(y, mo, d, h, mi, s, 0, zoneMinutes(m[7], local ? localZone : utcZone, Date.UTC(y, mo, d, h, mi, s)));
+    },
+  },
+  {
+    // syslog (RFC3164): Jan  2 03:04:05 — the year is the current one (last year if that would be in the future)
+    re: /\b(Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)\s+(\d{1,2})\s+(\d{2}):(\d{2}):(\d{2})(?:\.(\d{1,9}))?\b/,
+    parse: (m, local, now) => {
+      const mo = MONTHS[m[1].toLowerCase()];
+      const [d, h, mi, s] = [2, 3, 4, 5].map((i) => Number(m[i]));
+      const zone = (y: number) => (local ? localZone(Date.UTC(y, mo, d, h, mi, s)) : 0);
+      let y = now.getUTCFullYear();
+      let us = build(y, mo, d, h, mi, s, fracMicros(m[6]), zone(y));
+      if (us !== null && us > now.getTime() * 1000 + 86_400_000_000) {
+        y -= 1;
+        us = build(y, mo, d, h, mi, s, fracMicros(m[6]), zone(y));
+      }
+      return us;
+    },
+  },
+  {
+    // Unix epoch seconds at the start of the line: 1700000000 or 1700000000.123
+    re: /^(\d{10})(?:\.(\d{1,9}))?(?![\d.])/,
+    parse: (m) => Number(m[1]) * 1_000_000 + fracMicros(m[2]),
+  },
+];
+
+/** Epoch µs of the leftmost recognisable timestamp in a line, or null. */
+export function timestampInLine(line: string, assumeLocal: boolean, now: Date): number | null {
+  let best: { at: number; us: number } | undefined;
+  for (const p of LINE_PATTERNS) {
+    const m = p.re.exec(line);
+    if (!m || (best && m.index >= best.at)) continue;
+    const us = p.parse(m, assumeLocal, now);
+    if (us !== null) best = { at: m.index, us };
+  }
+  return best?.us ?? null;
+}
+
+/** HEC `time`: epoch seconds (float; ms / µs detected by magnitude), numeric string, or RFC3339. */
+export function hecTime(v: unknown): number | null {
+  let n: number;
+  if (typeof v === 'number') n = v;
+  else if (typeof v === 'string' && /^\d+(\.\d+)?$/.test(v.trim())) n = Number(v);
+  else if (typeof v === 'string') return parseRfc3339(v);
+  else return null;
+  if (!Number.isFinite(n) || n < 0) return null;
+  let us: number;
+  if (n >= 1e14) us = Math.round(n);
+  else if (n >= 1e11) us = Math.round(n * 1000);
+  else us = Math.round(n * 1_000_000);
+  return us <= MAX_TS_US ? us : null;
+}

@@ -1,0 +1,98 @@
+import { Controller, Get, HttpCode, Inject, Post, Req, Res } from '@nestjs/common';
+import { ApiHeader, ApiOkResponse, ApiQuery, ApiTags } from '@nestjs/swagger';
+import { Request, Response } from 'express';
+import { Auth } from '../auth/auth.decorators';
+import { badRequest } from '../common/errors/app-error';
+import { AppConfig } from '../config/app-config';
+import { APP_CONFIG } from '../config/env.schema';
+import { IndexerService } from '../indexer/indexer.service';
+import { SearchExecutor } from '../indexer/search-executor';
+import { compileQuery, describeQuery, ParseError, QueryDescription, renderModuleInfos, RenderModuleInfo, searchModuleInfos, SearchModuleInfo } from '../query';
+import { formatResult } from './search.format';
+import { param, queryParam, rangeParams, stringParam } from './search.params';
+
+const FORMATS = ['json', 'csv', 'text', 'archive'];
+
+@ApiTags('search')
+@Controller('api')
+export class SearchController {
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly executor: SearchExecutor,
+    private readonly indexer: IndexerService,
+  ) {}
+
+  /** ParseSearchResponse; 200 with GoodQuery false and ModuleIndex for a bad query. */
+  @Post('parse')
+  @HttpCode(200)
+  @Auth({ capability: 'Search' })
+  @ApiHeader({ name: 'query', required: false })
+  @ApiQuery({ name: 'query', required: false })
+  parse(@Req() req: Request): QueryDescription & { Sequence: number } {
+    const seq = param(req, 'sequence', 'Sequence') ?? 0;
+    const sequence = typeof seq === 'string' && /^\d{1,15}$/.test(seq) ? Number(seq) : seq;
+    if (typeof sequence !== 'number' || !Number.isSafeInteger(sequence) || sequence < 0) throw badRequest('Sequence must be a non-negative integer');
+    return { Sequence: sequence, ...describeQuery(queryParam(req)) };
+  }
+
+  /** Runs a whole query and answers with the finished result in `format` (json, csv or text). */
+  @Post('search/direct')
+  @HttpCode(200)
+  @Auth({ capability: 'Search' })
+  @ApiHeader({ name: 'query', required: false })
+  @ApiHeader({ name: 'format', required: false, description: 'json (default), csv or text' })
+  @ApiHeader({ name: 'duration', required: false, description: 'Go duration, e.g. 1h (or start and end, RFC3339)' })
+  async direct(@Req() req: Request, @Res() res: Response): Promise<void> {
+    const query = queryParam(req);
+    const format = (stringParam(req, 'format', 'Format', 32) ?? 'json').toLowerCase();
+    if (!FORMATS.includes(format)) throw badRequest(`Unknown format "${format}": use json, csv or text`);
+    const preview = param(req, 'preview', 'Preview');
+    if (preview !== undefined && typeof preview !== 'boolean' && !/^(true|false|1|0)$/i.test(String(preview))) throw badRequest('Preview must be a boolean');
+    const now = new Date();
+    const range = rangeParams(req, now);
+    let formats: string[];
+    let renderer: string;
+    try {
+      const c = compileQuery(query, { ...range, now });
+      formats = c.downloadFormats;
+      renderer = c.renderModule;
+    } catch (err) {
+      if (err instanceof ParseError) throw badRequest(err.message);
+      throw err;
+    }
+    if (format === 'archive' || !formats.includes(format)) {
+      throw badRequest(`Format "${format}" is not supported by the ${renderer} renderer (supported: ${formats.filter((f) => f !== 'archive').join(', ')})`);
+    }
+    const controller = new AbortController();
+    const onClose = () => {
+      if (!res.writableFinished) controller.abort();
+    };
+    res.on('close', onClose);
+    try {
+      const { result, compiled } = await this.executor.run(query, range, { entries: () => undefined }, { signal: controller.signal, now, timeoutMs: this.config.searchTimeoutMs });
+      const out = formatResult(result, format, compiled);
+      res.status(200).type(out.contentType).send(out.body);
+    } finally {
+      res.off('close', onClose);
+    }
+  }
+
+  @Get('tags')
+  @Auth({ capability: 'Search' })
+  @ApiOkResponse({ type: [String] })
+  tags(): Promise<string[]> {
+    return this.indexer.tags();
+  }
+
+  @Get('info/searchmodules')
+  @Auth({ capability: 'Search' })
+  searchModules(): SearchModuleInfo[] {
+    return searchModuleInfos();
+  }
+
+  @Get('info/rendermodules')
+  @Auth({ capability: 'Search' })
+  renderModules(): RenderModuleInfo[] {
+    return renderModuleInfos();
+  }
+}

@@ -1,0 +1,64 @@
+/** Request parameters of /api/parse and /api/search/direct: header, URL parameter or JSON body (mixable). */
+import { Request } from 'express';
+import { badRequest } from '../common/errors/app-error';
+import { parseRfc3339 } from '../ingest/timestamps';
+
+export const MAX_QUERY_LENGTH = 64 * 1024;
+
+/** Header first, then URL parameter, then the JSON body field. */
+export function param(req: Request, name: string, bodyField: string): unknown {
+  const h = req.headers[name];
+  if (typeof h === 'string') return h;
+  const u = req.query[name];
+  if (typeof u === 'string') return u;
+  const body = req.body as unknown;
+  if (body && typeof body === 'object' && !Array.isArray(body)) return (body as Record<string, unknown>)[bodyField];
+  return undefined;
+}
+
+export function stringParam(req: Request, name: string, bodyField: string, max = 256): string | undefined {
+  const v = param(req, name, bodyField);
+  if (v === undefined || v === null) return undefined;
+  if (typeof v !== 'string') throw badRequest(`${bodyField} must be a string`);
+  if (v.length > max) throw badRequest(`${bodyField} is longer than ${max} characters`);
+  return v;
+}
+
+export function queryParam(req: Request): string {
+  const q = stringParam(req, 'query', 'SearchString', MAX_QUERY_LENGTH);
+  if (q === undefined) throw badRequest('A query is required: header "query", URL parameter ?query= or JSON SearchString');
+  return q;
+}
+
+const GO_UNITS: Record<string, number> = { ns: 1e-6, us: 1e-3, 'µs': 1e-3, ms: 1, s: 1000, m: 60_000, h: 3_600_000 };
+
+/** Go duration (`1h`, `1h30m`, `90s`, `1.5h`) -> milliseconds, or null. */
+export function parseGoDuration(text: string): number | null {
+  const t = text.trim();
+  if (!/^(\d+(\.\d+)?(ns|us|µs|ms|s|m|h))+$/.test(t)) return null;
+  let ms = 0;
+  for (const m of t.matchAll(/(\d+(?:\.\d+)?)(ns|us|µs|ms|s|m|h)/g)) ms += Number(m[1]) * GO_UNITS[m[2]];
+  return ms;
+}
+
+/** start+end (RFC3339) or duration (ending now); one of them is required. */
+export function rangeParams(req: Request, now: Date): { start: Date; end: Date } {
+  const startS = stringParam(req, 'start', 'SearchStart');
+  const endS = stringParam(req, 'end', 'SearchEnd');
+  const durS = stringParam(req, 'duration', 'Duration');
+  if (startS !== undefined || endS !== undefined) {
+    if (startS === undefined || endS === undefined) throw badRequest('Give both start and end (RFC3339), or a duration');
+    const s = parseRfc3339(startS);
+    const e = parseRfc3339(endS);
+    if (s === null) throw badRequest('start must be an RFC3339 timestamp');
+    if (e === null) throw badRequest('end must be an RFC3339 timestamp');
+    if (e < s) throw badRequest('end is before start');
+    return { start: new Date(Math.floor(s / 1000)), end: new Date(Math.ceil(e / 1000)) };
+  }
+  if (durS !== undefined) {
+    const ms = parseGoDuration(durS);
+    if (ms === null || ms <= 0 || ms > 100 * 366 * 86_400_000) throw badRequest('duration must be a positive Go duration such as 1h or 90m');
+    return { start: new Date(now.getTime() - ms), end: now };
+  }
+  throw badRequest('A time range is required: start and end (RFC3339), or duration (for example 1h)');
+}
