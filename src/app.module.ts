@@ -22,6 +22,8 @@ import { SearchModule } from './search/search.module';
 import { NotificationsModule } from './notifications/notifications.module';
 import { StatsModule } from './stats/stats.module';
 import { WsModule } from './ws/ws.module';
+import { SearchCtrlModule } from './searchctrl/searchctrl.module';
+import { SearchHistoryModule } from './searchhistory/searchhistory.module';
 
 /** Feature modules; order matters only where a literal path would otherwise match an `:id` route. */
 export const FEATURE_MODULES = [
@@ -39,6 +41,8 @@ export const FEATURE_MODULES = [
   IndexerModule,
   IngestModule,
   SearchModule,
+  SearchCtrlModule,
+  SearchHistoryModule,
   NotificationsModule,
   StatsModule,
   WsModule,

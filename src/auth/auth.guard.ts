@@ -2,7 +2,8 @@ import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { forbidden } from '../common/errors/app-error';
 import { AUTH_DECLARATION, AuthedRequest } from './auth.decorators';
-import { AuthService } from './auth.service';
+import { AuthService, TOKEN_HEADER } from './auth.service';
+import { tokenCookie } from './token-cookie';
 import { AuthContext, AuthDeclaration } from './auth.types';
 
 /**
@@ -22,7 +23,8 @@ export class AuthGuard implements CanActivate {
     if (!decl) throw forbidden('This route declares no access rule');
     if (decl.public) return true;
     const req = ctx.switchToHttp().getRequest<AuthedRequest>();
-    const auth = await this.auth.authenticate(req.headers);
+    const fromCookie = decl.cookie && !req.headers.authorization && !req.headers[TOKEN_HEADER] ? tokenCookie(req.headers.cookie) : undefined;
+    const auth = await this.auth.authenticate(req.headers, fromCookie);
     authorize(decl, auth);
     req.auth = auth;
     return true;

@@ -22,4 +22,6 @@ export interface AuthDeclaration {
   capability?: Capability;
   /** Any valid token may call the route (whoami, testauth). */
   anyToken?: true;
+  /** The JWT may also come in a `token` cookie (archive import, contract Authentication 3). */
+  cookie?: true;
 }

@@ -1,0 +1,109 @@
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import * as zlib from 'node:zlib';
+import * as tar from 'tar-stream';
+import { Entry } from '../query';
+import { archiveStream, importArchive } from './archive';
+import { RenderStore } from './render-store';
+import { LiveSearch } from './search.model';
+
+const entry = (i: number): Entry => ({ ts: 1_700_000_000_000_000 + i * 1_000_001, tag: 2, src: '::1', data: Buffer.from(`hello ${i}`), evs: new Map([['n', i]]) });
+const limits = { maxUnpackedBytes: 4 << 20, maxEntries: 1000 };
+
+function search(store: RenderStore): LiveSearch {
+  return {
+    id: '1234567890', uid: 1, gids: [], global: false, userQuery: 'tag=x', effectiveQuery: 'tag=x | text', start: new Date(0), end: new Date(1e12),
+    renderModule: 'text', renderCmd: 'text', downloadFormats: ['text', 'json', 'csv', 'archive'], collapsingIndex: 0, queryTimeSpecified: false,
+    noHistory: false, preview: false, name: '', metadata: null, saveMetadata: { note: 'x' }, launchInfo: null,
+    flags: { clients: 0, finished: true, backgrounded: false, saveRequested: false, saved: true }, sessions: new Map(), started: new Date(0),
+    finishedAt: new Date(1000), progress: { entriesScanned: 0, bytesScanned: 0, finished: true }, store, moving: false, removed: false,
+  };
+}
+
+async function tarGz(file: string, files: Array<{ name: string; body?: Buffer; header?: Partial<tar.Header> }>): Promise<void> {
+  const pack = tar.pack();
+  const done = pipeline(pack, zlib.createGzip(), fs.createWriteStream(file));
+  for (const f of files) {
+    await new Promise<void>((res, rej) => pack.entry({ name: f.name, ...(f.header ?? {}) }, f.body ?? Buffer.alloc(0), (e) => (e ? rej(e) : res())));
+  }
+  pack.finalize();
+  await done;
+}
+
+describe('search archives', () => {
+  let dir: string;
+  beforeEach(() => (dir = fs.mkdtempSync(path.join(os.tmpdir(), 'arch-'))));
+  afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+  async function exported(): Promise<{ file: string; store: RenderStore }> {
+    const store = await RenderStore.create(path.join(dir, 'src'), 1 << 20);
+    await store.append(Array.from({ length: 25 }, (_, i) => entry(i)));
+    await store.finish({ kind: 'entries', EntryCount: 25, Entries: [] });
+    const file = path.join(dir, 'a.tar.gz');
+    await pipeline(archiveStream(search(store)), fs.createWriteStream(file));
+    return { file, store };
+  }
+
+  it('round-trips entries with an identical data file and index', async () => {
+    const { file, store } = await exported();
+    const out = path.join(dir, 'out');
+    fs.mkdirSync(out);
+    const a = await importArchive(file, out, limits);
+    expect(a.entryCount).toBe(25);
+    expect(a.manifest.Metadata).toEqual({ note: 'x' });
+    expect(fs.readFileSync(path.join(out, 'entries.jsonl'))).toEqual(fs.readFileSync(path.join(store.dir, 'entries.jsonl')));
+    expect(fs.readFileSync(path.join(out, 'entries.idx'))).toEqual(fs.readFileSync(path.join(store.dir, 'entries.idx')));
+    expect(fs.readdirSync(out).sort()).toEqual(['entries.idx', 'entries.jsonl']);
+  });
+
+  const manifest = (o: Record<string, unknown> = {}) =>
+    Buffer.from(JSON.stringify({
+      Format: 'search-archive', Version: 1, UserQuery: 'q', EffectiveQuery: 'q | text', StartRange: '2020-01-01T00:00:00Z', EndRange: '2020-01-02T00:00:00Z',
+      Started: '2020-01-01T00:00:00Z', Finished: '2020-01-01T00:00:01Z', RenderModule: 'text', RenderCmd: 'text', DownloadFormats: ['text'],
+      CollapsingIndex: 0, QueryTimeSpecified: false, Name: '', Metadata: null, Kind: 'entries', EntryCount: 0, StoredEntries: 0, OverLimit: false,
+      Files: { 'entries.jsonl': 0 }, ...o,
+    }));
+
+  it.each<[string, Array<{ name: string; body?: Buffer; header?: Partial<tar.Header> }>, number]>([
+    ['path traversal', [{ name: 'manifest.json', body: manifest() }, { name: '../evil', body: Buffer.from('x') }], 400],
+    ['absolute path', [{ name: '/etc/passwd', body: Buffer.from('x') }], 400],
+    ['symlink', [{ name: 'entries.jsonl', header: { type: 'symlink', linkname: '/etc/passwd' } }], 400],
+    ['unknown file', [{ name: 'manifest.json', body: manifest() }, { name: 'extra.txt', body: Buffer.from('x') }], 400],
+    ['bad manifest JSON', [{ name: 'manifest.json', body: Buffer.from('{nope') }, { name: 'entries.jsonl' }], 400],
+    ['wrong format', [{ name: 'manifest.json', body: manifest({ Format: 'zip' }) }, { name: 'entries.jsonl' }], 400],
+    ['missing data file', [{ name: 'manifest.json', body: manifest() }], 400],
+    ['bad entry line', [{ name: 'manifest.json', body: manifest({ Files: { 'entries.jsonl': 8 }, StoredEntries: 1 }) }, { name: 'entries.jsonl', body: Buffer.from('{"TS":1}\n') }], 400],
+    ['duplicate', [{ name: 'manifest.json', body: manifest() }, { name: 'manifest.json', body: manifest() }], 400],
+  ])('refuses %s', async (_name, files, status) => {
+    const file = path.join(dir, 'bad.tar.gz');
+    await tarGz(file, files);
+    const out = path.join(dir, 'out');
+    fs.mkdirSync(out);
+    await expect(importArchive(file, out, limits)).rejects.toMatchObject({ status });
+  });
+
+  it('refuses a huge declared size, truncation, a gzip bomb and non-gzip input', async () => {
+    const out = path.join(dir, 'out');
+    fs.mkdirSync(out);
+    // huge declared size: a header claiming 1 TB followed by nothing
+    const hdr = tar.pack();
+    const chunks: Buffer[] = [];
+    hdr.on('data', (c: unknown) => chunks.push(c as Buffer));
+    hdr.entry({ name: 'entries.jsonl', size: 1e12 });
+    await new Promise((r) => setTimeout(r, 20));
+    fs.writeFileSync(path.join(dir, 'huge.tar.gz'), zlib.gzipSync(Buffer.concat(chunks)));
+    await expect(importArchive(path.join(dir, 'huge.tar.gz'), out, limits)).rejects.toMatchObject({ status: 413 });
+    // truncated
+    const { file } = await exported();
+    const whole = fs.readFileSync(file);
+    fs.writeFileSync(path.join(dir, 'trunc.tar.gz'), whole.subarray(0, Math.floor(whole.length / 2)));
+    await expect(importArchive(path.join(dir, 'trunc.tar.gz'), out, limits)).rejects.toMatchObject({ status: 400 });
+    // gzip bomb: 64 MiB of zeros
+    fs.writeFileSync(path.join(dir, 'bomb.gz'), zlib.gzipSync(Buffer.alloc(64 << 20), { level: 9 }));
+    await expect(importArchive(path.join(dir, 'bomb.gz'), out, { ...limits, maxUnpackedBytes: 1 << 30 })).rejects.toMatchObject({ status: 413 });
+    fs.writeFileSync(path.join(dir, 'plain.txt'), 'just text');
+    await expect(importArchive(path.join(dir, 'plain.txt'), out, limits)).rejects.toMatchObject({ status: 400 });
+  });
+});

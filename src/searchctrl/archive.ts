@@ -1,0 +1,213 @@
+/**
+ * Search archives: `archive` downloads (tar.gz: manifest.json + entries.jsonl or result.json) and
+ * their strict validation on import. Archives are untrusted: every limit is checked while
+ * streaming, names are an exact allow-list, and the result is written to a temp directory only.
+ */
+import * as fs from 'node:fs';
+import * as fsp from 'node:fs/promises';
+import * as path from 'node:path';
+import { PassThrough, Readable, Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import * as zlib from 'node:zlib';
+import * as tar from 'tar-stream';
+import { AppError } from '../common/errors/app-error';
+import { DATA_FILE, INDEX_FILE, RESULT_FILE, StoredResult } from './render-store';
+import { LiveSearch } from './search.model';
+import { validateEntryLine, validateManifest, validateResult, ArchiveManifest, ARCHIVE_FORMAT, ARCHIVE_VERSION } from './archive-schema';
+
+export const MANIFEST_FILE = 'manifest.json';
+const ALLOWED = new Set([MANIFEST_FILE, DATA_FILE, RESULT_FILE]);
+const MAX_MANIFEST_BYTES = 1024 * 1024;
+/** Decompressed/compressed ratio refused once more than RATIO_FLOOR bytes came out. */
+export const MAX_RATIO = 200;
+const RATIO_FLOOR = 1024 * 1024;
+const FLUSH_BYTES = 256 * 1024;
+
+export const invalidArchive = (why: string) => new AppError(400, `Invalid search archive: ${why}`);
+const tooLarge = (why: string) => new AppError(413, `Search archive too large: ${why}`);
+
+/** Streams a finished search as tar.gz. */
+export function archiveStream(s: LiveSearch): Readable {
+  const pack = tar.pack();
+  const files: Array<[string, number]> = s.store.result ? [[RESULT_FILE, s.store.resultBytes]] : [[DATA_FILE, s.store.dataBytes]];
+  const manifest: ArchiveManifest = {
+    Format: ARCHIVE_FORMAT, Version: ARCHIVE_VERSION, UserQuery: s.userQuery, EffectiveQuery: s.effectiveQuery,
+    StartRange: s.start.toISOString(), EndRange: s.end.toISOString(), Started: s.started.toISOString(),
+    Finished: (s.finishedAt ?? new Date()).toISOString(), RenderModule: s.renderModule, RenderCmd: s.renderCmd,
+    DownloadFormats: [...s.downloadFormats], CollapsingIndex: s.collapsingIndex, QueryTimeSpecified: s.queryTimeSpecified,
+    Name: s.name, Metadata: s.saveMetadata ?? null, Kind: s.store.kind, EntryCount: s.store.result ? s.store.result.EntryCount : s.store.count,
+    StoredEntries: s.store.count, OverLimit: s.store.overLimit, Files: Object.fromEntries(files),
+  };
+  const out = new PassThrough();
+  const gz = zlib.createGzip();
+  const write = async () => {
+    const m = Buffer.from(JSON.stringify(manifest, null, 1));
+    await new Promise<void>((res, rej) => pack.entry({ name: MANIFEST_FILE, size: m.length, mode: 0o644 }, m, (e) => (e ? rej(e) : res())));
+    for (const [name, size] of files) {
+      const entry = pack.entry({ name, size, mode: 0o644 });
+      const src = size > 0 ? fs.createReadStream(path.join(s.store.dir, name), { start: 0, end: size - 1 }) : Readable.from([]);
+      await pipeline(src, entry);
+    }
+    pack.finalize();
+  };
+  write().catch((err: unknown) => out.destroy(err as Error));
+  pipeline(pack, gz, out).catch((err: unknown) => out.destroy(err as Error));
+  return out;
+}
+
+export interface ImportLimits {
+  /** Total decompressed bytes (and per file). */
+  maxUnpackedBytes: number;
+  maxEntries: number;
+}
+
+export interface ImportedArchive {
+  manifest: ArchiveManifest;
+  result?: StoredResult;
+  entryCount: number;
+}
+
+function counter(onBytes: (n: number) => void): Transform {
+  return new Transform({
+    transform(chunk: Buffer, _enc, cb) {
+      try {
+        onBytes(chunk.length);
+        cb(null, chunk);
+      } catch (err) {
+        cb(err as Error);
+      }
+    },
+  });
+}
+
+/**
+ * Unpacks and validates `file` into `dir` (which must exist and be empty), rewriting the entries
+ * in canonical form and rebuilding the index. Throws 400/413; the caller removes `dir` on error.
+ */
+export async function importArchive(file: string, dir: string, limits: ImportLimits): Promise<ImportedArchive> {
+  let compressed = 0;
+  let unpacked = 0;
+  const extract = tar.extract();
+  const feed = pipeline(
+    fs.createReadStream(file),
+    counter((n) => (compressed += n)),
+    zlib.createGunzip(),
+    counter((n) => {
+      unpacked += n;
+      if (unpacked > limits.maxUnpackedBytes + 64 * 1024) throw tooLarge(`more than ${limits.maxUnpackedBytes} bytes unpacked`);
+      if (unpacked > RATIO_FLOOR && unpacked / Math.max(1, compressed) > MAX_RATIO) throw tooLarge(`compression ratio above ${MAX_RATIO}`);
+    }),
+    extract,
+  );
+  const seen = new Map<string, number>();
+  let manifestText = '';
+  let total = 0;
+  const walk = async () => {
+    for await (const entry of extract) {
+      const h = entry.header;
+      if (h.type !== 'file') throw invalidArchive(`entry "${h.name.slice(0, 64)}" is not a regular file`);
+      if (h.name.includes('..') || h.name.startsWith('/') || h.name.includes('\\') || !ALLOWED.has(h.name)) throw invalidArchive(`unexpected file "${h.name.slice(0, 64)}"`);
+      if (seen.has(h.name)) throw invalidArchive(`duplicate file ${h.name}`);
+      if (seen.size >= ALLOWED.size) throw invalidArchive('too many files');
+      const size = h.size ?? 0;
+      const cap = h.name === MANIFEST_FILE ? MAX_MANIFEST_BYTES : limits.maxUnpackedBytes;
+      if (size > cap) throw tooLarge(`${h.name} declares ${size} bytes`);
+      total += size;
+      if (total > limits.maxUnpackedBytes) throw tooLarge(`more than ${limits.maxUnpackedBytes} bytes unpacked`);
+      let written = 0;
+      if (h.name === MANIFEST_FILE) {
+        const parts: Buffer[] = [];
+        for await (const chunk of entry) parts.push(chunk as Buffer);
+        const buf = Buffer.concat(parts);
+        written = buf.length;
+        manifestText = buf.toString('utf8');
+      } else {
+        const fh = await fsp.open(path.join(dir, `${h.name}.raw`), 'wx', 0o600);
+        try {
+          for await (const chunk of entry) {
+            written += (chunk as Buffer).length;
+            await fh.write(chunk as Buffer);
+          }
+        } finally {
+          await fh.close();
+        }
+      }
+      if (written !== size) throw invalidArchive(`${h.name} is truncated`);
+      seen.set(h.name, size);
+    }
+  };
+  try {
+    await Promise.all([feed, walk().catch((err: unknown) => {
+      extract.destroy(err as Error);
+      throw err;
+    })]);
+  } catch (err) {
+    if (err instanceof AppError) throw err;
+    throw invalidArchive('not a well-formed gzip-compressed tar archive');
+  }
+  if (!seen.has(MANIFEST_FILE)) throw invalidArchive('manifest.json is missing');
+  const manifest = validateManifest(manifestText);
+  for (const [name, size] of Object.entries(manifest.Files)) {
+    if (seen.get(name) !== size) throw invalidArchive(`${name} does not match the manifest`);
+  }
+  if (seen.size !== Object.keys(manifest.Files).length + 1) throw invalidArchive('files do not match the manifest');
+  if (manifest.Kind === 'entries') {
+    if (!seen.has(DATA_FILE)) throw invalidArchive(`${DATA_FILE} is missing`);
+    const count = await rebuildEntries(dir, limits);
+    if (count !== manifest.StoredEntries) throw invalidArchive('entry count does not match the manifest');
+    return { manifest, entryCount: count };
+  }
+  if (!seen.has(RESULT_FILE)) throw invalidArchive(`${RESULT_FILE} is missing`);
+  const raw = await fsp.readFile(path.join(dir, `${RESULT_FILE}.raw`), 'utf8');
+  const result = validateResult(raw, manifest.Kind);
+  if (result.EntryCount !== manifest.EntryCount) throw invalidArchive('entry count does not match the manifest');
+  await fsp.writeFile(path.join(dir, RESULT_FILE), JSON.stringify(result), { mode: 0o600 });
+  await fsp.rm(path.join(dir, `${RESULT_FILE}.raw`));
+  await fsp.writeFile(path.join(dir, DATA_FILE), '');
+  await fsp.writeFile(path.join(dir, INDEX_FILE), '');
+  return { manifest, result, entryCount: result.EntryCount };
+}
+
+/** Validates every line of the raw entries file, writing canonical lines and the index. */
+async function rebuildEntries(dir: string, limits: ImportLimits): Promise<number> {
+  const src = path.join(dir, `${DATA_FILE}.raw`);
+  const data = await fsp.open(path.join(dir, DATA_FILE), 'wx', 0o600);
+  const index = await fsp.open(path.join(dir, INDEX_FILE), 'wx', 0o600);
+  let count = 0;
+  let offset = 0;
+  let lines: Buffer[] = [];
+  let recs: Buffer[] = [];
+  let pending = 0;
+  const flush = async () => {
+    if (lines.length === 0) return;
+    await data.write(Buffer.concat(lines));
+    await index.write(Buffer.concat(recs));
+    lines = [];
+    recs = [];
+    pending = 0;
+  };
+  try {
+    const { createInterface } = await import('node:readline');
+    const rl = createInterface({ input: fs.createReadStream(src, { encoding: 'utf8' }), crlfDelay: Infinity });
+    for await (const line of rl) {
+      if (line === '') continue;
+      if (++count > limits.maxEntries) throw tooLarge(`more than ${limits.maxEntries} entries`);
+      const { canonical, tsUs } = validateEntryLine(line, count);
+      const buf = Buffer.from(canonical + '\n', 'utf8');
+      const rec = Buffer.alloc(16);
+      rec.writeBigUInt64LE(BigInt(offset), 0);
+      rec.writeBigInt64LE(BigInt(tsUs), 8);
+      lines.push(buf);
+      recs.push(rec);
+      pending += buf.length;
+      offset += buf.length;
+      if (pending >= FLUSH_BYTES) await flush();
+    }
+    await flush();
+  } finally {
+    await data.close();
+    await index.close();
+    await fsp.rm(src, { force: true });
+  }
+  return count;
+}

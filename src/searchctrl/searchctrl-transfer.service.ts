@@ -1,0 +1,79 @@
+/** Downloads (json, csv, text, archive) and archive import (product-notes §2.7 Downloads). */
+import { Injectable, Logger, StreamableFile } from '@nestjs/common';
+import * as fsp from 'node:fs/promises';
+import * as path from 'node:path';
+import { AuthContext } from '../auth/auth.types';
+import { badRequest, conflict, forbidden } from '../common/errors/app-error';
+import { archiveStream, importArchive } from './archive';
+import { RenderStore } from './render-store';
+import { LiveSearch } from './search.model';
+import { SearchLifecycle } from './search-lifecycle.service';
+import { requireView } from './searchctrl.access';
+import { SearchCtrlRepository } from './searchctrl.repository';
+import { CONTENT_TYPES, downloadStream, EXTENSIONS } from './search-results';
+
+/** Upper bound on entries in an imported archive. */
+export const MAX_IMPORT_ENTRIES = 10_000_000;
+
+@Injectable()
+export class SearchTransferService {
+  private readonly logger = new Logger(SearchTransferService.name);
+
+  constructor(
+    private readonly life: SearchLifecycle,
+    private readonly repo: SearchCtrlRepository,
+  ) {}
+
+  download(auth: AuthContext, id: string, format: string): StreamableFile {
+    const s = requireView(auth, this.life.registry.get(id));
+    if (!(s.downloadFormats as string[]).includes(format)) {
+      throw badRequest(`Format "${format.slice(0, 32)}" is not available for the ${s.renderModule} renderer (available: ${s.downloadFormats.join(', ')})`);
+    }
+    let body;
+    if (format === 'archive') {
+      if (!s.flags.finished || s.moving) throw conflict('The search is still running; download the archive once it has finished');
+      body = archiveStream(s);
+    } else {
+      body = downloadStream(s, format);
+    }
+    return new StreamableFile(body, { type: CONTENT_TYPES[format], disposition: `attachment; filename="search-${s.id}.${EXTENSIONS[format]}"` });
+  }
+
+  /** Re-creates an archive as a saved search owned by the importer. */
+  async import(auth: AuthContext, file: string, opts: { gid?: number; batchName?: string; batchInfo?: string }): Promise<string> {
+    const gids = opts.gid ? [opts.gid] : [];
+    if (!auth.isAdmin && opts.gid && !auth.gids.includes(opts.gid)) throw forbidden(`You are not a member of group ${opts.gid}`);
+    const tmp = await fsp.mkdtemp(path.join(this.life.paths.tmp, 'import-'));
+    let target: string | undefined;
+    try {
+      const limit = this.life.config.renderStoreLimitBytes;
+      const a = await importArchive(file, tmp, { maxUnpackedBytes: limit, maxEntries: MAX_IMPORT_ENTRIES });
+      const m = a.manifest;
+      const id = this.life.registry.newId();
+      target = path.join(this.life.paths.saved, id);
+      await fsp.rename(tmp, target);
+      const store = await RenderStore.open(target, limit);
+      const now = new Date();
+      const s: LiveSearch = this.life.fromRow(
+        {
+          id, uid: auth.uid, gids, global: false, userQuery: m.UserQuery, effectiveQuery: m.EffectiveQuery,
+          start: new Date(m.StartRange), end: new Date(m.EndRange), started: new Date(m.Started), finished: new Date(m.Finished),
+          renderModule: m.RenderModule, renderCmd: m.RenderCmd, downloadFormats: m.DownloadFormats, collapsingIndex: m.CollapsingIndex,
+          queryTimeSpecified: m.QueryTimeSpecified, noHistory: false, backgrounded: false, name: m.Name, metadata: null,
+          saveMetadata: m.Metadata, launchInfo: null,
+          importInfo: { Imported: true, Time: now.toISOString(), BatchName: opts.batchName ?? '', BatchInfo: opts.batchInfo ?? '' },
+          error: null, overLimit: m.OverLimit, storeSize: store.storeSize, indexSize: store.indexSize,
+        },
+        store,
+      );
+      store.overLimit = m.OverLimit;
+      await this.repo.insert(this.life.toRow(s));
+      this.life.registry.add(s);
+      return id;
+    } catch (err) {
+      await fsp.rm(tmp, { recursive: true, force: true });
+      if (target) await fsp.rm(target, { recursive: true, force: true });
+      throw err;
+    }
+  }
+}

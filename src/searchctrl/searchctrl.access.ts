@@ -1,0 +1,34 @@
+/** The one place deciding who may view, control and modify a persistent search. */
+import { AuthContext } from '../auth/auth.types';
+import { canReadShared, isOwner } from '../common/access/shareable';
+import { forbidden, notFound } from '../common/errors/app-error';
+import { LiveSearch } from './search.model';
+
+const shareable = (s: LiveSearch) => ({ uid: s.uid, gids: s.gids, global: s.global });
+
+/** Owner, group member, global reader or admin. */
+export const canView = (auth: AuthContext, s: LiveSearch): boolean => canReadShared(auth, shareable(s));
+
+/** In listings: admins see everything only with `?admin=true`. */
+export const listedFor = (auth: AuthContext, s: LiveSearch, adminMode: boolean): boolean =>
+  (adminMode && auth.isAdmin) || isOwner(auth, s) || s.global || s.gids.some((g) => auth.gids.includes(g));
+
+/** Unknown and invisible searches are both 404. */
+export function requireView(auth: AuthContext, s: LiveSearch | undefined): LiveSearch {
+  if (!s || s.removed || !canView(auth, s)) throw notFound('Search');
+  return s;
+}
+
+/** Stop, delete and sharing: owner or admin; a viewer who is neither gets 403. */
+export function requireModify(auth: AuthContext, s: LiveSearch | undefined): LiveSearch {
+  const v = requireView(auth, s);
+  if (!auth.isAdmin && !isOwner(auth, v)) throw forbidden('Only the owner or an admin may change this search');
+  return v;
+}
+
+/** Groups a caller may share with: any for admins, own groups otherwise. */
+export function requireShareGroups(auth: AuthContext, gids: number[]): void {
+  if (auth.isAdmin) return;
+  const bad = gids.find((g) => !auth.gids.includes(g));
+  if (bad !== undefined) throw forbidden(`You are not a member of group ${bad}`);
+}

@@ -1,0 +1,190 @@
+import { Body, Controller, Delete, Get, HttpCode, Injectable, Param, Patch, PipeTransform, Post, Put, Query, StreamableFile, UploadedFile, UseInterceptors } from '@nestjs/common';
+import { FileInterceptor } from '@nestjs/platform-express';
+import { ApiConsumes, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { diskStorage } from 'multer';
+import * as fsp from 'node:fs/promises';
+import * as os from 'node:os';
+import { Auth, CurrentAuth } from '../auth/auth.decorators';
+import { AuthContext } from '../auth/auth.types';
+import { badRequest } from '../common/errors/app-error';
+import { SearchTransferService } from './searchctrl-transfer.service';
+import {
+  AdminQueryDto, GlobalDto, GroupDto, GroupsDto, ImportFieldsDto, LaunchResponseDto, OverviewStatsDto, PingDto, PingResponseDto,
+  RendererQueryDto, SearchInfoDto, SearchSummaryDto, SessionQueryDto, StartSearchRequestDto,
+} from './searchctrl.dto';
+import { SearchCtrlService } from './searchctrl.service';
+
+/** Largest archive upload accepted (compressed). */
+export const MAX_ARCHIVE_UPLOAD = 512 * 1024 * 1024;
+
+/** Search IDs are numeric strings. */
+@Injectable()
+export class SearchIdPipe implements PipeTransform<string, string> {
+  transform(value: string): string {
+    if (!/^\d{1,19}$/.test(value ?? '')) throw badRequest(`Invalid search ID "${String(value).slice(0, 40)}"`);
+    return value.replace(/^0+(?=\d)/, '');
+  }
+}
+
+@ApiTags('searchctrl')
+@Controller('api/searchctrl')
+export class SearchCtrlController {
+  constructor(
+    private readonly searches: SearchCtrlService,
+    private readonly transfer: SearchTransferService,
+  ) {}
+
+  @Get()
+  @Auth({ capability: 'Search' })
+  @ApiOkResponse({ type: [SearchSummaryDto] })
+  list(@CurrentAuth() auth: AuthContext, @Query() q: AdminQueryDto): SearchSummaryDto[] {
+    return this.searches.list(auth, q.admin ?? false);
+  }
+
+  @Get('all')
+  @Auth({ admin: true })
+  @ApiOkResponse({ type: [SearchSummaryDto] })
+  all(@CurrentAuth() auth: AuthContext): SearchSummaryDto[] {
+    return this.searches.list(auth, true);
+  }
+
+  @Get('details')
+  @Auth({ capability: 'Search' })
+  @ApiOkResponse({ type: [SearchInfoDto], description: 'Search info of every search the caller may view' })
+  allDetails(@CurrentAuth() auth: AuthContext, @Query() q: AdminQueryDto): SearchInfoDto[] {
+    return this.searches.listDetails(auth, q.admin ?? false);
+  }
+
+  @Post('launch')
+  @HttpCode(200)
+  @Auth({ capability: 'Search' })
+  @ApiOkResponse({ type: LaunchResponseDto })
+  launch(@CurrentAuth() auth: AuthContext, @Body() dto: StartSearchRequestDto): Promise<LaunchResponseDto> {
+    return this.searches.launch(auth, dto);
+  }
+
+  @Post('import')
+  @HttpCode(200)
+  @Auth({ capability: 'SaveSearch', cookie: true })
+  @ApiConsumes('multipart/form-data')
+  @UseInterceptors(FileInterceptor('file', { storage: diskStorage({ destination: os.tmpdir() }), limits: { fileSize: MAX_ARCHIVE_UPLOAD, files: 1, fields: 8, parts: 10, fieldSize: 8192 } }))
+  @ApiOkResponse({ type: SearchInfoDto, description: 'The imported (saved) search' })
+  async import(@CurrentAuth() auth: AuthContext, @UploadedFile() file: Express.Multer.File | undefined, @Body() fields: ImportFieldsDto): Promise<SearchInfoDto> {
+    if (!file) throw badRequest('Multipart field "file" (the search archive) is required');
+    try {
+      const id = await this.transfer.import(auth, file.path, { gid: fields.GID, batchName: fields.BatchName, batchInfo: fields.BatchInfo });
+      return this.searches.info(auth, id);
+    } finally {
+      await fsp.rm(file.path, { force: true });
+    }
+  }
+
+  @Get(':id')
+  @Auth({ capability: 'Search' })
+  @ApiOkResponse({ type: [SearchInfoDto], description: 'An array holding one search info object' })
+  info(@CurrentAuth() auth: AuthContext, @Param('id', SearchIdPipe) id: string): SearchInfoDto[] {
+    return [this.searches.info(auth, id)];
+  }
+
+  @Get(':id/details')
+  @Auth({ capability: 'AttachSearch' })
+  @ApiOkResponse({ type: SearchInfoDto })
+  details(@CurrentAuth() auth: AuthContext, @Param('id', SearchIdPipe) id: string): SearchInfoDto {
+    return this.searches.info(auth, id);
+  }
+
+  @Get(':id/attach')
+  @Auth({ capability: 'AttachSearch' })
+  @ApiOkResponse({ type: LaunchResponseDto })
+  attach(@CurrentAuth() auth: AuthContext, @Param('id', SearchIdPipe) id: string): Promise<LaunchResponseDto> {
+    return this.searches.attach(auth, id);
+  }
+
+  @Put(':id/ping')
+  @Auth({ capability: 'AttachSearch' })
+  @ApiOkResponse({ type: PingResponseDto })
+  ping(@CurrentAuth() auth: AuthContext, @Param('id', SearchIdPipe) id: string, @Query() q: SessionQueryDto, @Body() dto: PingDto): PingResponseDto {
+    return this.searches.ping(auth, id, q.sid, dto);
+  }
+
+  @Put(':id/detach')
+  @Auth({ capability: 'AttachSearch' })
+  async detach(@CurrentAuth() auth: AuthContext, @Param('id', SearchIdPipe) id: string, @Query() q: SessionQueryDto): Promise<null> {
+    await this.searches.detach(auth, id, q.sid);
+    return null;
+  }
+
+  @Get(':id/stats')
+  @Auth({ capability: 'AttachSearch' })
+  @ApiOkResponse({ type: OverviewStatsDto })
+  stats(@CurrentAuth() auth: AuthContext, @Param('id', SearchIdPipe) id: string, @Query() q: SessionQueryDto): OverviewStatsDto {
+    return this.searches.stats(auth, id, q.sid);
+  }
+
+  @Get(':id/renderer/:renderer')
+  @Auth({ capability: 'AttachSearch' })
+  @ApiOkResponse({ description: 'Renderer response (product-notes §2.6)' })
+  renderer(@CurrentAuth() auth: AuthContext, @Param('id', SearchIdPipe) id: string, @Param('renderer') renderer: string, @Query() q: RendererQueryDto): Promise<Record<string, unknown>> {
+    return this.searches.renderer(auth, id, renderer, q);
+  }
+
+  @Patch(':id/background')
+  @Auth({ capability: 'BackgroundSearch' })
+  async background(@CurrentAuth() auth: AuthContext, @Param('id', SearchIdPipe) id: string): Promise<null> {
+    await this.searches.background(auth, id);
+    return null;
+  }
+
+  @Patch(':id/save')
+  @Auth({ capability: 'SaveSearch' })
+  async save(@CurrentAuth() auth: AuthContext, @Param('id', SearchIdPipe) id: string, @Body() metadata: unknown): Promise<null> {
+    await this.searches.save(auth, id, isNoBody(metadata) ? null : metadata);
+    return null;
+  }
+
+  @Put(':id/stop')
+  @Auth({ capability: 'Search' })
+  async stop(@CurrentAuth() auth: AuthContext, @Param('id', SearchIdPipe) id: string): Promise<null> {
+    await this.searches.stop(auth, id);
+    return null;
+  }
+
+  @Delete(':id')
+  @Auth({ capability: 'Search' })
+  async delete(@CurrentAuth() auth: AuthContext, @Param('id', SearchIdPipe) id: string): Promise<null> {
+    await this.searches.delete(auth, id);
+    return null;
+  }
+
+  @Put(':id/groups')
+  @Auth({ capability: 'Search' })
+  async groups(@CurrentAuth() auth: AuthContext, @Param('id', SearchIdPipe) id: string, @Body() dto: GroupsDto): Promise<null> {
+    await this.searches.setGroups(auth, id, dto.GIDs);
+    return null;
+  }
+
+  @Put(':id/group')
+  @Auth({ capability: 'Search' })
+  async group(@CurrentAuth() auth: AuthContext, @Param('id', SearchIdPipe) id: string, @Body() dto: GroupDto): Promise<null> {
+    await this.searches.setGroups(auth, id, dto.GID ? [dto.GID] : []);
+    return null;
+  }
+
+  @Put(':id/global')
+  @Auth({ admin: true })
+  async global(@CurrentAuth() auth: AuthContext, @Param('id', SearchIdPipe) id: string, @Body() dto: GlobalDto): Promise<null> {
+    await this.searches.setGlobal(auth, id, dto.Global);
+    return null;
+  }
+
+  @Get(':id/download/:format')
+  @Auth({ capability: 'Download' })
+  download(@CurrentAuth() auth: AuthContext, @Param('id', SearchIdPipe) id: string, @Param('format') format: string): StreamableFile {
+    return this.transfer.download(auth, id, format);
+  }
+}
+
+/** No body, JSON null, or the `{}` Express leaves when a request had no body: no metadata. */
+function isNoBody(v: unknown): boolean {
+  return v === undefined || v === null || (typeof v === 'object' && !Array.isArray(v) && Object.keys(v).length === 0);
+}

@@ -1,0 +1,18 @@
+import { Module } from '@nestjs/common';
+import { IndexerModule } from '../indexer/indexer.module';
+import { SearchHistoryModule } from '../searchhistory/searchhistory.module';
+import { SearchLifecycle } from './search-lifecycle.service';
+import { SearchRegistry } from './search-registry';
+import { SearchTransferService } from './searchctrl-transfer.service';
+import { SearchCtrlController } from './searchctrl.controller';
+import { SearchCtrlRepository } from './searchctrl.repository';
+import { SearchCtrlService } from './searchctrl.service';
+
+/** Persistent searches: registry, state machine, render store, downloads, archives. */
+@Module({
+  imports: [IndexerModule, SearchHistoryModule],
+  controllers: [SearchCtrlController],
+  providers: [SearchRegistry, SearchLifecycle, SearchCtrlRepository, SearchCtrlService, SearchTransferService],
+  exports: [SearchCtrlService],
+})
+export class SearchCtrlModule {}

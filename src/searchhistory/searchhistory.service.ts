@@ -1,0 +1,39 @@
+import { Injectable } from '@nestjs/common';
+import { AuthContext } from '../auth/auth.types';
+import { badRequest, forbidden, notFound } from '../common/errors/app-error';
+import { UsersService } from '../users/users.service';
+import { DEFAULT_HISTORY_PAGE, HistoryQueryDto, MAX_HISTORY_PAGE, SearchLogDto, toSearchLogDto } from './searchhistory.dto';
+import { HistoryRow, SearchHistoryRepository } from './searchhistory.repository';
+
+@Injectable()
+export class SearchHistoryService {
+  constructor(
+    private readonly repo: SearchHistoryRepository,
+    private readonly users: UsersService,
+  ) {}
+
+  /** Records a launched search (the caller skips NoHistory searches). */
+  record(row: HistoryRow): Promise<void> {
+    return this.repo.insert(row);
+  }
+
+  async list(auth: AuthContext, q: HistoryQueryDto): Promise<SearchLogDto[]> {
+    if (q.admin && !auth.isAdmin) throw forbidden('Admin only: admin=true');
+    return this.page(q.admin ? undefined : auth.uid, q);
+  }
+
+  async listForUser(auth: AuthContext, uid: number, q: HistoryQueryDto): Promise<SearchLogDto[]> {
+    if (uid !== auth.uid && !auth.isAdmin) throw forbidden('You may read only your own search history');
+    if (!(await this.users.exists(uid))) throw notFound('User');
+    return this.page(uid, q);
+  }
+
+  private async page(uid: number | undefined, q: HistoryQueryDto): Promise<SearchLogDto[]> {
+    const start = q.start ?? 0;
+    const end = q.end ?? start + DEFAULT_HISTORY_PAGE;
+    if (end < start) throw badRequest('end must not be less than start');
+    if (end - start > MAX_HISTORY_PAGE) throw badRequest(`At most ${MAX_HISTORY_PAGE} history entries per request`);
+    const rows = await this.repo.list({ uid, refine: q.refine, offset: start, limit: end - start });
+    return rows.map(toSearchLogDto);
+  }
+}
