@@ -1,10 +1,10 @@
 import { Body, Controller, Delete, Get, HttpCode, Injectable, Param, PipeTransform, Post, Put, Query } from '@nestjs/common';
-import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { ApiExtraModels, ApiOkResponse, ApiTags, getSchemaPath } from '@nestjs/swagger';
 import { Auth, CurrentAuth } from '../auth/auth.decorators';
 import { AuthContext } from '../auth/auth.types';
 import { badRequest } from '../common/errors/app-error';
 import {
-  BroadcastNotificationDto, NotificationContentDto, NotificationListQuery, NotificationSet, TargetedNotificationDto,
+  BroadcastNotificationDto, NotificationContentDto, NotificationDto, NotificationListQuery, NotificationSet, TargetedNotificationDto,
   UpdateNotificationDto,
 } from './notifications.dto';
 import { NotificationsService } from './notifications.service';
@@ -18,27 +18,31 @@ class NotificationIdPipe implements PipeTransform<string, string> {
   }
 }
 
+const NOTIFICATION_SET = { type: 'object', additionalProperties: { $ref: getSchemaPath(NotificationDto) } } as const;
+
 @ApiTags('notifications')
+@ApiExtraModels(NotificationDto)
 @Controller('api/notifications')
 export class NotificationsController {
   constructor(private readonly notifications: NotificationsService) {}
 
   @Get()
   @Auth({ capability: 'NotificationRead' })
-  @ApiOkResponse({ description: 'Object keyed by notification ID', schema: { type: 'object', additionalProperties: { $ref: '#/components/schemas/NotificationDto' } } })
+  @ApiOkResponse({ description: 'Object keyed by notification ID', schema: NOTIFICATION_SET })
   list(@CurrentAuth() auth: AuthContext, @Query() q: NotificationListQuery): Promise<NotificationSet> {
     return this.notifications.list(auth, q);
   }
 
   @Get('all/:id')
   @Auth({ admin: true })
+  @ApiOkResponse({ description: 'Every notification newer than that ID, keyed by ID', schema: NOTIFICATION_SET })
   listAllAfter(@CurrentAuth() auth: AuthContext, @Param('id', NotificationIdPipe) id: string): Promise<NotificationSet> {
     return this.notifications.list(auth, { admin: true }, id);
   }
 
   @Get(':id')
   @Auth({ capability: 'NotificationRead' })
-  @ApiOkResponse({ description: 'Notifications newer than that ID, keyed by ID' })
+  @ApiOkResponse({ description: 'Notifications newer than that ID, keyed by ID', schema: NOTIFICATION_SET })
   listAfter(@CurrentAuth() auth: AuthContext, @Param('id', NotificationIdPipe) id: string): Promise<NotificationSet> {
     return this.notifications.list(auth, {}, id);
   }

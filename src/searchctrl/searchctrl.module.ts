@@ -13,6 +13,6 @@ import { SearchCtrlService } from './searchctrl.service';
   imports: [IndexerModule, SearchHistoryModule],
   controllers: [SearchCtrlController],
   providers: [SearchRegistry, SearchLifecycle, SearchCtrlRepository, SearchCtrlService, SearchTransferService],
-  exports: [SearchCtrlService],
+  exports: [SearchCtrlService, SearchLifecycle],
 })
 export class SearchCtrlModule {}

@@ -3,7 +3,7 @@ import { Injectable, Optional } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import * as path from 'node:path';
 import { AuthContext } from '../auth/auth.types';
-import { AppError, badRequest, forbidden, notFound, tooManyRequests } from '../common/errors/app-error';
+import { AppError, badRequest, forbidden, notFound, tooManyRequests, conflict } from '../common/errors/app-error';
 import { compileQuery, CompiledQuery, ParseError } from '../query';
 import { IndexerService } from '../indexer/indexer.service';
 import { SearchHistoryService } from '../searchhistory/searchhistory.service';
@@ -39,7 +39,8 @@ export class SearchCtrlService {
     return this.life.registry;
   }
 
-  async launch(auth: AuthContext, req: StartSearchRequestDto): Promise<LaunchResponseDto> {
+  /** `opts.id`: an ID reserved earlier (the websocket protocol announces it before the client's ACK). */
+  async launch(auth: AuthContext, req: StartSearchRequestDto, opts: { id?: string } = {}): Promise<LaunchResponseDto> {
     const end = parseTime(req.SearchEnd, 'SearchEnd') ?? new Date();
     const start = parseTime(req.SearchStart, 'SearchStart') ?? new Date(end.getTime() - DEFAULT_RANGE_MS);
     if (start.getTime() > end.getTime()) throw badRequest('SearchStart must not be after SearchEnd');
@@ -57,7 +58,8 @@ export class SearchCtrlService {
     if (this.registry.liveCountOf(auth.uid) >= limit) {
       throw tooManyRequests(`Too many searches: at most ${limit} unsaved searches per user; delete or detach from one first`, this.life.config.searchPingTimeoutSeconds);
     }
-    const id = this.registry.newId();
+    if (opts.id !== undefined && this.registry.get(opts.id)) throw conflict('That search ID is already in use; start the search again');
+    const id = opts.id ?? this.registry.newId();
     const store = await RenderStore.create(path.join(this.life.paths.active, id), this.life.config.renderStoreLimitBytes);
     const sid = randomUUID();
     const parsed = compiled.parsed;

@@ -1,12 +1,15 @@
 import { Module } from '@nestjs/common';
+import { IndexerModule } from '../indexer/indexer.module';
+import { SearchCtrlModule } from '../searchctrl/searchctrl.module';
 import { StatsModule } from '../stats/stats.module';
+import { SearchSocket } from './search.socket';
 import { StatsSocket } from './stats.socket';
 import { WsHub } from './ws-hub.service';
 
 /** Websocket endpoints, authenticated like HTTP requests (JWT also in Sec-WebSocket-Protocol). */
 @Module({
-  imports: [StatsModule],
-  providers: [WsHub, StatsSocket],
+  imports: [StatsModule, SearchCtrlModule, IndexerModule],
+  providers: [WsHub, StatsSocket, SearchSocket],
   exports: [WsHub],
 })
 export class WsModule {}

@@ -1,0 +1,237 @@
+import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
+import { WebSocket } from 'ws';
+import { authorize } from '../auth/auth.guard';
+import { AuthContext } from '../auth/auth.types';
+import { mapError } from '../common/http/error-filter';
+import { IndexerService } from '../indexer/indexer.service';
+import { describeQuery } from '../query';
+import { SearchLifecycle } from '../searchctrl/search-lifecycle.service';
+import { SearchCtrlService } from '../searchctrl/searchctrl.service';
+import { handleRender, parseRenderRequest, REQ_CLOSE } from './search-render';
+import { prepareSearch, PreparedSearch, validateStartRequest } from './search-start';
+import { sendJson, WsHub } from './ws-hub.service';
+
+const ROUTES = ['PONG', 'parse', 'search', 'attach'] as const;
+/** Render subprotocols (pending or live) one socket may hold at once. */
+const MAX_SUBPROTOS = 64;
+const MAX_QUERY = 65536;
+
+type Frame = Record<string, unknown>;
+
+interface RenderSub {
+  searchId: string;
+  /** The session this subprotocol holds on the search (set once launched/attached). */
+  sid?: string;
+  queue: Promise<void>;
+  stopped: boolean;
+}
+
+/**
+ * `/api/ws/search` (product-notes §2.5): routing envelope `{"Subs": [...]}` then
+ * `{"type", "data"}` frames on PONG, parse, search, attach and the render subprotocols
+ * `search<N>` / `attach<N>` each bound to a search session, pinged while the socket is open.
+ */
+@Injectable()
+export class SearchSocket implements OnModuleInit {
+  readonly logger = new Logger(SearchSocket.name);
+
+  constructor(
+    private readonly hub: WsHub,
+    readonly svc: SearchCtrlService,
+    readonly life: SearchLifecycle,
+    readonly indexer: IndexerService,
+  ) {}
+
+  onModuleInit(): void {
+    this.hub.register({ path: '/api/ws/search', capability: 'Search', open: (ws, auth) => new SearchConnection(this, ws, auth) });
+  }
+}
+
+class SearchConnection {
+  private routes?: Set<string>;
+  private seq = 0;
+  private readonly pending = new Map<string, PreparedSearch>();
+  private readonly subs = new Map<string, RenderSub>();
+  private chain: Promise<void> = Promise.resolve();
+  private closed = false;
+  private readonly pinger: NodeJS.Timeout;
+
+  constructor(
+    private readonly owner: SearchSocket,
+    private readonly ws: WebSocket,
+    private readonly auth: AuthContext,
+  ) {
+    this.pinger = setInterval(() => this.ping(), Math.max(1, owner.life.refreshInterval) * 1000);
+    this.pinger.unref();
+    ws.on('message', (raw) => {
+      this.chain = this.chain.then(() => this.onFrame(String(raw))).catch((err: unknown) => owner.logger.error('search socket frame failed', err as Error));
+    });
+    ws.on('close', () => void this.onClose());
+  }
+
+  private send(type: string, data: unknown): void {
+    sendJson(this.ws, { type, data });
+  }
+
+  private async onFrame(raw: string): Promise<void> {
+    if (this.closed) return;
+    let msg: unknown;
+    try {
+      msg = JSON.parse(raw);
+    } catch {
+      return this.routes ? this.send('ERROR', { Error: 'Malformed JSON frame' }) : sendJson(this.ws, { Resp: 'ERROR', Error: 'Malformed JSON frame' });
+    }
+    if (!this.routes) return this.route(msg);
+    const m = msg as { type?: unknown; data?: unknown } | null;
+    if (!m || typeof m !== 'object' || typeof m.type !== 'string') return this.send('ERROR', { Error: 'A frame must be {"type": <subprotocol>, "data": {...}}' });
+    const type = m.type.slice(0, 64);
+    const sub = this.subs.get(type);
+    if (sub) return this.onRender(type, sub, m.data);
+    if (!this.routes.has(type)) return this.send(type, { Error: `Unknown subprotocol ${JSON.stringify(type)}` });
+    switch (type) {
+      case 'PONG':
+        return this.send('PONG', m.data ?? {});
+      case 'parse':
+        return this.parse(m.data);
+      case 'search':
+        return this.search(m.data);
+      case 'attach':
+        return this.attach(m.data);
+    }
+  }
+
+  private route(msg: unknown): void {
+    const subs = (msg as { Subs?: unknown } | null)?.Subs;
+    const ok = Array.isArray(subs) && subs.length > 0 && subs.every((s) => ROUTES.includes(s as (typeof ROUTES)[number]));
+    if (!ok) return sendJson(this.ws, { Resp: 'ERROR', Error: `Subs must be a non-empty list of ${ROUTES.join(', ')}` });
+    this.routes = new Set(subs as string[]);
+    sendJson(this.ws, { Resp: 'ACK' });
+  }
+
+  private parse(data: unknown): void {
+    const d = (data ?? {}) as { SearchString?: unknown; Sequence?: unknown };
+    if (typeof d.SearchString !== 'string' || d.SearchString.length > MAX_QUERY) {
+      return this.send('parse', { Error: `SearchString must be a string of at most ${MAX_QUERY} characters` });
+    }
+    const seq = typeof d.Sequence === 'number' && Number.isSafeInteger(d.Sequence) && d.Sequence >= 0 ? d.Sequence : 0;
+    this.send('parse', { Sequence: seq, ...describeQuery(d.SearchString) });
+  }
+
+  private async search(data: unknown): Promise<void> {
+    const d = data as { OutputSearchSubproto?: unknown; Ok?: unknown; OK?: unknown } | null;
+    if (d && typeof d === 'object' && typeof d.OutputSearchSubproto === 'string' && !('SearchString' in d)) return this.ack(d.OutputSearchSubproto, d.Ok ?? d.OK);
+    if (this.pending.size + this.subs.size >= MAX_SUBPROTOS) return this.send('search', { Error: `At most ${MAX_SUBPROTOS} searches per socket` });
+    try {
+      const dto = await validateStartRequest(data);
+      const subproto = `search${++this.seq}`;
+      const prepared = prepareSearch(this.owner.svc, this.auth, dto, subproto);
+      this.pending.set(subproto, prepared);
+      this.send('search', prepared.response);
+    } catch (err) {
+      this.send('search', { Error: mapError(err).message });
+    }
+  }
+
+  /** The client's answer to a StartSearchResponse: run the search, or drop it. */
+  private ack(subproto: string, ok: unknown): void {
+    const prepared = this.pending.get(subproto);
+    if (!prepared) return this.send('search', { Error: `No search is waiting on ${JSON.stringify(subproto.slice(0, 64))}`, OutputSearchSubproto: subproto.slice(0, 64) });
+    this.pending.delete(subproto);
+    if (ok !== true) return;
+    const sub: RenderSub = { searchId: prepared.id, queue: Promise.resolve(), stopped: false };
+    this.subs.set(subproto, sub);
+    // Render requests queue behind the launch.
+    sub.queue = this.owner.svc.launch(this.auth, prepared.req, { id: prepared.id }).then(
+      async (res) => {
+        sub.sid = res.SearchSessionID;
+        if (this.closed || sub.stopped) await this.release(sub);
+      },
+      (err: unknown) => {
+        sub.stopped = true;
+        this.subs.delete(subproto);
+        this.send('search', { Error: mapError(err).message, OutputSearchSubproto: subproto });
+      },
+    );
+  }
+
+  private async attach(data: unknown): Promise<void> {
+    const raw = (data as { ID?: unknown } | null)?.ID;
+    const id = typeof raw === 'number' ? String(raw) : raw;
+    if (typeof id !== 'string' || !/^\d{1,20}$/.test(id)) return this.send('attach', { Error: 'ID must be a numeric search ID' });
+    if (this.pending.size + this.subs.size >= MAX_SUBPROTOS) return this.send('attach', { Error: `At most ${MAX_SUBPROTOS} searches per socket` });
+    try {
+      authorize({ capability: 'AttachSearch' }, this.auth);
+      const res = await this.owner.svc.attach(this.auth, id);
+      const subproto = `attach${++this.seq}`;
+      const sub: RenderSub = { searchId: id, sid: res.SearchSessionID, queue: Promise.resolve(), stopped: false };
+      this.subs.set(subproto, sub);
+      if (this.closed) return void (await this.release(sub));
+      this.send('attach', { Subproto: subproto, RendererMod: res.RenderModule, RendererCmd: res.RenderCmd, Info: res.Info });
+    } catch (err) {
+      this.send('attach', { Error: mapError(err).message });
+    }
+  }
+
+  private onRender(subproto: string, sub: RenderSub, data: unknown): void {
+    const req = parseRenderRequest(data);
+    if (typeof req === 'string') return this.send(subproto, { ID: 0xffffffff, Error: req });
+    if (req.ID === REQ_CLOSE) {
+      // Stops any stream at once; the reply follows what was queued before it.
+      sub.stopped = true;
+      this.subs.delete(subproto);
+      sub.queue = sub.queue.then(async () => {
+        this.send(subproto, { ID: REQ_CLOSE });
+        await this.release(sub);
+      });
+      return;
+    }
+    const ctx = {
+      search: () => {
+        const s = this.owner.svc.registry.get(sub.searchId);
+        return s && !s.removed ? s : undefined;
+      },
+      tagNames: () => this.owner.indexer.tagNames(),
+      send: (frame: Frame) => this.send(subproto, frame),
+      stopped: () => sub.stopped || this.closed,
+    };
+    sub.queue = sub.queue.then(() => (sub.stopped || this.closed ? undefined : handleRender(ctx, req))).catch((err: unknown) => {
+      this.owner.logger.error(`search socket ${subproto} failed`, err as Error);
+    });
+  }
+
+  /** Releases the session a subprotocol holds: the last one leaving a non-kept search ends it. */
+  private async release(sub: RenderSub): Promise<void> {
+    const s = this.owner.svc.registry.get(sub.searchId);
+    const sid = sub.sid;
+    sub.sid = undefined;
+    if (!s || s.removed || !sid || !s.sessions.has(sid)) return;
+    s.sessions.delete(sid);
+    try {
+      await this.owner.life.apply(s, { kind: 'detach' });
+    } catch (err) {
+      this.owner.logger.error(`search ${s.id}: detach failed`, err as Error);
+    }
+  }
+
+  /** The open socket keeps its sessions alive. */
+  private ping(): void {
+    const now = Date.now();
+    for (const sub of this.subs.values()) {
+      const s = sub.sid ? this.owner.svc.registry.get(sub.searchId) : undefined;
+      if (s && sub.sid && s.sessions.has(sub.sid)) s.sessions.set(sub.sid, now);
+    }
+  }
+
+  private async onClose(): Promise<void> {
+    this.closed = true;
+    clearInterval(this.pinger);
+    this.pending.clear();
+    const subs = [...this.subs.values()];
+    this.subs.clear();
+    for (const sub of subs) {
+      sub.stopped = true;
+      await sub.queue.catch(() => undefined);
+      await this.release(sub);
+    }
+  }
+}

@@ -1,0 +1,316 @@
+import * as jwt from 'jsonwebtoken';
+import { Server } from 'node:http';
+import request from 'supertest';
+import { createTestApp, TestApp } from '../setup/app';
+import { addToGroup, asAdmin, createGroup, createUser, Headers, TestUser } from '../setup/auth';
+import { createToken } from '../setup/tokens';
+import { listen, openWs, Opened } from '../setup/ws';
+
+type Frame = Record<string, any>;
+const BASE = Date.parse('2024-03-01T00:00:00Z');
+const RANGE = { SearchStart: '2024-03-01T00:00:00Z', SearchEnd: '2024-03-02T00:00:00Z' };
+const N = 30;
+
+async function ingest(http: Server, h: Headers, tag: string, n: number): Promise<void> {
+  const body = Array.from({ length: n }, (_, i) => ({ TS: new Date(BASE + i * 1000).toISOString(), Tag: tag, Data: Buffer.from(`entry ${i} of ${tag}`).toString('base64') }));
+  const res = await request(http).put('/api/ingest/json').set(h).send(body);
+  if (res.status !== 200) throw new Error(`ingest failed ${res.status} ${JSON.stringify(res.body)}`);
+}
+
+async function waitFor<T>(fn: () => Promise<T>, ok: (v: T) => boolean, ms = 15000): Promise<T> {
+  const until = Date.now() + ms;
+  for (;;) {
+    const v = await fn();
+    if (ok(v) || Date.now() > until) return v;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+/** A routed socket: Subs sent and ACK'd. */
+async function routed(url: string, jwtValue: string): Promise<Opened> {
+  const o = await openWs(url, [jwtValue]);
+  opened.push(o);
+  o.ws.send(JSON.stringify({ Subs: ['PONG', 'parse', 'search', 'attach'] }));
+  expect(await o.next()).toEqual({ Resp: 'ACK' });
+  return o;
+}
+
+const send = (o: Opened, type: string, data: unknown) => o.ws.send(JSON.stringify({ type, data }));
+
+/** Sends a render request and answers the reply frame's data. */
+async function ask(o: Opened, sub: string, data: Frame): Promise<Frame> {
+  send(o, sub, data);
+  const f = await o.next();
+  expect(f.type).toBe(sub);
+  return f.data as Frame;
+}
+
+/** Starts a search over the socket and ACKs it; answers the StartSearchResponse. */
+async function startSearch(o: Opened, query: string, extra: Frame = {}): Promise<Frame> {
+  send(o, 'search', { SearchString: query, ...RANGE, ...extra });
+  const f = await o.next();
+  expect(f.type).toBe('search');
+  const resp = f.data as Frame;
+  expect(resp.Error).toBeUndefined();
+  send(o, 'search', { Ok: true, OutputSearchSubproto: resp.OutputSearchSubproto });
+  return resp;
+}
+
+async function waitFinished(o: Opened, sub: string): Promise<Frame> {
+  for (let i = 0; i < 300; i++) {
+    const r = await ask(o, sub, { ID: 3 });
+    if (r.Finished) return r;
+    await new Promise((res) => setTimeout(res, 50));
+  }
+  throw new Error('search did not finish');
+}
+
+const opened: Opened[] = [];
+const closed = (o: Opened) => new Promise<void>((r) => (o.ws.readyState === o.ws.CLOSED ? r() : o.ws.once('close', () => r())));
+
+describe('websocket search /api/ws/search', () => {
+  let t: TestApp;
+  let url: string;
+  let admin: Headers;
+  let owner: TestUser;
+  let member: TestUser;
+  let stranger: TestUser;
+  let ownerJwt: string;
+  let gid: number;
+  const tag = `wss${process.pid}`;
+  const attached = async (id: string): Promise<number | undefined> => {
+    const r = await request(t.http).get('/api/searchctrl').set(owner.headers).expect(200);
+    return (r.body as Frame[]).find((s) => s.ID === id)?.AttachedClients;
+  };
+  const jwtOf = (u: TestUser) => u.headers.Authorization.slice('Bearer '.length);
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    url = `${await listen(t)}/api/ws/search`;
+    admin = await asAdmin(t.http);
+    owner = await createUser(t.http, admin);
+    member = await createUser(t.http, admin);
+    stranger = await createUser(t.http, admin);
+    gid = await createGroup(t.http, admin);
+    await addToGroup(t.http, admin, owner.uid, gid);
+    await addToGroup(t.http, admin, member.uid, gid);
+    ownerJwt = jwtOf(owner);
+    await ingest(t.http, admin, tag, N);
+  });
+  afterAll(async () => {
+    for (const o of opened) o.ws.terminate();
+    await t.close();
+  });
+
+  it('routes with Subs/ACK, refuses a bad envelope, echoes PONG and parses good and bad queries', async () => {
+    const o = await openWs(url, [ownerJwt]);
+    opened.push(o);
+    expect(o.ws.protocol).toBe(ownerJwt);
+    o.ws.send('not json');
+    expect(await o.next()).toEqual({ Resp: 'ERROR', Error: expect.any(String) });
+    o.ws.send(JSON.stringify({ Subs: ['PONG', 'bogus'] }));
+    expect(await o.next()).toEqual({ Resp: 'ERROR', Error: expect.any(String) });
+    o.ws.send(JSON.stringify({ Subs: ['PONG', 'parse', 'search', 'attach'] }));
+    expect(await o.next()).toEqual({ Resp: 'ACK' });
+
+    send(o, 'PONG', {});
+    expect(await o.next()).toEqual({ type: 'PONG', data: {} });
+
+    send(o, 'parse', { SearchString: `tag=${tag} limit 10` });
+    expect(await o.next()).toEqual({
+      type: 'parse',
+      data: expect.objectContaining({ Sequence: 0, GoodQuery: true, RawQuery: `tag=${tag} limit 10`, RenderModule: 'text', Tags: [tag], ModuleHints: expect.any(Array) }),
+    });
+    send(o, 'parse', { SearchString: `tag=${tag} MakeRainbows` });
+    expect(await o.next()).toEqual({ type: 'parse', data: expect.objectContaining({ GoodQuery: false, ParseError: expect.any(String), ModuleIndex: 0 }) });
+    send(o, 'parse', { SearchString: 42 });
+    expect(await o.next()).toEqual({ type: 'parse', data: { Error: expect.any(String) } });
+
+    o.ws.send('{"broken');
+    expect(await o.next()).toEqual({ type: 'ERROR', data: { Error: expect.any(String) } });
+    send(o, 'search77', { ID: 3 });
+    expect(await o.next()).toEqual({ type: 'search77', data: { Error: expect.any(String) } });
+    o.ws.close();
+  });
+
+  it('announces a search, runs it only after the ACK, and serves the render subprotocol', async () => {
+    const o = await routed(url, ownerJwt);
+    send(o, 'search', { SearchString: `tag=${tag}`, ...RANGE, LaunchInfo: { method: 'manual' } });
+    const f = await o.next();
+    const resp = f.data as Frame;
+    expect(f.type).toBe('search');
+    expect(resp).toEqual(
+      expect.objectContaining({
+        RawQuery: `tag=${tag}`,
+        SearchString: `tag=${tag} text`,
+        RenderModule: 'text',
+        RenderCmd: 'text',
+        OutputSearchSubproto: expect.stringMatching(/^search\d+$/),
+        SearchID: expect.stringMatching(/^\d+$/),
+        SearchStartRange: '2024-03-01T00:00:00.000Z',
+        SearchEndRange: '2024-03-02T00:00:00.000Z',
+        Background: false,
+        NonTemporal: false,
+        CollapsingIndex: expect.any(Number),
+        Metadata: null,
+        LaunchInfo: { method: 'manual' },
+        QueryTimeSpecified: false,
+        Tags: [tag],
+        ModuleHints: [],
+        GIDs: [],
+        Global: false,
+      }),
+    );
+    expect(resp.Error).toBeUndefined();
+    const sub = resp.OutputSearchSubproto as string;
+    const id = resp.SearchID as string;
+    // Not running before the ACK.
+    await request(t.http).get(`/api/searchctrl/${id}`).set(owner.headers).expect(404);
+    send(o, 'search', { OK: true, OutputSearchSubproto: sub });
+
+    const count = await waitFinished(o, sub);
+    expect(count).toEqual(expect.objectContaining({ ID: 3, EntryCount: N, Finished: true, EntryCountValid: true }));
+    const listed = await request(t.http).get('/api/searchctrl').set(owner.headers).expect(200);
+    expect(listed.body).toEqual([expect.objectContaining({ ID: id, AttachedClients: 1, State: 'ACTIVE', UserQuery: `tag=${tag}` })]);
+
+    const page = await ask(o, sub, { ID: 0x10, EntryRange: { First: 0, Last: 10 } });
+    expect(page).toEqual(expect.objectContaining({ ID: 0x10, EntryCount: N, Finished: true, AdditionalEntries: true, Tags: { [tag]: expect.any(Number) } }));
+    expect(page.Entries).toHaveLength(10);
+    expect(page.Entries[0]).toEqual({ TS: expect.any(String), SRC: expect.any(String), Tag: page.Tags[tag], Data: expect.any(String), Enumerated: expect.any(Array) });
+    const lastPage = await ask(o, sub, { ID: 0x10, EntryRange: { First: 20, Last: 40 } });
+    expect(lastPage.Entries).toHaveLength(10);
+    expect(lastPage.AdditionalEntries).toBe(false);
+
+    const ranged = await ask(o, sub, { ID: 0x12, EntryRange: { First: 0, Last: 100, StartTS: '2024-03-01T00:00:00Z', EndTS: '2024-03-01T00:00:05Z' } });
+    expect(ranged.Entries).toHaveLength(5);
+
+    const details = await ask(o, sub, { ID: 4 });
+    expect(details).toEqual(expect.objectContaining({ ID: 4, SearchInfo: expect.objectContaining({ ID: id, UserQuery: `tag=${tag}`, ItemCount: N, RenderModule: 'text' }) }));
+    const tags = await ask(o, sub, { ID: 5 });
+    expect(tags).toEqual(expect.objectContaining({ ID: 5, Tags: { [tag]: page.Tags[tag] } }));
+
+    send(o, sub, { ID: 0x11 });
+    let streamed = 0;
+    for (;;) {
+      const b = (await o.next()) as Frame;
+      expect(b.type).toBe(sub);
+      expect(b.data.ID).toBe(0x11);
+      if (b.data.Entries.length === 0) {
+        expect(b.data.Finished).toBe(true);
+        expect(b.data.AdditionalEntries).toBe(false);
+        break;
+      }
+      streamed += b.data.Entries.length;
+    }
+    expect(streamed).toBe(N);
+
+    expect(await ask(o, sub, { ID: 0x777 })).toEqual({ ID: 0xffffffff, Error: expect.any(String) });
+    expect(await ask(o, sub, { ID: 'x' })).toEqual({ ID: 0xffffffff, Error: expect.any(String) });
+    expect(await ask(o, sub, { ID: 0x10, EntryRange: { First: 10, Last: 5 } })).toEqual({ ID: 0x10, Error: expect.any(String) });
+
+    // REQ_CLOSE ends the subprotocol and releases the session: the search goes away.
+    expect(await ask(o, sub, { ID: 1 })).toEqual({ ID: 1 });
+    send(o, sub, { ID: 3 });
+    expect(await o.next()).toEqual({ type: sub, data: { Error: expect.any(String) } });
+    await waitFor(() => request(t.http).get(`/api/searchctrl/${id}`).set(owner.headers), (r) => r.status === 404);
+    o.ws.close();
+  });
+
+  it('refuses a bad search request and drops a search the client declines', async () => {
+    const o = await routed(url, ownerJwt);
+    send(o, 'search', { SearchString: `tag=${tag} MakeRainbows`, ...RANGE });
+    expect(await o.next()).toEqual({ type: 'search', data: { Error: expect.any(String) } });
+    send(o, 'search', { SearchString: 5 });
+    expect(await o.next()).toEqual({ type: 'search', data: { Error: expect.any(String) } });
+    send(o, 'search', { SearchString: `tag=${tag}`, SearchStart: 'yesterday' });
+    expect(await o.next()).toEqual({ type: 'search', data: { Error: expect.stringContaining('SearchStart') } });
+    send(o, 'search', { SearchString: `tag=${tag}`, Global: true });
+    expect(await o.next()).toEqual({ type: 'search', data: { Error: expect.any(String) } });
+    send(o, 'search', { SearchString: `tag=${tag}`, ...RANGE });
+    const resp = (await o.next()).data as Frame;
+    send(o, 'search', { Ok: false, OutputSearchSubproto: resp.OutputSearchSubproto });
+    send(o, 'search', { Ok: true, OutputSearchSubproto: resp.OutputSearchSubproto });
+    expect(await o.next()).toEqual({ type: 'search', data: { Error: expect.any(String), OutputSearchSubproto: resp.OutputSearchSubproto } });
+    await request(t.http).get(`/api/searchctrl/${resp.SearchID}`).set(owner.headers).expect(404);
+    o.ws.close();
+  });
+
+  it('attaches a group member to a running search and denies a stranger', async () => {
+    const a = await routed(url, ownerJwt);
+    const resp = await startSearch(a, `tag=${tag}`, { GIDs: [gid] });
+    await waitFinished(a, resp.OutputSearchSubproto);
+
+    const b = await routed(url, jwtOf(member));
+    send(b, 'attach', { ID: resp.SearchID });
+    const att = await b.next();
+    expect(att).toEqual({ type: 'attach', data: { Subproto: expect.stringMatching(/^attach\d+$/), RendererMod: 'text', RendererCmd: 'text', Info: expect.objectContaining({ ID: resp.SearchID, GIDs: [gid] }) } });
+    const sub = (att.data as Frame).Subproto as string;
+    expect(await ask(b, sub, { ID: 3 })).toEqual(expect.objectContaining({ EntryCount: N, Finished: true }));
+    const page = await ask(b, sub, { ID: 0x10, EntryRange: { First: 0, Last: 3 } });
+    expect(page.Entries).toHaveLength(3);
+    expect(await attached(resp.SearchID)).toBe(2);
+
+    const c = await routed(url, jwtOf(stranger));
+    send(c, 'attach', { ID: resp.SearchID });
+    expect(await c.next()).toEqual({ type: 'attach', data: { Error: expect.any(String) } });
+    send(c, 'attach', { ID: 'nope' });
+    expect(await c.next()).toEqual({ type: 'attach', data: { Error: expect.any(String) } });
+
+    // The owner leaving keeps the search while the member is attached; the last one leaving ends it.
+    a.ws.close();
+    await closed(a);
+    expect(await waitFor(() => attached(resp.SearchID), (n) => n === 1)).toBe(1);
+    b.ws.close();
+    await waitFor(() => request(t.http).get(`/api/searchctrl/${resp.SearchID}`).set(owner.headers), (r) => r.status === 404);
+    await request(t.http).get(`/api/searchctrl/${resp.SearchID}`).set(owner.headers).expect(404);
+    c.ws.close();
+  });
+
+  it('keeps a backgrounded search after the socket closes and lists it over REST', async () => {
+    const o = await routed(url, ownerJwt);
+    const resp = await startSearch(o, `tag=${tag}`);
+    await waitFinished(o, resp.OutputSearchSubproto);
+    await request(t.http).patch(`/api/searchctrl/${resp.SearchID}/background`).set(owner.headers).send().expect(200);
+    o.ws.close();
+    await closed(o);
+    const listed = await waitFor(
+      () => request(t.http).get('/api/searchctrl').set(owner.headers),
+      (r) => (r.body as Frame[]).some((s) => s.ID === resp.SearchID && s.AttachedClients === 0),
+    );
+    expect(listed.body).toEqual(expect.arrayContaining([expect.objectContaining({ ID: resp.SearchID, AttachedClients: 0, State: 'DORMANT' })]));
+    await request(t.http).delete(`/api/searchctrl/${resp.SearchID}`).set(owner.headers).expect(200);
+  });
+
+  it('deletes a non-backgrounded search when its socket closes', async () => {
+    const o = await routed(url, ownerJwt);
+    const resp = await startSearch(o, `tag=${tag}`);
+    await waitFinished(o, resp.OutputSearchSubproto);
+    await request(t.http).get(`/api/searchctrl/${resp.SearchID}`).set(owner.headers).expect(200);
+    o.ws.close();
+    const r = await waitFor(() => request(t.http).get(`/api/searchctrl/${resp.SearchID}`).set(owner.headers), (x) => x.status === 404);
+    expect(r.status).toBe(404);
+    expect(r.body).toEqual({ Error: expect.any(String) });
+  });
+
+  it('authenticates through Sec-WebSocket-Protocol and refuses bad, expired and under-privileged credentials', async () => {
+    const o = await routed(url, ownerJwt);
+    expect(o.ws.protocol).toBe(ownerJwt);
+    o.ws.close();
+    await expect(openWs(url)).rejects.toMatchObject({ status: 401 });
+    const claims = jwt.decode(ownerJwt) as Record<string, unknown>;
+    const forged = jwt.sign(claims, 'another-secret-another-secret-xx', { algorithm: 'HS256' });
+    await expect(openWs(url, [forged])).rejects.toMatchObject({ status: 401 });
+    const expired = jwt.sign({ ...claims, exp: Math.floor(Date.now() / 1000) - 10 }, t.config.jwtSecret!, { algorithm: 'HS256' });
+    await expect(openWs(url, [expired])).rejects.toMatchObject({ status: 401 });
+    const noSearch = await createToken(t.http, owner.headers, ['Stats']);
+    await expect(openWs(url, [], noSearch.headers)).rejects.toMatchObject({ status: 403 });
+    const withSearch = await createToken(t.http, owner.headers, ['Search']);
+    const ok = await openWs(url, [], withSearch.headers);
+    opened.push(ok);
+    ok.ws.send(JSON.stringify({ Subs: ['PONG', 'attach'] }));
+    expect(await ok.next()).toEqual({ Resp: 'ACK' });
+    send(ok, 'attach', { ID: '123456789' });
+    expect(await ok.next()).toEqual({ type: 'attach', data: { Error: expect.stringContaining('AttachSearch') } });
+    ok.ws.close();
+  });
+});
