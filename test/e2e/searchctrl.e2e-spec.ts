@@ -421,7 +421,8 @@ describe('search control', () => {
 
 describe('search control: ping timeout, limits and restarts', () => {
   it('detaches a session that stops pinging and deletes the search it held; pinging keeps it', async () => {
-    const t = await createTestApp({ searchPingTimeoutSeconds: 1, maxSearchesPerUser: 2, renderStoreLimitBytes: 400 });
+    const t = await createTestApp({ searchPingTimeoutSeconds: 2, maxSearchesPerUser: 2, renderStoreLimitBytes: 400 });
+    let pinger: NodeJS.Timeout | undefined;
     try {
       const admin = await asAdmin(t.http);
       const u = await createUser(t.http, admin);
@@ -429,6 +430,9 @@ describe('search control: ping timeout, limits and restarts', () => {
       await ingest(t.http, admin, tag, 5);
       const dropped = await launch(t.http, u.headers, `tag=${tag}`);
       const kept = await launch(t.http, u.headers, `tag=${tag}`);
+      // Keep one session alive from the start, however slow the machine is.
+      const ping = () => request(t.http).put(`/api/searchctrl/${kept.SearchID}/ping?sid=${kept.SearchSessionID}`).set(u.headers).send({});
+      pinger = setInterval(() => void ping().then(() => undefined, () => undefined), 200); // supertest sends only when awaited
       const third = await request(t.http).post('/api/searchctrl/launch').set(u.headers).send({ SearchString: `tag=${tag}`, ...RANGE }).expect(429);
       expect(third.body).toEqual({ Error: expect.stringContaining('at most 2') });
       const bg = await launch(t.http, admin, `tag=${tag}`, { Background: true });
@@ -437,17 +441,20 @@ describe('search control: ping timeout, limits and restarts', () => {
       expect(full.body.EntryCount).toBeLessThan(5);
       const bgInfo = (await request(t.http).get(`/api/searchctrl/${bg.SearchID}/details`).set(admin)).body;
       expect(bgInfo.StoreSize + bgInfo.IndexSize).toBeLessThanOrEqual(400);
-      for (let i = 0; i < 8; i++) {
-        await new Promise((r) => setTimeout(r, 300));
-        await request(t.http).put(`/api/searchctrl/${kept.SearchID}/ping?sid=${kept.SearchSessionID}`).set(u.headers).send({}).expect(200);
+      // The unpinged session is detached after the timeout and its search deleted.
+      const deadline = Date.now() + 15_000;
+      while ((await request(t.http).get(`/api/searchctrl/${dropped.SearchID}`).set(u.headers)).status !== 404 && Date.now() < deadline) {
+        await new Promise((r) => setTimeout(r, 250));
       }
       await request(t.http).get(`/api/searchctrl/${dropped.SearchID}`).set(u.headers).expect(404);
+      await ping().expect(200);
       expect(fs.existsSync(path.join(t.config.dataDir, 'searches', 'active', dropped.SearchID))).toBe(false);
       const k = await request(t.http).get('/api/searchctrl').set(u.headers).expect(200);
       expect(k.body).toEqual([expect.objectContaining({ ID: kept.SearchID, State: 'ACTIVE', AttachedClients: 1 })]);
       expect(await state(t.http, admin, bg.SearchID)).toBe('DORMANT');
       await launch(t.http, u.headers, `tag=${tag}`);
     } finally {
+      clearInterval(pinger);
       await t.close();
     }
   });
