@@ -4,6 +4,8 @@ import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import express, { Request } from 'express';
 import helmet from 'helmet';
 import { Logger } from 'nestjs-pino';
+import { Server } from 'node:http';
+import { Duplex } from 'node:stream';
 import { AppConfig } from './config/app-config';
 import { ErrorFilter } from './common/http/error-filter';
 import { buildValidationPipe } from './common/validation/validation';
@@ -35,9 +37,27 @@ export function configureApp(app: INestApplication, config: AppConfig): void {
   const json = express.json({ limit, strict: false, type: (req) => !selfParsed(req as Request) && /json/i.test(String(req.headers['content-type'] ?? '')) });
   const form = express.urlencoded({ limit, extended: false, parameterLimit: 1000, type: (req) => !selfParsed(req as Request) && /x-www-form-urlencoded/i.test(String(req.headers['content-type'] ?? '')) });
   app.use(json, form);
+  answerClientErrorsWithJson(app);
   app.useGlobalPipes(buildValidationPipe());
   app.useGlobalFilters(new ErrorFilter());
   setupOpenApi(app);
+}
+
+/**
+ * Requests Node's HTTP parser refuses (oversized headers or request line, malformed framing)
+ * never reach Express; answer them with the same `{"Error"}` body instead of an empty one.
+ */
+function answerClientErrorsWithJson(app: INestApplication): void {
+  const server = app.getHttpServer() as Server;
+  server.on('clientError', (err: NodeJS.ErrnoException, socket: Duplex) => {
+    if (!socket.writable || (err.code === 'ECONNRESET' && !socket.readable)) return socket.destroy();
+    const status = err.code === 'HPE_HEADER_OVERFLOW' ? 431 : 400;
+    const body = JSON.stringify({ Error: status === 431 ? 'Request headers are too large' : 'Malformed HTTP request' });
+    socket.end(
+      `HTTP/1.1 ${status} ${status === 431 ? 'Request Header Fields Too Large' : 'Bad Request'}\r\n` +
+        `Content-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  });
 }
 
 function setupOpenApi(app: INestApplication): void {

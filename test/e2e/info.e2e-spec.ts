@@ -33,6 +33,12 @@ describe('info endpoints', () => {
     await request(t.http).get('/api/settings').expect(401);
   });
 
+  it('answers requests the HTTP parser refuses with a JSON Error body', async () => {
+    const res = await request(t.http).get('/api/test').set('X-Big', 'a'.repeat(20_000));
+    expect(res.status).toBe(431);
+    expect(JSON.parse(res.text)).toEqual({ Error: 'Request headers are too large' });
+  });
+
   it('serves the OpenAPI document and its UI without authentication', async () => {
     const doc = await request(t.http).get('/api/openapi.json').expect(200);
     expect(doc.body.openapi).toMatch(/^3\./);
