@@ -1,5 +1,22 @@
 import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import * as path from 'node:path';
+import { AppConfig } from '../config/app-config';
+import { APP_CONFIG } from '../config/env.schema';
+import { BlobStore } from '../storage/blob-store';
+import { FilesController } from './files.controller';
+import { FilesRepository } from './files.repository';
+import { FILE_BLOBS, FilesService } from './files.service';
+import { UserFileEntity } from './user-file.entity';
 
-/** Placeholder until the feature lands; registered in AppModule so the feature needs no wiring. */
-@Module({})
+@Module({
+  imports: [TypeOrmModule.forFeature([UserFileEntity])],
+  controllers: [FilesController],
+  providers: [
+    FilesRepository,
+    FilesService,
+    { provide: FILE_BLOBS, useFactory: (c: AppConfig) => new BlobStore(path.join(c.dataDir, 'blobs', 'files')), inject: [APP_CONFIG] },
+  ],
+  exports: [FilesService],
+})
 export class FilesModule {}

@@ -1,5 +1,22 @@
 import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import * as path from 'node:path';
+import { AppConfig } from '../config/app-config';
+import { APP_CONFIG } from '../config/env.schema';
+import { BlobStore } from '../storage/blob-store';
+import { ResourceEntity } from './resource.entity';
+import { ResourcesController } from './resources.controller';
+import { ResourcesRepository } from './resources.repository';
+import { RESOURCE_BLOBS, ResourcesService } from './resources.service';
 
-/** Placeholder until the feature lands; registered in AppModule so the feature needs no wiring. */
-@Module({})
+@Module({
+  imports: [TypeOrmModule.forFeature([ResourceEntity])],
+  controllers: [ResourcesController],
+  providers: [
+    ResourcesRepository,
+    ResourcesService,
+    { provide: RESOURCE_BLOBS, useFactory: (c: AppConfig) => new BlobStore(path.join(c.dataDir, 'blobs', 'resources')), inject: [APP_CONFIG] },
+  ],
+  exports: [ResourcesService],
+})
 export class ResourcesModule {}

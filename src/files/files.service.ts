@@ -1,0 +1,195 @@
+import { Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
+import { plainToInstance } from 'class-transformer';
+import { validate, ValidationError } from 'class-validator';
+import { randomUUID } from 'node:crypto';
+import type { FileHandle } from 'node:fs/promises';
+import { AuthContext } from '../auth/auth.types';
+import { AppError, badRequest, forbidden, notFound } from '../common/errors/app-error';
+import { BlobStore, StoredUpload } from '../storage/blob-store';
+import { isDisplayName } from '../storage/display-name';
+import { canChangeOwner, canCreateFor, canSetGlobal, FileAction, FileCaller, listsEverything, requireFileAccess, unshareableGroups } from './files.access';
+import { FileCreateMetaDto, FileMetaDto, FileUploadFieldsDto, toUserFileDto, UserFileDto } from './files.dto';
+import { FilesRepository, UserFileMetaPatch } from './files.repository';
+import { UserFileEntity } from './user-file.entity';
+
+export const FILE_BLOBS = 'FILE_BLOBS';
+const OPEN_ATTEMPTS = 5;
+
+function describe(errors: ValidationError[]): string {
+  const out: string[] = [];
+  for (const e of errors) {
+    out.push(...Object.values(e.constraints ?? {}));
+    if (e.children?.length) out.push(describe(e.children));
+  }
+  return out.join('; ');
+}
+
+/** Validates an untrusted object (the `meta` JSON, or the simple format's fields) like the global pipe does. */
+async function validated<T extends object>(cls: new () => T, plain: object, what: string): Promise<T> {
+  const dto = plainToInstance(cls, plain);
+  const errors = await validate(dto, { whitelist: true, forbidUnknownValues: true, stopAtFirstError: true });
+  if (errors.length) throw badRequest(`Invalid ${what}: ${describe(errors)}`);
+  return dto;
+}
+
+export interface OpenFile {
+  meta: UserFileEntity;
+  handle: FileHandle;
+}
+
+/** User files: metadata in PostgreSQL, contents as immutable blobs (see BlobStore). */
+@Injectable()
+export class FilesService implements OnApplicationBootstrap {
+  private readonly logger = new Logger('FilesService');
+
+  constructor(
+    private readonly repo: FilesRepository,
+    @Inject(FILE_BLOBS) private readonly blobs: BlobStore,
+  ) {}
+
+  async onApplicationBootstrap(): Promise<void> {
+    await this.blobs.init();
+    const removed = await this.blobs.sweep(await this.repo.contentIds(), 60 * 60 * 1000).catch(() => 0);
+    if (removed) this.logger.log(`removed ${removed} unreferenced file blobs`);
+  }
+
+  async list(c: FileCaller): Promise<UserFileDto[]> {
+    const rows = listsEverything(c) ? await this.repo.listAll() : await this.repo.listVisible(c.auth.uid, c.auth.gids);
+    return rows.map(toUserFileDto);
+  }
+
+  /** Path ID -> file: the GUID (winner order) or, in admin mode, the ThingUUID; each falls back to the other. */
+  private async resolve(c: FileCaller, id: string, action: FileAction): Promise<UserFileEntity> {
+    const f = c.adminMode
+      ? ((await this.repo.findByThing(id)) ?? (await this.repo.findAnyByGuid(id, c.auth.uid)))
+      : ((await this.repo.findVisibleByGuid(id, c.auth.uid, c.auth.gids)) ?? (await this.repo.findByThing(id)));
+    return requireFileAccess(c, f, action);
+  }
+
+  async details(c: FileCaller, id: string): Promise<UserFileDto> {
+    return toUserFileDto(await this.resolve(c, id, 'read'));
+  }
+
+  private async checkGroups(auth: AuthContext, gids: number[], before: readonly number[] = []): Promise<void> {
+    const added = gids.filter((g) => !before.includes(g));
+    if (!added.length) return;
+    const known = await this.repo.existingGroups(added);
+    const unknown = added.filter((g) => !known.includes(g));
+    if (unknown.length) throw badRequest(`Unknown group ${unknown[0]}`);
+    const denied = unshareableGroups(auth, added);
+    if (denied.length) throw forbidden(`You may share only with groups you belong to (not ${denied[0]})`);
+  }
+
+  private async parseCreateFields(fields: FileUploadFieldsDto): Promise<FileCreateMetaDto> {
+    if (fields.meta !== undefined) {
+      let parsed: unknown;
+      try {
+        parsed = JSON.parse(fields.meta);
+      } catch {
+        throw badRequest('Field "meta" is not valid JSON');
+      }
+      if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw badRequest('Field "meta" must be a JSON object');
+      return validated(FileCreateMetaDto, parsed, 'meta');
+    }
+    const simple: Record<string, unknown> = {};
+    if (fields.name !== undefined) simple.Name = fields.name;
+    if (fields.desc !== undefined) simple.Desc = fields.desc;
+    if (fields.guid !== undefined && fields.guid !== '') simple.GUID = fields.guid;
+    return validated(FileCreateMetaDto, simple, 'file fields (name, desc, guid)');
+  }
+
+  /** Both multipart formats (simple: name, desc, guid; detailed: meta). The client's file name is a display-name fallback only. */
+  async create(auth: AuthContext, fields: FileUploadFieldsDto, upload: StoredUpload): Promise<UserFileDto> {
+    const meta = await this.parseCreateFields(fields);
+    const uid = meta.UID ?? auth.uid;
+    if (!canCreateFor(auth, uid)) throw forbidden('Only admins can create files for another user');
+    if (uid !== auth.uid && !(await this.repo.userExists(uid))) throw badRequest(`Unknown user ${uid}`);
+    if (meta.Global && !canSetGlobal(auth)) throw forbidden('Only admins can create global files');
+    const gids = meta.GIDs ?? [];
+    await this.checkGroups(auth, gids);
+    const name = meta.Name ?? (isDisplayName(upload.originalName) ? upload.originalName : undefined);
+    if (name === undefined) throw badRequest('A file name is required (field "name", or "Name" in "meta")');
+    const contentId = await this.blobs.commit(upload);
+    try {
+      const row = await this.repo.insert({
+        thingUuid: randomUUID(),
+        guid: (meta.GUID ?? randomUUID()).toLowerCase(),
+        uid,
+        gids,
+        global: meta.Global ?? false,
+        name,
+        description: meta.Desc ?? '',
+        labels: meta.Labels ?? [],
+        contentId,
+        size: upload.size,
+        hash: upload.sha256,
+        contentType: upload.contentType,
+      });
+      return toUserFileDto(row);
+    } catch (e) {
+      await this.blobs.remove(contentId);
+      throw e;
+    }
+  }
+
+  async replaceContents(c: FileCaller, id: string, upload: StoredUpload): Promise<UserFileDto> {
+    const cur = await this.resolve(c, id, 'write');
+    const contentId = await this.blobs.commit(upload);
+    let result: Awaited<ReturnType<FilesRepository['replaceContents']>>;
+    try {
+      result = await this.repo.replaceContents(cur.thingUuid, { contentId, size: upload.size, hash: upload.sha256, contentType: upload.contentType });
+    } catch (e) {
+      await this.blobs.remove(contentId);
+      throw e;
+    }
+    if (!result) {
+      await this.blobs.remove(contentId);
+      throw notFound('File');
+    }
+    await this.blobs.remove(result.previous);
+    return toUserFileDto(result.row);
+  }
+
+  /** UID (admin mode only), GIDs, Global (admins only), Name, Desc, Labels; anything else is ignored. */
+  async patch(c: FileCaller, id: string, dto: FileMetaDto): Promise<UserFileDto> {
+    const cur = await this.resolve(c, id, 'write');
+    const patch: UserFileMetaPatch = {};
+    if (dto.UID !== undefined && dto.UID !== cur.uid) {
+      if (!canChangeOwner(c)) throw forbidden("Only an admin using admin=true can change a file's UID");
+      if (!(await this.repo.userExists(dto.UID))) throw badRequest(`Unknown user ${dto.UID}`);
+      patch.uid = dto.UID;
+    }
+    if (dto.GIDs !== undefined) {
+      await this.checkGroups(c.auth, dto.GIDs, cur.gids);
+      patch.gids = dto.GIDs;
+    }
+    if (dto.Global !== undefined && dto.Global !== cur.global) {
+      if (!canSetGlobal(c.auth)) throw forbidden('Only admins can set Global');
+      patch.global = dto.Global;
+    }
+    if (dto.Name !== undefined) patch.name = dto.Name;
+    if (dto.Desc !== undefined) patch.description = dto.Desc;
+    if (dto.Labels !== undefined) patch.labels = dto.Labels;
+    if (!Object.keys(patch).length) return toUserFileDto(cur);
+    const row = await this.repo.updateMeta(cur.thingUuid, patch);
+    if (!row) throw notFound('File');
+    return toUserFileDto(row);
+  }
+
+  async delete(c: FileCaller, id: string): Promise<void> {
+    const cur = await this.resolve(c, id, 'delete');
+    const gone = await this.repo.delete(cur.thingUuid);
+    if (!gone) throw notFound('File');
+    await this.blobs.remove(gone.contentId);
+  }
+
+  /** Metadata and an open handle on the blob it names (consistent even during a replacement). */
+  async open(c: FileCaller, id: string): Promise<OpenFile> {
+    for (let i = 0; i < OPEN_ATTEMPTS; i++) {
+      const meta = await this.resolve(c, id, 'read');
+      const handle = await this.blobs.open(meta.contentId);
+      if (handle) return { meta, handle };
+    }
+    throw new AppError(503, 'The file is being changed too often to read; try again');
+  }
+}

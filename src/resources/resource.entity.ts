@@ -1,0 +1,52 @@
+import { Column, Entity, PrimaryColumn } from 'typeorm';
+import { bigintNumber } from '../storage/columns';
+
+@Entity({ name: 'resource' })
+export class ResourceEntity {
+  @PrimaryColumn({ type: 'uuid', primaryKeyConstraintName: 'resource_pkey' })
+  guid: string;
+
+  @Column({ type: 'integer' })
+  uid: number;
+
+  @Column({ type: 'integer', array: true, default: () => "'{}'" })
+  gids: number[];
+
+  @Column({ type: 'boolean', default: false })
+  global: boolean;
+
+  @Column({ type: 'varchar', length: 255 })
+  name: string;
+
+  @Column({ type: 'text', default: '' })
+  description: string;
+
+  /** The blob holding the contents; null until the first upload. */
+  @Column({ type: 'uuid', nullable: true })
+  contentId: string | null;
+
+  @Column({ type: 'bigint', default: 0, transformer: bigintNumber })
+  size: number;
+
+  /** Lower-case hex SHA-256 of the contents; '' without contents. */
+  @Column({ type: 'varchar', length: 64, default: '' })
+  hash: string;
+
+  @Column({ type: 'varchar', length: 255, default: 'application/octet-stream' })
+  contentType: string;
+
+  @Column({ type: 'integer', default: 0 })
+  versionNumber: number;
+
+  @Column({ type: 'integer', default: 0 })
+  domain: number;
+
+  @Column({ type: 'text', array: true, default: () => "'{}'" })
+  labels: string[];
+
+  @Column({ type: 'timestamptz', default: () => 'now()' })
+  lastModified: Date;
+
+  @Column({ type: 'timestamptz', default: () => 'now()' })
+  createdAt: Date;
+}

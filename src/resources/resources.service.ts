@@ -1,0 +1,191 @@
+import { Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
+import type { FileHandle } from 'node:fs/promises';
+import { AuthContext } from '../auth/auth.types';
+import { AppError, badRequest, forbidden, notFound } from '../common/errors/app-error';
+import { BlobStore, readHead, StoredUpload } from '../storage/blob-store';
+import { OCTET_STREAM } from '../storage/content-sniff';
+import { ResourceEntity } from './resource.entity';
+import { canSetGlobal, listsEverything, requireResourceAccess, unshareableGroups } from './resources.access';
+import { CloneResourceDto, ContentTypeDto, CreateResourceDto, ResourceMetadataDto, toResourceDto, UpdateResourceDto } from './resources.dto';
+import { ResourcesRepository, ResourceMetaPatch } from './resources.repository';
+
+export const RESOURCE_BLOBS = 'RESOURCE_BLOBS';
+
+/** Contract: Limits 1. */
+export const CONTENTTYPE_DEFAULT_BYTES = 512;
+export const CONTENTTYPE_MIN_BYTES = 128;
+/** Upper bound of `bytes` (a base64 body in JSON must stay small). */
+export const CONTENTTYPE_MAX_BYTES = 1024 * 1024;
+
+/** `bytes` of GET .../contenttype -> how many leading bytes to return, for contents of `size` bytes. */
+export function contentTypeByteCount(bytes: number | undefined, size: number): number {
+  const wanted = bytes === undefined || bytes < CONTENTTYPE_MIN_BYTES ? CONTENTTYPE_DEFAULT_BYTES : bytes;
+  return Math.min(wanted, size, CONTENTTYPE_MAX_BYTES);
+}
+
+export interface OpenContents {
+  meta: ResourceEntity;
+  /** Null for a resource without contents (an empty body). */
+  handle: FileHandle | null;
+}
+
+const OPEN_ATTEMPTS = 5;
+
+/**
+ * Resources: metadata in PostgreSQL, contents as immutable blobs (see BlobStore). Every method
+ * checks access through resources.access.ts.
+ */
+@Injectable()
+export class ResourcesService implements OnApplicationBootstrap {
+  private readonly logger = new Logger('ResourcesService');
+
+  constructor(
+    private readonly repo: ResourcesRepository,
+    @Inject(RESOURCE_BLOBS) private readonly blobs: BlobStore,
+  ) {}
+
+  async onApplicationBootstrap(): Promise<void> {
+    await this.blobs.init();
+    // Leftovers of a crash between writing a blob and committing (or removing) its row.
+    const removed = await this.blobs.sweep(await this.repo.contentIds(), 60 * 60 * 1000).catch(() => 0);
+    if (removed) this.logger.log(`removed ${removed} unreferenced resource blobs`);
+  }
+
+  async list(auth: AuthContext, adminFlag?: boolean): Promise<ResourceMetadataDto[]> {
+    const rows = listsEverything(auth, adminFlag) ? await this.repo.listAll() : await this.repo.listVisible(auth.uid, auth.gids);
+    return rows.map(toResourceDto);
+  }
+
+  private async checkGroups(auth: AuthContext, gids: number[], before: readonly number[] = []): Promise<void> {
+    const added = gids.filter((g) => !before.includes(g));
+    if (!added.length) return;
+    const known = await this.repo.existingGroups(added);
+    const unknown = added.filter((g) => !known.includes(g));
+    if (unknown.length) throw badRequest(`Unknown group ${unknown[0]}`);
+    const denied = unshareableGroups(auth, added);
+    if (denied.length) throw forbidden(`You may share only with groups you belong to (not ${denied[0]})`);
+  }
+
+  async create(auth: AuthContext, dto: CreateResourceDto): Promise<ResourceMetadataDto> {
+    if (dto.Global && !canSetGlobal(auth)) throw forbidden('Only admins can create global resources');
+    const gids = dto.GroupACL ?? [];
+    await this.checkGroups(auth, gids);
+    const row = await this.repo.insert({
+      guid: randomUUID(),
+      uid: auth.uid,
+      gids,
+      global: dto.Global ?? false,
+      name: dto.ResourceName,
+      description: dto.Description ?? '',
+    });
+    return toResourceDto(row);
+  }
+
+  private async find(auth: AuthContext, guid: string, action: 'read' | 'write' | 'delete'): Promise<ResourceEntity> {
+    return requireResourceAccess(auth, await this.repo.findByGuid(guid), action);
+  }
+
+  async get(auth: AuthContext, guid: string): Promise<ResourceMetadataDto> {
+    return toResourceDto(await this.find(auth, guid, 'read'));
+  }
+
+  /** Rule 1: users change GroupACL, ResourceName, Description; admins also Global; anything else is ignored. */
+  async update(auth: AuthContext, guid: string, dto: UpdateResourceDto): Promise<ResourceMetadataDto> {
+    const cur = await this.find(auth, guid, 'write');
+    const patch: ResourceMetaPatch = {};
+    if (dto.GroupACL !== undefined) {
+      await this.checkGroups(auth, dto.GroupACL, cur.gids);
+      patch.gids = dto.GroupACL;
+    }
+    if (dto.ResourceName !== undefined) patch.name = dto.ResourceName;
+    if (dto.Description !== undefined) patch.description = dto.Description;
+    if (dto.Global !== undefined && canSetGlobal(auth)) patch.global = dto.Global;
+    if (!Object.keys(patch).length) return toResourceDto(cur);
+    const row = await this.repo.updateMeta(guid, patch);
+    if (!row) throw notFound('Resource');
+    return toResourceDto(row);
+  }
+
+  /** New contents: commit the uploaded blob, switch the row to it atomically, then drop the old blob. */
+  async replaceContents(auth: AuthContext, guid: string, upload: StoredUpload): Promise<ResourceMetadataDto> {
+    await this.find(auth, guid, 'write');
+    const contentId = await this.blobs.commit(upload);
+    let result: Awaited<ReturnType<ResourcesRepository['replaceContents']>>;
+    try {
+      result = await this.repo.replaceContents(guid, { contentId, size: upload.size, hash: upload.sha256, contentType: upload.contentType });
+    } catch (e) {
+      await this.blobs.remove(contentId);
+      throw e;
+    }
+    if (!result) {
+      await this.blobs.remove(contentId);
+      throw notFound('Resource');
+    }
+    await this.blobs.remove(result.previous);
+    return toResourceDto(result.row);
+  }
+
+  /** The metadata and an open handle on the blob it names (consistent even during a replacement). */
+  async openContents(auth: AuthContext, guid: string): Promise<OpenContents> {
+    for (let i = 0; i < OPEN_ATTEMPTS; i++) {
+      const meta = await this.find(auth, guid, 'read');
+      if (!meta.contentId) return { meta, handle: null };
+      const handle = await this.blobs.open(meta.contentId);
+      if (handle) return { meta, handle };
+      // Replaced or deleted between reading the row and opening the blob: read the row again.
+    }
+    throw new AppError(503, 'The resource is being changed too often to read; try again');
+  }
+
+  async contentType(auth: AuthContext, guid: string, bytes: number | undefined): Promise<ContentTypeDto> {
+    const { meta, handle } = await this.openContents(auth, guid);
+    if (!handle) return { ContentType: meta.contentType || OCTET_STREAM, Body: '' };
+    try {
+      const head = await readHead(handle, contentTypeByteCount(bytes, meta.size));
+      return { ContentType: meta.contentType, Body: head.toString('base64') };
+    } finally {
+      await handle.close();
+    }
+  }
+
+  async delete(auth: AuthContext, guid: string): Promise<void> {
+    await this.find(auth, guid, 'delete');
+    const gone = await this.repo.delete(guid);
+    if (!gone) throw notFound('Resource');
+    await this.blobs.remove(gone.contentId);
+  }
+
+  /** A private copy owned by the caller (contents included), named `Name` or after the source. */
+  async clone(auth: AuthContext, guid: string, dto: CloneResourceDto): Promise<ResourceMetadataDto> {
+    for (let i = 0; i < OPEN_ATTEMPTS; i++) {
+      const src = await this.find(auth, guid, 'read');
+      let contentId: string | null = null;
+      if (src.contentId) {
+        contentId = await this.blobs.copy(src.contentId);
+        if (!contentId) continue; // replaced meanwhile: read the row again
+      }
+      try {
+        const row = await this.repo.insert({
+          guid: randomUUID(),
+          uid: auth.uid,
+          gids: [],
+          global: false,
+          name: dto.Name ?? src.name,
+          description: src.description,
+          labels: src.labels,
+          domain: src.domain,
+          contentId,
+          size: src.size,
+          hash: src.hash,
+          contentType: src.contentType,
+        });
+        return toResourceDto(row);
+      } catch (e) {
+        await this.blobs.remove(contentId);
+        throw e;
+      }
+    }
+    throw new AppError(503, 'The resource is being changed too often to clone; try again');
+  }
+}
