@@ -32,6 +32,9 @@ async function main(): Promise<void> {
       process.exit(0);
     }
   };
+  // A stray rejected promise (a background task racing a database outage, say) is a bug to log,
+  // not a reason to drop every client's connection.
+  process.on('unhandledRejection', (reason) => log.error(`unhandled rejection: ${(reason as Error)?.stack ?? String(reason)}`));
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   try {

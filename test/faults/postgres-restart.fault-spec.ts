@@ -36,6 +36,8 @@ describe('PostgreSQL stop and restart under load (fault)', () => {
     admin = await svc.asAdmin();
   }, 120000);
   afterAll(async () => {
+    // A dead service is a defect: show what it printed.
+    if (svc && !svc.alive) process.stderr.write(`service output:\n${svc.output}\n`);
     await svc?.dispose();
     await pg?.stop();
     if (dir) fs.rmSync(dir, { recursive: true, force: true });

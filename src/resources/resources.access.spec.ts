@@ -1,0 +1,45 @@
+import { AuthContext } from '../auth/auth.types';
+import { ResourceEntity } from './resource.entity';
+import { canReadResource, canWriteResource, listsEverything, requireResourceAccess, unshareableGroups } from './resources.access';
+import { contentTypeByteCount } from './resources.service';
+
+const auth = (uid: number, gids: number[] = [], isAdmin = false): AuthContext => ({ uid, username: `u${uid}`, accountAdmin: isAdmin, isAdmin, gids });
+const res = (over: Partial<ResourceEntity> = {}) => Object.assign(new ResourceEntity(), { guid: 'g', uid: 10, gids: [5], global: false, ...over });
+
+describe('resources access', () => {
+  it('owner reads and writes; group members and global readers only read; admins do everything', () => {
+    const r = res();
+    expect([canReadResource(auth(10), r), canWriteResource(auth(10), r)]).toEqual([true, true]);
+    expect([canReadResource(auth(11, [5]), r), canWriteResource(auth(11, [5]), r)]).toEqual([true, false]);
+    expect([canReadResource(auth(12, [6]), r), canWriteResource(auth(12, [6]), r)]).toEqual([false, false]);
+    expect([canReadResource(auth(12), res({ global: true })), canWriteResource(auth(12), res({ global: true }))]).toEqual([true, false]);
+    expect([canReadResource(auth(1, [], true), r), canWriteResource(auth(1, [], true), r)]).toEqual([true, true]);
+  });
+
+  it('answers 404 for invisible resources and 403 for visible ones the caller may not change', () => {
+    expect(() => requireResourceAccess(auth(12), res(), 'read')).toThrow(expect.objectContaining({ status: 404 }));
+    expect(() => requireResourceAccess(auth(12), null, 'read')).toThrow(expect.objectContaining({ status: 404 }));
+    expect(() => requireResourceAccess(auth(11, [5]), res(), 'write')).toThrow(expect.objectContaining({ status: 403 }));
+    expect(() => requireResourceAccess(auth(11, [5]), res(), 'delete')).toThrow(expect.objectContaining({ status: 403 }));
+    expect(requireResourceAccess(auth(10), res(), 'delete').guid).toBe('g');
+  });
+
+  it('admin=true lists everything only for admins; groups are shareable by members and admins', () => {
+    expect(listsEverything(auth(1, [], true), true)).toBe(true);
+    expect(listsEverything(auth(1, [], true), undefined)).toBe(false);
+    expect(listsEverything(auth(10), true)).toBe(false);
+    expect(unshareableGroups(auth(10, [1, 2]), [1, 3])).toEqual([3]);
+    expect(unshareableGroups(auth(1, [], true), [1, 3])).toEqual([]);
+  });
+
+  it('applies the 128/512 rule of contenttype', () => {
+    expect(contentTypeByteCount(undefined, 10_000)).toBe(512);
+    expect(contentTypeByteCount(127, 10_000)).toBe(512);
+    expect(contentTypeByteCount(-1, 10_000)).toBe(512);
+    expect(contentTypeByteCount(128, 10_000)).toBe(128);
+    expect(contentTypeByteCount(4000, 10_000)).toBe(4000);
+    expect(contentTypeByteCount(20_000, 10_000)).toBe(10_000);
+    expect(contentTypeByteCount(undefined, 50)).toBe(50);
+    expect(contentTypeByteCount(undefined, 0)).toBe(0);
+  });
+});
