@@ -4,14 +4,12 @@ import { ArrayMaxSize, IsArray, IsBoolean, IsInt, IsOptional, IsString, IsUUID, 
 import { ToBoolean } from '../common/validation/validation';
 import { IsDisplayName, IsFreeText, LABEL_RE } from '../storage/display-name';
 import { UserFileEntity } from './user-file.entity';
+import { IsGroupList, NullToEmpty } from '../common/validation/group-list';
 
 const INT32_MAX = 2 ** 31 - 1;
-export const MAX_GROUPS = 256;
 export const MAX_LABELS = 64;
 
-const ToGroupList = () => Transform(({ value }) => (value === null ? [] : Array.isArray(value) && value.every((v) => typeof v === 'number') ? [...new Set(value)] : value));
 const ToLabelList = () => Transform(({ value }) => (value === null ? [] : Array.isArray(value) && value.every((v) => typeof v === 'string') ? [...new Set(value)] : value));
-const NullToEmpty = () => Transform(({ value }) => (value === null ? '' : value));
 
 /** Text fields of a multipart upload (simple format: name, desc, guid; detailed format: meta). */
 export class FileUploadFieldsDto {
@@ -31,13 +29,7 @@ export class FileMetaDto {
   UID?: number;
 
   @ApiPropertyOptional({ type: [Number], nullable: true })
-  @IsOptional()
-  @ToGroupList()
-  @IsArray()
-  @ArrayMaxSize(MAX_GROUPS)
-  @IsInt({ each: true })
-  @Min(1, { each: true })
-  @Max(INT32_MAX, { each: true })
+  @IsGroupList()
   GIDs?: number[];
 
   @ApiPropertyOptional({ description: 'Only admins may set it' })

@@ -1,27 +1,16 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Transform, Type } from 'class-transformer';
-import { ArrayMaxSize, IsArray, IsBoolean, IsInt, IsOptional, IsString, Max, Min, ValidateIf } from 'class-validator';
+import { Type } from 'class-transformer';
+import { IsBoolean, IsInt, IsOptional, IsString, ValidateIf } from 'class-validator';
 import { ToBoolean } from '../common/validation/validation';
 import { IsDisplayName, IsFreeText } from '../storage/display-name';
 import { ResourceEntity } from './resource.entity';
+import { IsGroupList, NullToEmpty } from '../common/validation/group-list';
 
-const INT32_MAX = 2 ** 31 - 1;
-export const MAX_GROUPS = 256;
 
-/** `null` means "no groups"; duplicates are dropped. */
-const ToGroupList = () => Transform(({ value }) => (value === null ? [] : Array.isArray(value) && value.every((v) => typeof v === 'number') ? [...new Set(value)] : value));
-/** `null` description means empty (descriptions are always strings). */
-const NullToEmpty = () => Transform(({ value }) => (value === null ? '' : value));
 
 export class CreateResourceDto {
   @ApiPropertyOptional({ type: [Number], nullable: true, description: 'Group IDs that may read the resource' })
-  @IsOptional()
-  @ToGroupList()
-  @IsArray()
-  @ArrayMaxSize(MAX_GROUPS)
-  @IsInt({ each: true })
-  @Min(1, { each: true })
-  @Max(INT32_MAX, { each: true })
+  @IsGroupList()
   GroupACL?: number[];
 
   @ApiPropertyOptional({ description: 'Readable by all users. Only admins may set it.' })
@@ -45,13 +34,7 @@ export class CreateResourceDto {
 /** PUT metadata: the fetched structure with changed fields; only GroupACL, ResourceName, Description (and Global for admins) count. */
 export class UpdateResourceDto {
   @ApiPropertyOptional({ type: [Number], nullable: true })
-  @IsOptional()
-  @ToGroupList()
-  @IsArray()
-  @ArrayMaxSize(MAX_GROUPS)
-  @IsInt({ each: true })
-  @Min(1, { each: true })
-  @Max(INT32_MAX, { each: true })
+  @IsGroupList()
   GroupACL?: number[];
 
   @ApiPropertyOptional({ description: 'Admins only; ignored for others' })
