@@ -48,8 +48,7 @@ export class FilesService implements OnApplicationBootstrap {
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
-    await this.blobs.init();
-    const removed = await this.blobs.sweep(await this.repo.contentIds(), 60 * 60 * 1000).catch(() => 0);
+    const removed = await this.blobs.recover(() => this.repo.contentIds());
     if (removed) this.logger.log(`removed ${removed} unreferenced file blobs`);
   }
 

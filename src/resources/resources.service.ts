@@ -46,9 +46,7 @@ export class ResourcesService implements OnApplicationBootstrap {
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
-    await this.blobs.init();
-    // Leftovers of a crash between writing a blob and committing (or removing) its row.
-    const removed = await this.blobs.sweep(await this.repo.contentIds(), 60 * 60 * 1000).catch(() => 0);
+    const removed = await this.blobs.recover(() => this.repo.contentIds());
     if (removed) this.logger.log(`removed ${removed} unreferenced resource blobs`);
   }
 

@@ -153,6 +153,15 @@ export class BlobStore {
   }
 
   /**
+   * Start-up: creates the directory and removes what a crash left behind (between writing a
+   * blob and committing or removing its row) older than an hour. Answers how many it removed.
+   */
+  async recover(referenced: () => Promise<ReadonlySet<string>>): Promise<number> {
+    await this.init();
+    return this.sweep(await referenced(), 60 * 60 * 1000).catch(() => 0);
+  }
+
+  /**
    * Removes leftovers of crashes: temp files and blobs no metadata row refers to, older than
    * `minAgeMs` (younger ones may belong to an upload in progress).
    */
