@@ -5,7 +5,7 @@
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { Client } from 'pg';
-import { compileQuery, Entry, EVValue, SerializedEV } from '../query';
+import { compileQuery, Entry, EVValue, Pushdown, SerializedEV } from '../query';
 import { dayOfMicros, DAY_MS_CONST, LIST_PARTITIONS_SQL, partitionDay } from './indexer.schema';
 import { HostMessage, ScanJob, WorkerMessage } from './scan.protocol';
 
@@ -23,11 +23,14 @@ const toEntry = (r: Row): Entry => {
   return { ts: Number(r.us), tag: r.tag, src: r.src, data: r.data, evs };
 };
 
-/** WHERE clause pieces for the pushdown (tags, time, substring greps; bytea-safe). */
-export function buildScanSql(grep: Array<{ pattern: string; invert: boolean }>): { sql: string; greps: Buffer[] } {
+/**
+ * The scan statement for the pushdown: tags, time, substring greps (bytea-safe), and newest first
+ * unless the query is order-free (a sort of a large day partition spills to disk).
+ */
+export function buildScanSql(pushdown: Pick<Pushdown, 'grep' | 'ordered'>): { sql: string; greps: Buffer[] } {
   const conds = ['ts >= $1', 'ts < $2', 'tag = ANY($3::smallint[])'];
   const greps: Buffer[] = [];
-  for (const g of grep) {
+  for (const g of pushdown.grep) {
     const pieces = g.pattern.split('*').filter((p) => p.length > 0);
     if (g.invert) {
       // NOT LIKE can only be pushed exactly: patterns without wildcards.
@@ -42,7 +45,7 @@ export function buildScanSql(grep: Array<{ pattern: string; invert: boolean }>):
       }
     }
   }
-  const sql = `SELECT (extract(epoch FROM ts) * 1000000)::int8 AS us, tag, src, data, evs FROM entry WHERE ${conds.join(' AND ')} ORDER BY ts DESC`;
+  const sql = `SELECT (extract(epoch FROM ts) * 1000000)::int8 AS us, tag, src, data, evs FROM entry WHERE ${conds.join(' AND ')}${pushdown.ordered ? ' ORDER BY ts DESC' : ''}`;
   return { sql, greps };
 }
 
@@ -84,22 +87,29 @@ async function main(job: ScanJob, port: NonNullable<typeof parentPort>): Promise
         .map((r) => partitionDay(r.name))
         .filter((d): d is number => d !== undefined && d >= firstDay && d <= lastDay)
         .sort((a, b) => b - a);
-      const { sql, greps } = buildScanSql(compiled.pushdown.grep);
+      const { ordered } = compiled.pushdown;
+      const { sql, greps } = buildScanSql(compiled.pushdown);
+      const fetch = `FETCH ${job.fetchSize} FROM scan`;
       for (const day of days) {
         const lo = new Date(Math.max(day * DAY_MS_CONST, compiled.start.getTime()));
         const hi = new Date(Math.min((day + 1) * DAY_MS_CONST, compiled.end.getTime()));
         await client.query('BEGIN READ ONLY');
         await client.query(`DECLARE scan NO SCROLL CURSOR FOR ${sql}`, [lo, hi, job.tagIds, ...greps]);
-        for (;;) {
-          const rows = (await client.query<Row>(`FETCH ${job.fetchSize} FROM scan`)).rows;
+        // One FETCH always in flight: PostgreSQL produces the next batch while this one runs
+        // through the pipeline.
+        let next: Promise<{ rows: Row[] }> | undefined = client.query<Row>(fetch);
+        while (next) {
+          const rows: Row[] = (await next).rows;
+          next = rows.length === job.fetchSize ? client.query<Row>(fetch) : undefined;
+          next?.catch(() => undefined); // awaited on the next turn; a failure then ends the scan
           if (!rows.length) break;
           const batch = rows.map(toEntry);
           scanned += batch.length;
           for (const e of batch) bytes += e.data.length;
           const out = runner.push(batch);
-          const watermark = rows.length < job.fetchSize ? day * DAY_MS_CONST * 1000 : batch[batch.length - 1].ts;
+          // Unordered scans only serve condensing queries: no entries, so no watermark to honour.
+          const watermark = next && ordered ? batch[batch.length - 1].ts : day * DAY_MS_CONST * 1000;
           await post({ type: 'batch', entries: out, watermark, scanned, bytes });
-          if (rows.length < job.fetchSize) break;
         }
         await client.query('COMMIT');
         await post({ type: 'batch', entries: [], watermark: day * DAY_MS_CONST * 1000, scanned, bytes });

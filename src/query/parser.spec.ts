@@ -207,9 +207,18 @@ describe('planner', () => {
         { pattern: 'a', invert: true },
         { pattern: 'b', invert: true },
       ],
+      ordered: true,
     });
     expect(compileQuery('grep -e SRC x | grep y', opts).pushdown.grep).toEqual([]);
     expect(compileQuery('json a | grep y', opts).pushdown.grep).toEqual([]);
+  });
+
+  it('lets storage skip sorting only before an order-free condensing module', () => {
+    expect(compileQuery('grep x | table', opts).pushdown.ordered).toBe(true);
+    expect(compileQuery('sort by x | table', opts).pushdown.ordered).toBe(true);
+    for (const q of ['kv a | count by a | table', 'stats sum(x) by y | table', 'limit 5 | table', 'unique a | table']) {
+      expect(compileQuery(q, opts).pushdown.ordered).toBe(false);
+    }
   });
 
   it('lets start=/end= override the request range', () => {

@@ -105,7 +105,7 @@ export function compileQuery(query: string | ParsedQuery, opts: CompileOptions):
   const streaming = condensing === undefined;
   return {
     parsed,
-    pushdown: { tags: c.tags, start, end, grep: pushdownGrep(parsed) },
+    pushdown: { tags: c.tags, start, end, grep: pushdownGrep(parsed), ordered: !condensing?.instance.orderFree },
     start,
     end,
     queryTimeSpecified: parsed.timeSpecified,

@@ -20,6 +20,11 @@ export interface Pushdown {
   end?: Date;
   /** AND of substring conditions on DATA; `*` in a pattern is a wildcard (SQL LIKE `%`). */
   grep: Array<{ pattern: string; invert: boolean }>;
+  /**
+   * true: storage must deliver entries newest first. false: the result does not depend on the
+   * order (an order-free condensing module), so the storage may skip sorting.
+   */
+  ordered: boolean;
 }
 
 /** A query that failed to parse: `moduleIndex` is 0-based over the module list (renderer included). */

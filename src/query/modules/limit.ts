@@ -38,6 +38,8 @@ export const limitModule: ModuleDef = {
     return {
       produced: [],
       consumed: [],
+      // Entries are ranked by entryTieBreak, not by arrival.
+      orderFree: true,
       condenser: {
         partial() {
           let kept: Entry[] = [];

@@ -36,6 +36,8 @@ export interface ModuleInstance {
   process?(e: Entry, rt: RuntimeContext): boolean;
   /** Condensing modules. */
   condenser?: Condenser;
+  /** Condensing modules whose output does not depend on the order entries arrive in. */
+  orderFree?: boolean;
 }
 
 /** Per-indexer accumulator of a condensing module. `state()` must be JSON-serialisable. */

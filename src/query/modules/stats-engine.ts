@@ -42,7 +42,8 @@ class GroupTable {
   constructor(private readonly spec: StatsSpec) {}
 
   private group(bucket: number | null, by: EVValue[], ts: number): Group {
-    const key = JSON.stringify([bucket, ...by.map(evToString)]);
+    // The common cases (one grouping value, or none, and no time bucket) skip JSON.stringify.
+    const key = bucket === null && by.length <= 1 ? (by.length ? `s${evToString(by[0])}` : '') : JSON.stringify([bucket, ...by.map(evToString)]);
     let g = this.groups.get(key);
     if (!g) {
       g = { bucket, by, ts, accs: this.spec.ops.map((o) => new Accumulator(o.op)) };

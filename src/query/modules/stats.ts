@@ -39,6 +39,7 @@ function instance(spec: StatsSpec): ModuleInstance {
     consumed,
     nonTemporal: spec.over === undefined,
     condenser: statsCondenser(spec),
+    orderFree: true,
   };
 }
 

@@ -43,6 +43,8 @@ export const uniqueModule: ModuleDef = {
     return {
       produced: [],
       consumed: names,
+      // The newest entry per key wins (entryTieBreak), whatever the arrival order.
+      orderFree: true,
       condenser: {
         partial(rt) {
           const kept = new Map<string, Entry>();
