@@ -6,10 +6,10 @@ import { APP_CONFIG } from '../config/env.schema';
 import { CompiledQuery, compileQuery, Entry, EVValue, ParseError, tagMatcher } from '../query';
 import { IndexerPools } from './indexer-pools';
 import { IndexerService } from './indexer.service';
-import { ScanJob, WorkerMessage } from './scan.protocol';
+import { ScanWorkerPool } from './scan-worker-pool';
+import { HostMessage, ScanJob, WorkerMessage } from './scan.protocol';
 import { SearchExecutor, SearchProgress, SearchRange, SearchRunOptions, SearchRunResult, SearchSink } from './search-executor';
 import { StreamMerge } from './stream-merge';
-import { startScanWorker } from './worker-host';
 
 const FETCH_SIZE = 5000;
 const WINDOW = 4;
@@ -41,11 +41,11 @@ function revive(entries: Entry[]): Entry[] {
   return entries;
 }
 
-/** Runs a query on every indexer in worker threads and merges at the web server. */
+/** Runs a query on every indexer in (pooled) worker threads and merges at the web server. */
 @Injectable()
 export class IndexerSearchExecutor extends SearchExecutor implements OnModuleDestroy {
   private readonly logger = new Logger(IndexerSearchExecutor.name);
-  private readonly live = new Set<Worker>();
+  private readonly workers = new ScanWorkerPool();
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -57,7 +57,7 @@ export class IndexerSearchExecutor extends SearchExecutor implements OnModuleDes
 
   /** Shutdown: no scan outlives the service. */
   async onModuleDestroy(): Promise<void> {
-    await Promise.all([...this.live].map((w) => w.terminate()));
+    await this.workers.close();
   }
 
   async run(query: string, range: SearchRange, sink: SearchSink, opts: SearchRunOptions): Promise<SearchRunResult> {
@@ -94,31 +94,32 @@ export class IndexerSearchExecutor extends SearchExecutor implements OnModuleDes
     const merge = new StreamMerge(jobs.length);
     const timeoutMs = opts.timeoutMs ?? this.config.searchTimeoutMs;
 
-    const workers: Worker[] = [];
+    /** Workers still scanning for this search, by job index; each is released or discarded once. */
+    const running = new Map<number, { worker: Worker; detach: () => void }>();
     let settled = false;
     // Messages are handled one at a time, in order, so the sink sees entries in render order.
     let chain: Promise<void> = Promise.resolve();
 
     await new Promise<void>((resolve, reject) => {
       let remaining = jobs.length;
-      const stopAll = () => {
-        for (const w of workers) void w.terminate();
+      const finishJob = (i: number, reuse: boolean) => {
+        const r = running.get(i);
+        if (!r) return;
+        running.delete(i);
+        r.detach();
+        if (reuse) this.workers.release(indexers[i].url, r.worker);
+        else this.workers.discard(r.worker);
       };
-      const fail = (err: unknown) => {
+      const settle = (err?: unknown) => {
         if (settled) return;
         settled = true;
         clearTimeout(timer);
         opts.signal.removeEventListener('abort', onAbort);
-        stopAll();
+        if (err === undefined) return resolve();
+        for (const i of [...running.keys()]) finishJob(i, false);
         reject(err);
       };
-      const done = () => {
-        if (settled) return;
-        settled = true;
-        clearTimeout(timer);
-        opts.signal.removeEventListener('abort', onAbort);
-        resolve();
-      };
+      const fail = (err: unknown) => settle(err ?? new AppError(500, 'Search failed'));
       const onAbort = () => fail(new SearchCancelledError());
       opts.signal.addEventListener('abort', onAbort);
       const timer = setTimeout(() => fail(new SearchTimeoutError(timeoutMs)), timeoutMs);
@@ -133,13 +134,11 @@ export class IndexerSearchExecutor extends SearchExecutor implements OnModuleDes
         progress.bytesScanned = perWorker.reduce((a, p) => a + p.bytes, 0);
         opts.onProgress?.({ ...progress });
       };
-      if (!jobs.length) return done();
+      if (!jobs.length) return settle();
       jobs.forEach((job, i) => {
-        const w = startScanWorker(job);
-        workers.push(w);
-        this.live.add(w);
-        let finished = false;
-        w.on('message', (m: WorkerMessage) => {
+        const name = indexers[i].name;
+        const { worker: w, id } = this.workers.run(indexers[i].url, job);
+        const onMessage = (m: WorkerMessage) => {
           chain = chain
             .then(async () => {
               if (settled) return;
@@ -147,28 +146,35 @@ export class IndexerSearchExecutor extends SearchExecutor implements OnModuleDes
                 report(i, m.scanned, m.bytes);
                 const ready = merge.add(i, compiled.streaming ? revive(m.entries) : [], m.watermark);
                 await emit(ready);
-                w.postMessage({ type: 'ack' });
+                w.postMessage({ type: 'ack', id } satisfies HostMessage);
               } else if (m.type === 'done') {
-                finished = true;
+                finishJob(i, true);
                 report(i, m.scanned, m.bytes);
                 if (m.partial) collapser.addPartial(m.partial);
                 await emit(merge.finish(i));
-                void w.terminate();
-                if (--remaining === 0) done();
+                if (--remaining === 0) settle();
               } else {
-                this.logger.warn(`scan on indexer ${indexers[i].name} failed: ${m.message}`);
-                fail(m.unavailable ? serviceUnavailable(`Indexer ${indexers[i].name} is unavailable`) : badRequest(`Search failed on indexer ${indexers[i].name}: ${m.message}`));
+                this.logger.warn(`scan on indexer ${name} failed: ${m.message}`);
+                fail(m.unavailable ? serviceUnavailable(`Indexer ${name} is unavailable`) : badRequest(`Search failed on indexer ${name}: ${m.message}`));
               }
             })
             .catch(fail);
-        });
-        w.on('error', (err) => {
-          this.logger.warn({ err }, `scan worker for indexer ${indexers[i].name} crashed`);
+        };
+        const onError = (err: Error) => {
+          this.logger.warn({ err }, `scan worker for indexer ${name} crashed`);
           fail(/memory/i.test(err.message) ? badRequest('Search needed too much memory and was stopped') : new AppError(500, 'Search worker failed'));
-        });
-        w.on('exit', () => {
-          this.live.delete(w);
-          if (!finished) fail(new AppError(500, 'Search worker stopped unexpectedly'));
+        };
+        const onExit = () => fail(new AppError(500, 'Search worker stopped unexpectedly'));
+        w.on('message', onMessage);
+        w.on('error', onError);
+        w.on('exit', onExit);
+        running.set(i, {
+          worker: w,
+          detach: () => {
+            w.off('message', onMessage);
+            w.off('error', onError);
+            w.off('exit', onExit);
+          },
         });
       });
     });

@@ -1,4 +1,7 @@
-/** Messages between the search executor and its scan workers (one worker per indexer per search). */
+/**
+ * Messages between the search executor and its scan workers. A worker runs one job at a time and
+ * is kept (with its open PostgreSQL connection) for later jobs by ScanWorkerPool.
+ */
 import { Entry, PartialState } from '../query';
 
 export interface ScanJob {
@@ -24,4 +27,8 @@ export type WorkerMessage =
   | { type: 'done'; partial: PartialState | null; scanned: number; bytes: number }
   | { type: 'error'; unavailable: boolean; message: string };
 
-export type HostMessage = { type: 'ack' };
+export type HostMessage =
+  /** start a scan (the worker is idle) */
+  | { type: 'job'; id: number; job: ScanJob }
+  /** the host has handled one batch of job `id` */
+  | { type: 'ack'; id: number };

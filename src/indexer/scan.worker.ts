@@ -1,9 +1,10 @@
 /**
- * Worker-thread side of an indexer scan: compiles the query, streams matching rows newest first
- * through a server-side cursor (one day partition at a time), runs the distributed part of the
- * pipeline and posts surviving entries / the partial state back. Never imports Nest.
+ * Worker-thread side of an indexer scan: compiles the query, streams matching rows (newest first
+ * when the query needs it) through a server-side cursor, one day partition at a time, runs the
+ * distributed part of the pipeline and posts surviving entries / the partial state back. A worker
+ * runs one job at a time and keeps its PostgreSQL connection for the next. Never imports Nest.
  */
-import { parentPort, workerData } from 'node:worker_threads';
+import { MessagePort, parentPort, workerData } from 'node:worker_threads';
 import { Client } from 'pg';
 import { compileQuery, Entry, EVValue, Pushdown, SerializedEV } from '../query';
 import { dayOfMicros, DAY_MS_CONST, LIST_PARTITIONS_SQL, partitionDay } from './indexer.schema';
@@ -49,22 +50,79 @@ export function buildScanSql(pushdown: Pick<Pushdown, 'grep' | 'ordered'>): { sq
   return { sql, greps };
 }
 
-async function main(job: ScanJob, port: NonNullable<typeof parentPort>): Promise<void> {
-  let inflight = 0;
-  let wake: (() => void) | undefined;
-  port.on('message', (m: HostMessage) => {
-    if (m.type === 'ack') {
-      inflight--;
-      wake?.();
-    }
-  });
-  const post = async (m: WorkerMessage) => {
-    port.postMessage(m);
-    if (m.type !== 'batch') return;
-    inflight++;
-    while (inflight >= job.window) await new Promise<void>((r) => (wake = r));
-  };
+/** How scan connections show in pg_stat_activity. */
+export const SCAN_APPLICATION_NAME = 'search-scan';
 
+/** Connection-class failures: the indexer is unreachable (503), or a kept connection went stale. */
+export function isConnectionError(err: unknown): boolean {
+  const e = err as { code?: string; message?: string };
+  return /^(08|57P|53)/.test(e?.code ?? '') || /ECONNREFUSED|ECONNRESET|Connection terminated|not queryable|timeout expired/i.test(e?.message ?? '');
+}
+
+/** The worker's PostgreSQL connection, kept between jobs and dropped when it fails. */
+class KeptConnection {
+  private client?: Client;
+  private key?: string;
+
+  /** The kept client (reused: true) or a new one for the job's indexer. */
+  async get(job: ScanJob): Promise<{ client: Client; reused: boolean }> {
+    const key = `${job.connectionString}\n${job.statementTimeoutMs}`;
+    if (this.client && this.key === key) return { client: this.client, reused: true };
+    this.drop();
+    const client = new Client({
+      connectionString: job.connectionString,
+      connectionTimeoutMillis: job.connectTimeoutMs,
+      statement_timeout: job.statementTimeoutMs,
+      application_name: SCAN_APPLICATION_NAME,
+    });
+    client.on('error', () => this.client === client && this.drop()); // e.g. PostgreSQL restarted while idle
+    await client.connect();
+    this.client = client;
+    this.key = key;
+    return { client, reused: false };
+  }
+
+  drop(): void {
+    void this.client?.end().catch(() => undefined);
+    this.client = undefined;
+  }
+}
+
+/** Day partitions overlapping [fromUs, toUs), newest first. */
+async function daysToScan(client: Client, fromUs: number, toUs: number): Promise<number[]> {
+  const firstDay = dayOfMicros(fromUs);
+  const lastDay = dayOfMicros(toUs - 1);
+  return (await client.query<{ name: string }>(LIST_PARTITIONS_SQL)).rows
+    .map((r) => partitionDay(r.name))
+    .filter((d): d is number => d !== undefined && d >= firstDay && d <= lastDay)
+    .sort((a, b) => b - a);
+}
+
+/** Flow control of one job: at most `window` batches posted and not yet acknowledged. */
+class JobOutbox {
+  private inflight = 0;
+  private wake?: () => void;
+
+  constructor(
+    readonly id: number,
+    private readonly window: number,
+    private readonly port: MessagePort,
+  ) {}
+
+  ack(): void {
+    this.inflight--;
+    this.wake?.();
+  }
+
+  async post(m: WorkerMessage): Promise<void> {
+    this.port.postMessage(m);
+    if (m.type !== 'batch') return;
+    this.inflight++;
+    while (this.inflight >= this.window) await new Promise<void>((r) => (this.wake = r));
+  }
+}
+
+async function runJob(job: ScanJob, out: JobOutbox, conn: KeptConnection): Promise<void> {
   const compiled = compileQuery(job.query, { start: new Date(job.start), end: new Date(job.end), now: new Date(job.now), tagNames: new Map(job.tagNames) });
   const runner = compiled.createDistributed();
   let scanned = 0;
@@ -73,59 +131,69 @@ async function main(job: ScanJob, port: NonNullable<typeof parentPort>): Promise
   const toUs = compiled.end.getTime() * 1000;
 
   if (job.tagIds.length && toUs > fromUs) {
-    const client = new Client({ connectionString: job.connectionString, connectionTimeoutMillis: job.connectTimeoutMs, statement_timeout: job.statementTimeoutMs });
+    let client: Client;
+    let days: number[];
     try {
-      await client.connect();
+      const kept = await conn.get(job);
+      client = kept.client;
+      try {
+        days = await daysToScan(client, fromUs, toUs);
+      } catch (err) {
+        // A kept connection may have gone stale (PostgreSQL restarted): one retry on a new one.
+        if (!kept.reused || !isConnectionError(err)) throw err;
+        conn.drop();
+        client = (await conn.get(job)).client;
+        days = await daysToScan(client, fromUs, toUs);
+      }
     } catch (err) {
-      await post({ type: 'error', unavailable: true, message: (err as Error).message });
+      conn.drop();
+      await out.post({ type: 'error', unavailable: true, message: (err as Error).message });
       return;
     }
-    try {
-      const firstDay = dayOfMicros(fromUs);
-      const lastDay = dayOfMicros(toUs - 1);
-      const days = (await client.query<{ name: string }>(LIST_PARTITIONS_SQL)).rows
-        .map((r) => partitionDay(r.name))
-        .filter((d): d is number => d !== undefined && d >= firstDay && d <= lastDay)
-        .sort((a, b) => b - a);
-      const { ordered } = compiled.pushdown;
-      const { sql, greps } = buildScanSql(compiled.pushdown);
-      const fetch = `FETCH ${job.fetchSize} FROM scan`;
-      for (const day of days) {
-        const lo = new Date(Math.max(day * DAY_MS_CONST, compiled.start.getTime()));
-        const hi = new Date(Math.min((day + 1) * DAY_MS_CONST, compiled.end.getTime()));
-        await client.query('BEGIN READ ONLY');
-        await client.query(`DECLARE scan NO SCROLL CURSOR FOR ${sql}`, [lo, hi, job.tagIds, ...greps]);
-        // One FETCH always in flight: PostgreSQL produces the next batch while this one runs
-        // through the pipeline.
-        let next: Promise<{ rows: Row[] }> | undefined = client.query<Row>(fetch);
-        while (next) {
-          const rows: Row[] = (await next).rows;
-          next = rows.length === job.fetchSize ? client.query<Row>(fetch) : undefined;
-          next?.catch(() => undefined); // awaited on the next turn; a failure then ends the scan
-          if (!rows.length) break;
-          const batch = rows.map(toEntry);
-          scanned += batch.length;
-          for (const e of batch) bytes += e.data.length;
-          const out = runner.push(batch);
-          // Unordered scans only serve condensing queries: no entries, so no watermark to honour.
-          const watermark = next && ordered ? batch[batch.length - 1].ts : day * DAY_MS_CONST * 1000;
-          await post({ type: 'batch', entries: out, watermark, scanned, bytes });
-        }
-        await client.query('COMMIT');
-        await post({ type: 'batch', entries: [], watermark: day * DAY_MS_CONST * 1000, scanned, bytes });
+    const { ordered } = compiled.pushdown;
+    const { sql, greps } = buildScanSql(compiled.pushdown);
+    const fetch = `FETCH ${job.fetchSize} FROM scan`;
+    for (const day of days) {
+      const lo = new Date(Math.max(day * DAY_MS_CONST, compiled.start.getTime()));
+      const hi = new Date(Math.min((day + 1) * DAY_MS_CONST, compiled.end.getTime()));
+      await client.query('BEGIN READ ONLY');
+      await client.query(`DECLARE scan NO SCROLL CURSOR FOR ${sql}`, [lo, hi, job.tagIds, ...greps]);
+      // One FETCH always in flight: PostgreSQL produces the next batch while this one runs
+      // through the pipeline.
+      let next: Promise<{ rows: Row[] }> | undefined = client.query<Row>(fetch);
+      while (next) {
+        const rows: Row[] = (await next).rows;
+        next = rows.length === job.fetchSize ? client.query<Row>(fetch) : undefined;
+        next?.catch(() => undefined); // awaited on the next turn; a failure then ends the scan
+        if (!rows.length) break;
+        const batch = rows.map(toEntry);
+        scanned += batch.length;
+        for (const e of batch) bytes += e.data.length;
+        const entries = runner.push(batch);
+        // Unordered scans only serve condensing queries: no entries, so no watermark to honour.
+        const watermark = next && ordered ? batch[batch.length - 1].ts : day * DAY_MS_CONST * 1000;
+        await out.post({ type: 'batch', entries, watermark, scanned, bytes });
       }
-    } finally {
-      await client.end().catch(() => undefined);
+      await client.query('COMMIT');
+      await out.post({ type: 'batch', entries: [], watermark: day * DAY_MS_CONST * 1000, scanned, bytes });
     }
   }
-  await post({ type: 'done', partial: runner.finish(), scanned, bytes });
+  await out.post({ type: 'done', partial: runner.finish(), scanned, bytes });
 }
 
 if (parentPort && workerData && (workerData as { kind?: string }).kind === 'scan') {
   const port = parentPort;
-  main((workerData as { job: ScanJob }).job, port).catch((err: unknown) => {
-    const e = err as { code?: string; message?: string };
-    const unavailable = /^(08|57P|53)/.test(e?.code ?? '') || /ECONNREFUSED|Connection terminated/.test(e?.message ?? '');
-    port.postMessage({ type: 'error', unavailable, message: e?.message ?? String(err) } satisfies WorkerMessage);
+  const conn = new KeptConnection();
+  let current: JobOutbox | undefined;
+  port.on('message', (m: HostMessage) => {
+    if (m.type === 'ack') {
+      if (current?.id === m.id) current.ack();
+      return;
+    }
+    const out = (current = new JobOutbox(m.id, m.job.window, port));
+    runJob(m.job, out, conn).catch((err: unknown) => {
+      // The host discards a worker that reported an error, so nothing is reset here.
+      port.postMessage({ type: 'error', unavailable: isConnectionError(err), message: (err as Error)?.message ?? String(err) } satisfies WorkerMessage);
+    });
   });
 }

@@ -6,7 +6,6 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { Worker } from 'node:worker_threads';
-import { ScanJob } from './scan.protocol';
 
 const BOOTSTRAP = `
 const { workerData } = require('node:worker_threads');
@@ -32,15 +31,12 @@ const ENTRY = path.join(__dirname, 'scan.worker');
 const COMPILED = fs.existsSync(`${ENTRY}.js`);
 let swcPath: string | undefined;
 
-/** Counts workers started (tests prove scans really run in worker threads). */
-export const workerStats = { started: 0 };
-
-export function startScanWorker(job: ScanJob): Worker {
+/** Starts an idle scan worker; it waits for `job` messages (scan.protocol.ts). */
+export function startScanWorker(): Worker {
   if (!COMPILED && !swcPath) swcPath = require.resolve('@swc/core');
-  workerStats.started++;
   return new Worker(BOOTSTRAP, {
     eval: true,
-    workerData: { kind: 'scan', job, entry: ENTRY, compiled: COMPILED, swc: swcPath },
+    workerData: { kind: 'scan', entry: ENTRY, compiled: COMPILED, swc: swcPath },
     resourceLimits: { maxOldGenerationSizeMb: 512 },
   });
 }

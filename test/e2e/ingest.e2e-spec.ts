@@ -4,7 +4,7 @@ import { Client } from 'pg';
 import { asAdmin, createUser, Headers } from '../setup/auth';
 import { createTestApp, TestApp } from '../setup/app';
 import { createToken } from '../setup/tokens';
-import { workerStats } from '../../src/indexer/worker-host';
+import { scanJobStats } from '../../src/indexer/scan-worker-pool';
 import { IndexerPools } from '../../src/indexer/indexer-pools';
 import { IngestMeter } from '../../src/stats/ingest-meter';
 
@@ -33,7 +33,7 @@ describe('ingest (e2e)', () => {
   });
 
   it('PUT /api/ingest/json stores entries and answers after commit; search finds them (in a worker)', async () => {
-    const before = workerStats.started;
+    const before = scanJobStats.jobs;
     const res = await request(t.http)
       .put('/api/ingest/json')
       .set(admin)
@@ -50,7 +50,7 @@ describe('ingest (e2e)', () => {
       { TS: '2024-03-01T12:00:00.000000Z', SRC: '127.0.0.1', Tag: expect.any(Number), Data: b64('hello json two'), Enumerated: [{ Name: 'user', ValueStr: 'bob', Value: { Type: 13, Data: b64('bob') } }] },
       { TS: '2024-03-01T10:00:00.123456Z', SRC: '10.0.0.1', Tag: expect.any(Number), Data: b64('hello json one'), Enumerated: [] },
     ]);
-    expect(workerStats.started).toBeGreaterThan(before);
+    expect(scanJobStats.jobs).toBeGreaterThan(before);
   });
 });
 

@@ -5,7 +5,8 @@ import { createTestApp, TestApp } from '../setup/app';
 import { createTestDatabase } from '../setup/db';
 import { createToken } from '../setup/tokens';
 import { IndexerService } from '../../src/indexer/indexer.service';
-import { workerStats } from '../../src/indexer/worker-host';
+import { scanJobStats } from '../../src/indexer/scan-worker-pool';
+import { SCAN_APPLICATION_NAME } from '../../src/indexer/scan.worker';
 import { SearchExecutor, SearchProgress } from '../../src/indexer/search-executor';
 
 const b64 = (s: string) => Buffer.from(s).toString('base64');
@@ -84,15 +85,32 @@ describe('search over two indexers (e2e)', () => {
   });
 
   it('text and raw: all entries of a tag, newest first, merged across indexers, in a worker thread', async () => {
-    const before = workerStats.started;
+    const before = scanJobStats.jobs;
     const r = await direct('tag=web');
     expect(r.status).toBe(200);
     expect(r.body).toEqual([...WEB].reverse().map((e) => ({ TS: TS(e.TS.slice(11, 19)), SRC: e.SRC, Tag: expect.any(Number), Data: b64(e.line), Enumerated: [] })));
-    expect(workerStats.started - before).toBe(2);
+    expect(scanJobStats.jobs - before).toBe(2);
     expect(await lines('tag=web grep cid | raw')).toEqual([WEB[3].line]);
     const text = await direct('tag=sys', 'text');
     expect(text.text).toBe([...SYS].reverse().map((e) => e.line).join('\n') + '\n');
     expect(text.headers['content-type']).toMatch(/^text\/plain/);
+  });
+
+  it('keeps finished scan workers and their connections for the next search', async () => {
+    await lines('tag=web');
+    const jobs = scanJobStats.jobs;
+    const started = scanJobStats.workersStarted;
+    expect(await lines('tag=web grep bob')).toEqual([WEB[4].line, WEB[1].line]);
+    expect(scanJobStats.jobs - jobs).toBe(2);
+    expect(scanJobStats.workersStarted - started).toBe(0);
+  });
+
+  it('a kept scan connection that PostgreSQL closed is replaced, and the search still answers', async () => {
+    await lines('tag=web');
+    const killed = async (db: Client) =>
+      (await db.query(`SELECT count(pg_terminate_backend(pid))::int AS n FROM pg_stat_activity WHERE application_name = $1 AND datname = current_database()`, [SCAN_APPLICATION_NAME])).rows[0].n;
+    expect((await killed(main)) + (await killed(second))).toBeGreaterThan(0);
+    expect(await lines('tag=web grep bob')).toEqual([WEB[4].line, WEB[1].line]);
   });
 
   it('grep, grep -v, words (pushdown and pipeline agree)', async () => {

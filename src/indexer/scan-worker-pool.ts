@@ -1,0 +1,98 @@
+/**
+ * Scan workers kept between searches. Starting a worker thread (a fresh isolate loading the query
+ * library and `pg`) and opening its PostgreSQL connection cost about 70 ms, more than a typical
+ * one-hour search itself; a finished worker therefore goes back to an idle list per indexer and
+ * keeps its connection. Workers that failed, timed out or were cancelled are terminated, never
+ * reused. Idle workers are unref'd (they never keep the process alive) and end after IDLE_MS.
+ */
+import { Worker } from 'node:worker_threads';
+import { HostMessage, ScanJob } from './scan.protocol';
+import { startScanWorker } from './worker-host';
+
+/** Idle workers kept per indexer (concurrent searches beyond this start new ones). */
+export const MAX_IDLE_PER_INDEXER = 2;
+/** An idle worker (and its connection) ends after this long unused. */
+export const IDLE_MS = 60_000;
+
+/** Scan jobs handed to worker threads and threads started (tests prove scans run there, and reuse). */
+export const scanJobStats = { jobs: 0, workersStarted: 0 };
+
+interface IdleWorker {
+  worker: Worker;
+  timer: NodeJS.Timeout;
+}
+
+export class ScanWorkerPool {
+  private readonly idle = new Map<string, IdleWorker[]>();
+  private readonly live = new Set<Worker>();
+  private nextJobId = 1;
+
+  /** A worker for `key` (an indexer), reused when one is idle; `job` is posted to it. Returns the job ID. */
+  run(key: string, job: ScanJob): { worker: Worker; id: number } {
+    const worker = this.takeIdle(key) ?? this.start();
+    worker.ref();
+    const id = this.nextJobId++;
+    scanJobStats.jobs++;
+    worker.postMessage({ type: 'job', id, job } satisfies HostMessage);
+    return { worker, id };
+  }
+
+  /** The worker finished its job cleanly: keep it for `key` if there is room. */
+  release(key: string, worker: Worker): void {
+    const list = this.idle.get(key) ?? [];
+    if (list.length >= MAX_IDLE_PER_INDEXER || !this.live.has(worker)) return this.discard(worker);
+    worker.unref();
+    const timer = setTimeout(() => {
+      this.remove(key, worker);
+      this.discard(worker);
+    }, IDLE_MS);
+    timer.unref();
+    list.push({ worker, timer });
+    this.idle.set(key, list);
+  }
+
+  /** Ends a worker that failed, was cancelled or timed out (it may be mid-scan). */
+  discard(worker: Worker): void {
+    this.live.delete(worker);
+    void worker.terminate();
+  }
+
+  /** Ends every worker, busy or idle (shutdown). */
+  async close(): Promise<void> {
+    for (const list of this.idle.values()) for (const w of list) clearTimeout(w.timer);
+    this.idle.clear();
+    const all = [...this.live];
+    this.live.clear();
+    await Promise.all(all.map((w) => w.terminate()));
+  }
+
+  private start(): Worker {
+    const worker = startScanWorker();
+    scanJobStats.workersStarted++;
+    this.live.add(worker);
+    // While idle nobody else listens: a crash must not become an unhandled 'error' event.
+    worker.on('error', () => undefined);
+    worker.on('exit', () => {
+      this.live.delete(worker);
+      for (const [key, list] of this.idle) if (list.some((w) => w.worker === worker)) this.remove(key, worker);
+    });
+    return worker;
+  }
+
+  private takeIdle(key: string): Worker | undefined {
+    const list = this.idle.get(key);
+    const kept = list?.pop();
+    if (!kept) return undefined;
+    clearTimeout(kept.timer);
+    return kept.worker;
+  }
+
+  private remove(key: string, worker: Worker): void {
+    const list = this.idle.get(key) ?? [];
+    const i = list.findIndex((w) => w.worker === worker);
+    if (i >= 0) {
+      clearTimeout(list[i].timer);
+      list.splice(i, 1);
+    }
+  }
+}
