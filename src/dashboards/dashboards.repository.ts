@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
+import { EntityReader } from '../database/entity-reader';
 import { DashboardEntity } from './dashboard.entity';
 
 export type NewDashboard = Pick<DashboardEntity, 'id' | 'guid' | 'uid' | 'name' | 'description' | 'gids' | 'global' | 'labels' | 'data'>;
@@ -9,10 +10,10 @@ export type DashboardPatch = Partial<Omit<NewDashboard, 'id'>>;
 /** The only file with queries on `dashboard`. */
 @Injectable()
 export class DashboardsRepository {
-  constructor(@InjectDataSource() private readonly ds: DataSource) {}
+  private readonly read: EntityReader<DashboardEntity>;
 
-  private get repo() {
-    return this.ds.getRepository(DashboardEntity);
+  constructor(@InjectDataSource() private readonly ds: DataSource) {
+    this.read = new EntityReader(ds, DashboardEntity, 'd');
   }
 
   /** Inserts unless the random ID is taken; false on a collision (the caller draws another). */
@@ -27,32 +28,28 @@ export class DashboardsRepository {
   }
 
   findById(id: number): Promise<DashboardEntity | null> {
-    return this.repo.findOneBy({ id });
+    return this.read.one('WHERE d.id = $1', [id]);
   }
 
   findByGuid(guid: string): Promise<DashboardEntity[]> {
-    return this.repo.find({ where: { guid }, order: { id: 'ASC' } });
+    return this.read.many('WHERE d.guid = $1 ORDER BY d.id', [guid]);
   }
 
   listAll(): Promise<DashboardEntity[]> {
-    return this.repo.find({ order: { id: 'ASC' } });
+    return this.read.many('ORDER BY d.id');
   }
 
   listOwnedBy(uid: number): Promise<DashboardEntity[]> {
-    return this.repo.find({ where: { uid }, order: { id: 'ASC' } });
+    return this.read.many('WHERE d.uid = $1 ORDER BY d.id', [uid]);
   }
 
   /** Owned by `uid`, shared with one of `gids`, or (when `withGlobal`) global. */
   listReachable(uid: number, gids: number[], withGlobal: boolean): Promise<DashboardEntity[]> {
-    return this.repo
-      .createQueryBuilder('d')
-      .where('(d.uid = :uid OR d.gids && :gids::integer[]' + (withGlobal ? ' OR d.global)' : ')'), { uid, gids })
-      .orderBy('d.id', 'ASC')
-      .getMany();
+    return this.read.many(`WHERE (d.uid = $1 OR d.gids && $2::integer[]${withGlobal ? ' OR d.global' : ''}) ORDER BY d.id`, [uid, gids]);
   }
 
   listSharedWith(gid: number): Promise<DashboardEntity[]> {
-    return this.repo.createQueryBuilder('d').where(':gid = ANY(d.gids)', { gid }).orderBy('d.id', 'ASC').getMany();
+    return this.read.many('WHERE $1 = ANY(d.gids) ORDER BY d.id', [gid]);
   }
 
   async update(id: number, patch: DashboardPatch): Promise<void> {
@@ -71,6 +68,6 @@ export class DashboardsRepository {
   }
 
   async delete(id: number): Promise<void> {
-    await this.repo.delete({ id });
+    await this.ds.query('DELETE FROM dashboard WHERE id = $1', [id]);
   }
 }
