@@ -5,13 +5,14 @@
  * user, the same dashboards query via pg, JSON out). Env: DATABASE_URL, JWT_SECRET, PORT, POOL.
  * Prints "listening" when ready.
  */
-const { createHash } = require('node:crypto');
+const { createHash, createSecretKey } = require('node:crypto');
 const http = require('node:http');
 const jwt = require('jsonwebtoken');
 const { Pool } = require('pg');
 
 const pool = new Pool({ connectionString: process.env.DATABASE_URL, max: Number(process.env.POOL || 20) });
-const secret = process.env.JWT_SECRET;
+// A KeyObject built once, as the service does (a string secret is re-imported on every verify).
+const secret = createSecretKey(Buffer.from(process.env.JWT_SECRET, 'utf8'));
 
 const SESSION_SQL = `SELECT s.id, s.expires_at, u.uid, u.admin, u.locked,
        ARRAY(SELECT m.gid FROM group_member m WHERE m.uid = u.uid ORDER BY m.gid) AS gids
