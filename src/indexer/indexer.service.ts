@@ -1,9 +1,12 @@
 import { Inject, Injectable, Logger, OnModuleDestroy, OnModuleInit, Optional } from '@nestjs/common';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { PoolClient } from 'pg';
+import { from as copyFrom } from 'pg-copy-streams';
 import { serviceUnavailable } from '../common/errors/app-error';
 import { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/env.schema';
-import { formatTs } from '../query';
+import { COPY_ENTRY_SQL, encodeCopyBinary } from './copy-binary';
 import { Indexer, IndexerPools } from './indexer-pools';
 import { createPartitionSql, dayOfMicros, LIST_PARTITIONS_SQL, PARTITION_LOCK_KEY, partitionDay } from './indexer.schema';
 import { IngestMeter } from '../stats/ingest-meter';
@@ -26,6 +29,8 @@ const DAY_MS = 86_400_000;
 export class IndexerService implements OnModuleInit, OnModuleDestroy {
   private readonly logger = new Logger(IndexerService.name);
   private next = 0;
+  /** tag name -> number, for tags known to exist (numbers never change) */
+  private readonly tagCache = new Map<string, number>();
   private timer?: NodeJS.Timeout;
 
   constructor(
@@ -56,15 +61,32 @@ export class IndexerService implements OnModuleInit, OnModuleDestroy {
     return new Map((await this.tagsRepo.all()).map((t) => [t.id, t.name]));
   }
 
-  /** Tag numbers for names (validated by the caller), created on first use. */
+  /**
+   * Tag numbers for names (validated by the caller), created on first use. A tag's number never
+   * changes and tags are never deleted, so known numbers are cached: ingest batches of known tags
+   * skip the lookup.
+   */
   async tagIds(names: string[]): Promise<Map<string, number>> {
-    const unique = [...new Set(names)];
-    try {
-      return await this.tagsRepo.ensure(unique);
-    } catch (err) {
-      if ((err as Error).message === 'tag creation raced; retry') return this.tagsRepo.ensure(unique);
-      throw err;
+    const out = new Map<string, number>();
+    const missing: string[] = [];
+    for (const name of new Set(names)) {
+      const id = this.tagCache.get(name);
+      if (id === undefined) missing.push(name);
+      else out.set(name, id);
     }
+    if (!missing.length) return out;
+    let found: Map<string, number>;
+    try {
+      found = await this.tagsRepo.ensure(missing);
+    } catch (err) {
+      if ((err as Error).message !== 'tag creation raced; retry') throw err;
+      found = await this.tagsRepo.ensure(missing);
+    }
+    for (const [name, id] of found) {
+      this.tagCache.set(name, id);
+      out.set(name, id);
+    }
+    return out;
   }
 
   /**
@@ -98,32 +120,9 @@ export class IndexerService implements OnModuleInit, OnModuleDestroy {
 
   private async storeIn(ix: Indexer, c: PoolClient, entries: NewEntry[]): Promise<void> {
     await this.ensurePartitions(ix, c, entries);
-    const ts: string[] = [];
-    const tag: number[] = [];
-    const src: string[] = [];
-    const data: Buffer[] = [];
-    const evs: Array<string | null> = [];
-    for (const e of entries) {
-      ts.push(formatTs(e.ts));
-      tag.push(e.tag);
-      src.push(e.src);
-      data.push(e.data);
-      evs.push(e.evs && e.evs.length ? JSON.stringify(e.evs) : null);
-    }
-    const insert = async () => {
-      await c.query('BEGIN');
-      try {
-        await c.query(
-          `INSERT INTO entry (ts, tag, src, data, evs)
-           SELECT * FROM unnest($1::timestamptz[], $2::smallint[], $3::text[], $4::bytea[], $5::jsonb[])`,
-          [ts, tag, src, data, evs],
-        );
-        await c.query('COMMIT');
-      } catch (err) {
-        await c.query('ROLLBACK').catch(() => undefined);
-        throw err;
-      }
-    };
+    const stream = encodeCopyBinary(entries);
+    // One COPY statement: atomic on its own, so the batch is stored whole or not at all.
+    const insert = () => pipeline(Readable.from([stream], { objectMode: false }), c.query(copyFrom(COPY_ENTRY_SQL)));
     try {
       await insert();
     } catch (err) {

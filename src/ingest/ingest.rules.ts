@@ -34,8 +34,11 @@ export function checkSource(src: unknown, where = 'SRC'): string | undefined {
 const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
 
 export function decodeBase64(v: unknown, where: string): Buffer {
-  if (typeof v !== 'string' || !BASE64.test(v)) throw badRequest(`${where} must be base64 data`);
-  return Buffer.from(v, 'base64');
+  if (typeof v !== 'string') throw badRequest(`${where} must be base64 data`);
+  const buf = Buffer.from(v, 'base64');
+  // Canonical input re-encodes to itself (native, fast); anything else gets the exact check.
+  if (buf.toString('base64') !== v && !BASE64.test(v)) throw badRequest(`${where} must be base64 data`);
+  return buf;
 }
 
 export function checkTimestamp(v: unknown, where: string): number {

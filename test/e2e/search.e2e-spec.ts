@@ -333,6 +333,12 @@ describe('partitions and retention (e2e)', () => {
     const again = await request(t.http).put('/api/ingest/json').set(admin).send([entries[0]]);
     expect(again.status).toBe(200);
     expect(await partitions()).toContain(name(40));
+    // A partition dropped by hand behind the service's back: the COPY fails once, the
+    // partition is recreated and the batch stored whole.
+    await db.query(`DROP TABLE ${name(1)}`);
+    const retried = await request(t.http).put('/api/ingest/json').set(admin).send([entries[3], { ...entries[3], Data: b64('age 1 again') }]);
+    expect(retried.body).toEqual({ Count: 2, Size: 16 });
+    expect((await db.query(`SELECT convert_from(data, 'UTF8') AS d FROM ${name(1)} ORDER BY 1`)).rows.map((x) => x.d)).toEqual(['age 1', 'age 1 again']);
   });
 });
 
