@@ -30,13 +30,20 @@ export function partitionDay(name: string): number | undefined {
   return Math.floor(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])) / DAY_MS);
 }
 
-export function dayStartIso(day: number): string {
-  return new Date(day * DAY_MS).toISOString();
+/**
+ * Midnight UTC of a day as a PostgreSQL timestamptz literal. Not toISOString(): the day after
+ * 9999-12-31 (the upper bound of the last accepted day) is `+010000-01-01...` there, which
+ * PostgreSQL refuses; `10000-01-01 00:00:00+00` it accepts.
+ */
+export function dayStartLiteral(day: number): string {
+  const d = new Date(day * DAY_MS);
+  const two = (n: number) => String(n).padStart(2, '0');
+  return `${String(d.getUTCFullYear()).padStart(4, '0')}-${two(d.getUTCMonth() + 1)}-${two(d.getUTCDate())} 00:00:00+00`;
 }
 
 /** Creates a day partition if missing (serialised by an advisory lock against concurrent creators). */
 export function createPartitionSql(day: number): string {
-  return `CREATE TABLE IF NOT EXISTS ${partitionName(day)} PARTITION OF entry FOR VALUES FROM ('${dayStartIso(day)}') TO ('${dayStartIso(day + 1)}')`;
+  return `CREATE TABLE IF NOT EXISTS ${partitionName(day)} PARTITION OF entry FOR VALUES FROM ('${dayStartLiteral(day)}') TO ('${dayStartLiteral(day + 1)}')`;
 }
 
 export const PARTITION_LOCK_KEY = 7_955_001;
