@@ -5,6 +5,7 @@ import { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/env.schema';
 import { AppError, tooManyRequests } from '../common/errors/app-error';
 import { SessionsRepository } from '../sessions/sessions.repository';
+import { PasswordHasher } from '../users/password-hasher';
 import { UsersRepository } from '../users/users.repository';
 import { JwtKeyService } from './jwt-key.service';
 import { LoginRateLimiter } from './login-rate-limiter';
@@ -25,9 +26,10 @@ export class LoginService {
     private readonly users: UsersRepository,
     private readonly sessions: SessionsRepository,
     private readonly jwt: JwtKeyService,
+    private readonly passwords: PasswordHasher,
   ) {
     this.limiter = new LoginRateLimiter(config.loginWindowSeconds * 1000);
-    this.dummyHash = bcrypt.hash('dummy-password-for-timing', config.bcryptRounds);
+    this.dummyHash = bcrypt.hash('dummy-password-for-timing', config.bcryptRounds); // once, at start-up
   }
 
   async login(username: string, password: string, origin: string): Promise<string> {
@@ -40,7 +42,7 @@ export class LoginService {
     if (wait > 0) throw tooManyRequests(`Too many failed logins; try again in ${Math.ceil(wait)} seconds`, wait);
 
     const user = await this.users.findByUsername(username);
-    const ok = await bcrypt.compare(password, user?.passwordHash ?? (await this.dummyHash));
+    const ok = await this.passwords.compare(password, user?.passwordHash ?? (await this.dummyHash));
     if (!user || !ok) {
       this.limiter.recordFailure(accountKey);
       this.limiter.recordFailure(addressKey);

@@ -15,6 +15,8 @@ export interface AppConfig {
   /** Lifetime of a login JWT (and its server-side session), seconds. */
   jwtTtlSeconds: number;
   bcryptRounds: number;
+  /** password hashes computed at once (the rest wait, bounded) */
+  bcryptConcurrency: number;
   logLevel: string;
   /** Maximum JSON / form body, bytes. */
   maxJsonBody: number;

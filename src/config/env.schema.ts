@@ -1,3 +1,4 @@
+import * as os from 'node:os';
 import * as path from 'node:path';
 import { AppConfig } from './app-config';
 
@@ -49,6 +50,7 @@ export function loadConfig(env: Env): AppConfig {
     jwtSecret: optional(env, 'JWT_SECRET'),
     jwtTtlSeconds: int(env, 'JWT_TTL_SECONDS', 86400, 60, 30 * 86400, errors),
     bcryptRounds: int(env, 'BCRYPT_ROUNDS', 12, 4, 15, errors),
+    bcryptConcurrency: int(env, 'BCRYPT_CONCURRENCY', Math.max(1, os.availableParallelism() - 1), 1, 256, errors),
     logLevel: env.LOG_LEVEL || 'info',
     maxJsonBody: int(env, 'MAX_JSON_BODY', 4 * MiB, 1024, 512 * MiB, errors),
     maxResourceSize: int(env, 'MAX_RESOURCE_SIZE', 64 * MiB, 1, 16 * 1024 * MiB, errors),

@@ -1,10 +1,10 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
-import * as bcrypt from 'bcrypt';
 import { randomBytes } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/env.schema';
+import { PasswordHasher } from './password-hasher';
 import { UsersRepository } from './users.repository';
 
 /**
@@ -18,13 +18,14 @@ export class AdminBootstrapService implements OnApplicationBootstrap {
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly users: UsersRepository,
+    private readonly passwords: PasswordHasher,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
     if (await this.users.findByUid(1)) return;
     const generated = this.config.adminPassword === undefined;
     const password = this.config.adminPassword ?? randomBytes(18).toString('base64url');
-    const passwordHash = await bcrypt.hash(password, this.config.bcryptRounds);
+    const passwordHash = await this.passwords.hash(password);
     const created = await this.users.insertPrimaryAdmin({ username: 'admin', name: 'Administrator', email: '', admin: true, passwordHash });
     if (!created || !generated) return;
     const file = path.join(this.config.dataDir, 'admin-password');

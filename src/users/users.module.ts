@@ -8,11 +8,12 @@ import { AdminBootstrapService } from './admin-bootstrap.service';
 import { UsersController } from './users.controller';
 import { UsersRepository } from './users.repository';
 import { UsersService } from './users.service';
+import { PasswordHasher } from './password-hasher';
 
 @Module({
   imports: [TypeOrmModule.forFeature([UserEntity, GroupEntity, GroupMemberEntity, SessionEntity])],
   controllers: [UsersController],
-  providers: [UsersRepository, UsersService, SessionsRepository, AdminBootstrapService],
-  exports: [UsersService, UsersRepository, SessionsRepository],
+  providers: [UsersRepository, UsersService, SessionsRepository, AdminBootstrapService, PasswordHasher],
+  exports: [UsersService, UsersRepository, SessionsRepository, PasswordHasher],
 })
 export class UsersModule {}

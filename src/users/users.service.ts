@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import * as bcrypt from 'bcrypt';
+import { PasswordHasher } from './password-hasher';
 import { AuthContext } from '../auth/auth.types';
 import { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/env.schema';
@@ -23,6 +23,7 @@ export class UsersService {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly users: UsersRepository,
     private readonly sessions: SessionsRepository,
+    private readonly passwords: PasswordHasher,
   ) {}
 
   /** The target account, after checking that the caller may act on it. */
@@ -67,7 +68,7 @@ export class UsersService {
 
   async create(dto: CreateUserDto): Promise<number> {
     if (await this.users.findByUsername(dto.User)) throw conflict(`User "${dto.User}" already exists`);
-    const passwordHash = await bcrypt.hash(dto.Pass, this.config.bcryptRounds);
+    const passwordHash = await this.passwords.hash(dto.Pass);
     return this.users.insert({ username: dto.User, name: dto.Name, email: dto.Email, admin: dto.Admin, passwordHash });
   }
 
@@ -96,9 +97,9 @@ export class UsersService {
     const adminOnOther = auth.isAdmin && auth.uid !== uid;
     if (!adminOnOther) {
       if (dto.OrigPass === undefined) throw badRequest('OrigPass is required');
-      if (!(await bcrypt.compare(dto.OrigPass, user.passwordHash))) throw forbidden('OrigPass is not the current password');
+      if (!(await this.passwords.compare(dto.OrigPass, user.passwordHash))) throw forbidden('OrigPass is not the current password');
     }
-    const passwordHash = await bcrypt.hash(dto.NewPass, this.config.bcryptRounds);
+    const passwordHash = await this.passwords.hash(dto.NewPass);
     await this.users.transaction(async (tx) => {
       await this.users.update(uid, { passwordHash }, tx);
       // Other sessions of the account end; the caller's own session stays.
