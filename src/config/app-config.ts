@@ -40,6 +40,8 @@ export interface AppConfig {
   maxIngestBatchBytes: number;
   maxIngestEntries: number;
   searchTimeoutMs: number;
+  /** scan workers per indexer for order-free queries (each takes a share of every large day partition) */
+  scanParallelism: number;
   maxSearchesPerUser: number;
   renderStoreLimitBytes: number;
   searchPingTimeoutSeconds: number;

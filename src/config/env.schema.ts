@@ -68,6 +68,7 @@ export function loadConfig(env: Env): AppConfig {
     maxIngestBatchBytes: int(env, 'MAX_INGEST_BATCH_BYTES', 32 * MiB, 1024, 1024 * MiB, errors),
     maxIngestEntries: int(env, 'MAX_INGEST_ENTRIES', 100000, 1, 10000000, errors),
     searchTimeoutMs: int(env, 'SEARCH_TIMEOUT_MS', 300000, 100, 86400000, errors),
+    scanParallelism: int(env, 'SEARCH_SCAN_PARALLELISM', Math.min(4, os.availableParallelism()), 1, 64, errors),
     maxSearchesPerUser: int(env, 'MAX_SEARCHES_PER_USER', 16, 1, 10000, errors),
     renderStoreLimitBytes: int(env, 'RENDER_STORE_LIMIT_BYTES', 1024 * MiB, MiB, 1024 * 1024 * MiB, errors),
     searchPingTimeoutSeconds: int(env, 'SEARCH_PING_TIMEOUT_SECONDS', 10, 1, 3600, errors),

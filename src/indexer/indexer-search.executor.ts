@@ -4,10 +4,11 @@ import { AppError, badRequest, serviceUnavailable } from '../common/errors/app-e
 import { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/env.schema';
 import { CompiledQuery, compileQuery, Entry, EVValue, ParseError, tagMatcher } from '../query';
-import { IndexerPools } from './indexer-pools';
+import { Indexer, IndexerPools } from './indexer-pools';
+import { dayOfMicros, PARTITION_BLOCKS_SQL, partitionName } from './indexer.schema';
 import { IndexerService } from './indexer.service';
 import { ScanWorkerPool } from './scan-worker-pool';
-import { HostMessage, ScanJob, WorkerMessage } from './scan.protocol';
+import { HostMessage, MIN_SPLIT_BLOCKS, ScanJob, WorkerMessage } from './scan.protocol';
 import { SearchExecutor, SearchProgress, SearchRange, SearchRunOptions, SearchRunResult, SearchSink } from './search-executor';
 import { StreamMerge } from './stream-merge';
 
@@ -45,7 +46,7 @@ function revive(entries: Entry[]): Entry[] {
 @Injectable()
 export class IndexerSearchExecutor extends SearchExecutor implements OnModuleDestroy {
   private readonly logger = new Logger(IndexerSearchExecutor.name);
-  private readonly workers = new ScanWorkerPool();
+  private readonly workers: ScanWorkerPool;
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -53,11 +54,26 @@ export class IndexerSearchExecutor extends SearchExecutor implements OnModuleDes
     private readonly indexer: IndexerService,
   ) {
     super();
+    // Keep enough idle workers for one parallel scan of an indexer.
+    this.workers = new ScanWorkerPool(Math.max(2, config.scanParallelism));
   }
 
   /** Shutdown: no scan outlives the service. */
   async onModuleDestroy(): Promise<void> {
     await this.workers.close();
+  }
+
+  /** Current size in blocks of the day partitions of an indexer that overlap [start, end). */
+  private async partitionBlocks(ix: Indexer, start: Date, end: Date): Promise<Record<string, number>> {
+    if (end <= start) return {};
+    const names = [partitionName(dayOfMicros(start.getTime() * 1000)), partitionName(dayOfMicros(end.getTime() * 1000 - 1))];
+    const c = await this.pools.connect(ix);
+    try {
+      const rows = (await c.query<{ name: string; blocks: number }>(PARTITION_BLOCKS_SQL, names)).rows;
+      return Object.fromEntries(rows.map((r) => [r.name, r.blocks]));
+    } finally {
+      c.release();
+    }
   }
 
   async run(query: string, range: SearchRange, sink: SearchSink, opts: SearchRunOptions): Promise<SearchRunResult> {
@@ -73,21 +89,32 @@ export class IndexerSearchExecutor extends SearchExecutor implements OnModuleDes
     }
     const matches = tagMatcher(compiled.pushdown.tags);
     const tagIds = [...tagNames].filter(([, name]) => matches(name)).map(([id]) => id);
-    const indexers = await Promise.all(this.pools.all.map((ix) => this.pools.ensureReady(ix)));
-    const jobs: ScanJob[] = indexers.map((ix) => {
-      const cc = this.pools.clientConfig(ix);
-      return {
-        ...cc,
-        query,
-        start: range.start.toISOString(),
-        end: range.end.toISOString(),
-        now: now.toISOString(),
-        tagNames: [...tagNames],
-        tagIds,
-        fetchSize: FETCH_SIZE,
-        window: WINDOW,
-      };
-    });
+    const ready = await Promise.all(this.pools.all.map((ix) => this.pools.ensureReady(ix)));
+    const parts = !compiled.pushdown.ordered && tagIds.length ? this.config.scanParallelism : 1;
+    const plan = (
+      await Promise.all(
+        ready.map(async (ix) => {
+          const job: ScanJob = {
+            ...this.pools.clientConfig(ix),
+            query,
+            start: range.start.toISOString(),
+            end: range.end.toISOString(),
+            now: now.toISOString(),
+            tagNames: [...tagNames],
+            tagIds,
+            fetchSize: FETCH_SIZE,
+            window: WINDOW,
+          };
+          // Order-free queries over large partitions: `parts` workers per indexer, each scanning a
+          // share of every large partition, so PostgreSQL and the pipeline use more than one core.
+          const blocks = parts > 1 ? await this.partitionBlocks(ix, compiled.start, compiled.end) : {};
+          if (!Object.values(blocks).some((n) => n >= MIN_SPLIT_BLOCKS)) return [{ ix, job }];
+          return Array.from({ length: parts }, (_, part) => ({ ix, job: { ...job, split: { part, of: parts, blocks } } }));
+        }),
+      )
+    ).flat();
+    const indexers = plan.map((p) => p.ix);
+    const jobs = plan.map((p) => p.job);
     const collapser = compiled.createCollapser({ retainEntries: opts.retainEntries ?? true });
     const progress: SearchProgress = { entriesScanned: 0, bytesScanned: 0, finished: false };
     const perWorker = jobs.map(() => ({ scanned: 0, bytes: 0 }));

@@ -55,4 +55,11 @@ export const LIST_PARTITIONS_SQL = `
   JOIN pg_class p ON p.oid = i.inhparent
   WHERE p.relname = 'entry' AND p.relnamespace = current_schema()::regnamespace`;
 
+/** The day partitions of `entry` named $1..$2 (inclusive) with their current size in blocks. */
+export const PARTITION_BLOCKS_SQL = `
+  SELECT c.relname AS name, (pg_relation_size(c.oid) / current_setting('block_size')::int)::int AS blocks FROM pg_inherits i
+  JOIN pg_class c ON c.oid = i.inhrelid
+  JOIN pg_class p ON p.oid = i.inhparent
+  WHERE p.relname = 'entry' AND p.relnamespace = current_schema()::regnamespace AND c.relname BETWEEN $1 AND $2`;
+
 export const DAY_MS_CONST = DAY_MS;

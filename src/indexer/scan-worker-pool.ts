@@ -9,8 +9,6 @@ import { Worker } from 'node:worker_threads';
 import { HostMessage, ScanJob } from './scan.protocol';
 import { startScanWorker } from './worker-host';
 
-/** Idle workers kept per indexer (concurrent searches beyond this start new ones). */
-export const MAX_IDLE_PER_INDEXER = 2;
 /** An idle worker (and its connection) ends after this long unused. */
 export const IDLE_MS = 60_000;
 
@@ -27,6 +25,9 @@ export class ScanWorkerPool {
   private readonly live = new Set<Worker>();
   private nextJobId = 1;
 
+  /** `maxIdlePerIndexer`: idle workers kept per indexer (more concurrent scans start new ones). */
+  constructor(private readonly maxIdlePerIndexer: number) {}
+
   /** A worker for `key` (an indexer), reused when one is idle; `job` is posted to it. Returns the job ID. */
   run(key: string, job: ScanJob): { worker: Worker; id: number } {
     const worker = this.takeIdle(key) ?? this.start();
@@ -40,7 +41,7 @@ export class ScanWorkerPool {
   /** The worker finished its job cleanly: keep it for `key` if there is room. */
   release(key: string, worker: Worker): void {
     const list = this.idle.get(key) ?? [];
-    if (list.length >= MAX_IDLE_PER_INDEXER || !this.live.has(worker)) return this.discard(worker);
+    if (list.length >= this.maxIdlePerIndexer || !this.live.has(worker)) return this.discard(worker);
     worker.unref();
     const timer = setTimeout(() => {
       this.remove(key, worker);

@@ -19,6 +19,32 @@ export interface ScanJob {
   fetchSize: number;
   /** batches the worker may post before waiting for an ack */
   window: number;
+  /** order-free queries only: this job's share of every large day partition (see blockShare) */
+  split?: ScanSplit;
+}
+
+/** Part `part` of `of` of each day partition, by block ranges of the sizes measured at launch. */
+export interface ScanSplit {
+  part: number;
+  of: number;
+  /** partition name -> its size in blocks when the search started */
+  blocks: Record<string, number>;
+}
+
+/** Partitions smaller than this (8 MiB) are not split: part 0 scans them whole. */
+export const MIN_SPLIT_BLOCKS = 1024;
+
+/**
+ * The block range [lo, hi) of a partition this job scans (hi undefined: to the end, including
+ * pages added since the sizes were measured), `undefined` for the whole partition, `null` for none.
+ * The parts of one search cover every block exactly once.
+ */
+export function blockShare(split: ScanSplit | undefined, partition: string): { lo: number; hi?: number } | null | undefined {
+  if (!split) return undefined;
+  const n = split.blocks[partition] ?? 0;
+  if (n < MIN_SPLIT_BLOCKS) return split.part === 0 ? undefined : null;
+  const bound = (k: number) => Math.floor((k * n) / split.of);
+  return { lo: bound(split.part), hi: split.part === split.of - 1 ? undefined : bound(split.part + 1) };
 }
 
 export type WorkerMessage =

@@ -7,8 +7,8 @@
 import { MessagePort, parentPort, workerData } from 'node:worker_threads';
 import { Client } from 'pg';
 import { compileQuery, Entry, EVValue, Pushdown, SerializedEV } from '../query';
-import { dayOfMicros, DAY_MS_CONST, LIST_PARTITIONS_SQL, partitionDay } from './indexer.schema';
-import { HostMessage, ScanJob, WorkerMessage } from './scan.protocol';
+import { dayOfMicros, DAY_MS_CONST, LIST_PARTITIONS_SQL, partitionDay, partitionName } from './indexer.schema';
+import { blockShare, HostMessage, ScanJob, WorkerMessage } from './scan.protocol';
 
 interface Row {
   us: string;
@@ -28,8 +28,11 @@ const toEntry = (r: Row): Entry => {
  * The scan statement for the pushdown: tags, time, substring greps (bytea-safe), and newest first
  * unless the query is order-free (a sort of a large day partition spills to disk).
  */
-export function buildScanSql(pushdown: Pick<Pushdown, 'grep' | 'ordered'>): { sql: string; greps: Buffer[] } {
+export function buildScanSql(pushdown: Pick<Pushdown, 'grep' | 'ordered'>, blocks?: { lo: number; hi?: number }): { sql: string; greps: Buffer[] } {
   const conds = ['ts >= $1', 'ts < $2', 'tag = ANY($3::smallint[])'];
+  // A share of one partition (order-free parallel scans): a TID range scan reads only these pages.
+  if (blocks) conds.push(`ctid >= '(${Math.floor(blocks.lo)},0)'::tid`);
+  if (blocks?.hi !== undefined) conds.push(`ctid < '(${Math.floor(blocks.hi)},0)'::tid`);
   const greps: Buffer[] = [];
   for (const g of pushdown.grep) {
     const pieces = g.pattern.split('*').filter((p) => p.length > 0);
@@ -151,9 +154,11 @@ async function runJob(job: ScanJob, out: JobOutbox, conn: KeptConnection): Promi
       return;
     }
     const { ordered } = compiled.pushdown;
-    const { sql, greps } = buildScanSql(compiled.pushdown);
     const fetch = `FETCH ${job.fetchSize} FROM scan`;
     for (const day of days) {
+      const share = blockShare(job.split, partitionName(day));
+      if (share === null) continue;
+      const { sql, greps } = buildScanSql(compiled.pushdown, share);
       const lo = new Date(Math.max(day * DAY_MS_CONST, compiled.start.getTime()));
       const hi = new Date(Math.min((day + 1) * DAY_MS_CONST, compiled.end.getTime()));
       await client.query('BEGIN READ ONLY');
