@@ -63,6 +63,25 @@ export class IndexerSearchExecutor extends SearchExecutor implements OnModuleDes
     await this.workers.close();
   }
 
+  /**
+   * One scan job per indexer; for order-free queries over large partitions, `scanParallelism`
+   * jobs per indexer, each scanning a share of every large partition, so that PostgreSQL and the
+   * pipeline use more than one core.
+   */
+  private async plan(compiled: CompiledQuery, base: Omit<ScanJob, keyof ReturnType<IndexerPools['clientConfig']>>): Promise<Array<{ ix: Indexer; job: ScanJob }>> {
+    const ready = await Promise.all(this.pools.all.map((ix) => this.pools.ensureReady(ix)));
+    const parts = !compiled.pushdown.ordered && base.tagIds.length ? this.config.scanParallelism : 1;
+    const perIndexer = await Promise.all(
+      ready.map(async (ix) => {
+        const job: ScanJob = { ...this.pools.clientConfig(ix), ...base };
+        const blocks = parts > 1 ? await this.partitionBlocks(ix, compiled.start, compiled.end) : {};
+        if (!Object.values(blocks).some((n) => n >= MIN_SPLIT_BLOCKS)) return [{ ix, job }];
+        return Array.from({ length: parts }, (_, part) => ({ ix, job: { ...job, split: { part, of: parts, blocks } } }));
+      }),
+    );
+    return perIndexer.flat();
+  }
+
   /** Current size in blocks of the day partitions of an indexer that overlap [start, end). */
   private async partitionBlocks(ix: Indexer, start: Date, end: Date): Promise<Record<string, number>> {
     if (end <= start) return {};
@@ -89,30 +108,16 @@ export class IndexerSearchExecutor extends SearchExecutor implements OnModuleDes
     }
     const matches = tagMatcher(compiled.pushdown.tags);
     const tagIds = [...tagNames].filter(([, name]) => matches(name)).map(([id]) => id);
-    const ready = await Promise.all(this.pools.all.map((ix) => this.pools.ensureReady(ix)));
-    const parts = !compiled.pushdown.ordered && tagIds.length ? this.config.scanParallelism : 1;
-    const plan = (
-      await Promise.all(
-        ready.map(async (ix) => {
-          const job: ScanJob = {
-            ...this.pools.clientConfig(ix),
-            query,
-            start: range.start.toISOString(),
-            end: range.end.toISOString(),
-            now: now.toISOString(),
-            tagNames: [...tagNames],
-            tagIds,
-            fetchSize: FETCH_SIZE,
-            window: WINDOW,
-          };
-          // Order-free queries over large partitions: `parts` workers per indexer, each scanning a
-          // share of every large partition, so PostgreSQL and the pipeline use more than one core.
-          const blocks = parts > 1 ? await this.partitionBlocks(ix, compiled.start, compiled.end) : {};
-          if (!Object.values(blocks).some((n) => n >= MIN_SPLIT_BLOCKS)) return [{ ix, job }];
-          return Array.from({ length: parts }, (_, part) => ({ ix, job: { ...job, split: { part, of: parts, blocks } } }));
-        }),
-      )
-    ).flat();
+    const plan = await this.plan(compiled, {
+      query,
+      start: range.start.toISOString(),
+      end: range.end.toISOString(),
+      now: now.toISOString(),
+      tagNames: [...tagNames],
+      tagIds,
+      fetchSize: FETCH_SIZE,
+      window: WINDOW,
+    });
     const indexers = plan.map((p) => p.ix);
     const jobs = plan.map((p) => p.job);
     const collapser = compiled.createCollapser({ retainEntries: opts.retainEntries ?? true });
