@@ -8,6 +8,8 @@ import { JsonNullExpressAdapter } from './common/http/json-null.adapter';
 import { ConfigError, loadConfig } from './config/env.schema';
 import { EmbeddedDatabase, startEmbeddedPostgres } from './database/embedded-postgres';
 import { ensureDatabase } from './database/ensure-database';
+import { RequestDrain } from './common/lifecycle/request-drain';
+import { WsHub } from './ws/ws-hub.service';
 
 async function main(): Promise<void> {
   const config = loadConfig(process.env);
@@ -16,20 +18,29 @@ async function main(): Promise<void> {
   let databaseUrl = config.databaseUrl;
   if (!databaseUrl) {
     log.log(`starting embedded PostgreSQL under ${config.dataDir}`);
-    embedded = await startEmbeddedPostgres({ dir: config.dataDir, log: (l) => log.debug?.(l) });
+    embedded = await startEmbeddedPostgres({ dir: config.dataDir, home: config.embeddedPgHome, log: (l) => log.debug?.(l) });
     databaseUrl = await ensureDatabase(embedded.url, 'search');
   }
   let app: NestExpressApplication | undefined;
+  let drain: RequestDrain | undefined;
   let stopping = false;
+  // Graceful: stop accepting, let requests in flight finish (bounded), close websockets with a
+  // close frame, then the pools, then PostgreSQL. A committed batch is always answered.
   const shutdown = async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    log.log(`${signal}: shutting down`);
+    log.log(`${signal}: shutting down, waiting at most ${config.shutdownDrainMs} ms for ${drain?.pending ?? 0} request(s) in flight`);
+    let code = 0;
     try {
+      app?.get(WsHub).closeAll();
+      if (drain && !(await drain.drain(config.shutdownDrainMs))) log.warn(`${drain.pending} request(s) still running after ${config.shutdownDrainMs} ms; closing anyway`);
       await app?.close();
+    } catch (err) {
+      code = 1;
+      log.error(`shutdown: ${(err as Error)?.stack ?? String(err)}`);
     } finally {
       await embedded?.stop();
-      process.exit(0);
+      process.exit(code);
     }
   };
   // A stray rejected promise (a background task racing a database outage, say) is a bug to log,
@@ -43,6 +54,7 @@ async function main(): Promise<void> {
       bufferLogs: true,
     });
     configureApp(app, config);
+    drain = new RequestDrain(app.getHttpServer());
     await app.listen(config.port, config.host);
     log.log(`listening on http://${config.host}:${config.port}`);
   } catch (err) {

@@ -8,6 +8,11 @@ export interface AppConfig {
   dataDir: string;
   /** Unset: the service starts an embedded PostgreSQL under `dataDir`. */
   databaseUrl?: string;
+  /**
+   * Run as root, the embedded PostgreSQL runs as the OS user `postgres`; binaries and a cluster
+   * that user cannot reach in place (a clone under /root) are placed here.
+   */
+  embeddedPgHome: string;
   /** Connection strings of the indexer databases; empty: the main database. */
   indexerUrls: string[];
   adminPassword?: string;
@@ -45,6 +50,14 @@ export interface AppConfig {
   maxSearchesPerUser: number;
   renderStoreLimitBytes: number;
   searchPingTimeoutSeconds: number;
+  /** Deepest nesting of arrays and objects accepted in a JSON body (deeper: 400). */
+  maxJsonDepth: number;
+  /** On SIGTERM/SIGINT, how long requests in flight may take to finish before the pools close. */
+  shutdownDrainMs: number;
+  /** How long HEC acknowledgement IDs stay answerable (they survive restarts). */
+  hecAckRetentionSeconds: number;
+  /** HEC sourcetype -> tag overrides (`HEC_SOURCETYPE_TAGS=aws:cloudtrail=cloudtrail,...`). */
+  hecSourcetypeTags: Record<string, string>;
   /** Test-only PostgreSQL settings (fsync off); never set by operators. */
   embeddedPgFast: boolean;
 }

@@ -32,6 +32,20 @@ function list(env: Env, name: string): string[] {
   return (env[name] ?? '').split(',').map((s) => s.trim()).filter(Boolean);
 }
 
+/** `a=b,c=d` pairs (a sourcetype-to-tag map, for example). */
+function map(env: Env, name: string, errors: string[]): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const pair of list(env, name)) {
+    const eq = pair.indexOf('=');
+    if (eq <= 0 || eq === pair.length - 1) {
+      errors.push(`${name} must be a comma-separated list of key=value pairs (got "${pair}")`);
+      continue;
+    }
+    out[pair.slice(0, eq).trim()] = pair.slice(eq + 1).trim();
+  }
+  return out;
+}
+
 function optional(env: Env, name: string): string | undefined {
   const v = env[name];
   return v === undefined || v === '' ? undefined : v;
@@ -45,6 +59,7 @@ export function loadConfig(env: Env): AppConfig {
     host: env.HOST || '0.0.0.0',
     dataDir: path.resolve(env.DATA_DIR || './data'),
     databaseUrl: optional(env, 'DATABASE_URL'),
+    embeddedPgHome: path.resolve(env.EMBEDDED_PG_HOME || '/var/lib/search-service'),
     indexerUrls: list(env, 'INDEXER_URLS'),
     adminPassword: optional(env, 'ADMIN_PASSWORD'),
     jwtSecret: optional(env, 'JWT_SECRET'),
@@ -72,6 +87,10 @@ export function loadConfig(env: Env): AppConfig {
     maxSearchesPerUser: int(env, 'MAX_SEARCHES_PER_USER', 16, 1, 10000, errors),
     renderStoreLimitBytes: int(env, 'RENDER_STORE_LIMIT_BYTES', 1024 * MiB, MiB, 1024 * 1024 * MiB, errors),
     searchPingTimeoutSeconds: int(env, 'SEARCH_PING_TIMEOUT_SECONDS', 10, 1, 3600, errors),
+    maxJsonDepth: int(env, 'MAX_JSON_DEPTH', 64, 2, 10000, errors),
+    shutdownDrainMs: int(env, 'SHUTDOWN_DRAIN_MS', 10000, 0, 600000, errors),
+    hecAckRetentionSeconds: int(env, 'HEC_ACK_RETENTION_SECONDS', 3600, 1, 7 * 86400, errors),
+    hecSourcetypeTags: map(env, 'HEC_SOURCETYPE_TAGS', errors),
     embeddedPgFast: false,
   };
   if (cfg.adminPassword !== undefined && (cfg.adminPassword.length < 8 || Buffer.byteLength(cfg.adminPassword) > 72)) {

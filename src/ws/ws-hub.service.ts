@@ -52,6 +52,11 @@ export class WsHub implements OnApplicationBootstrap, OnApplicationShutdown {
   }
 
   onApplicationShutdown(): void {
+    this.closeAll();
+  }
+
+  /** Refuses new websockets and closes the open ones with 1001 (going away); the shutdown's first step. */
+  closeAll(): void {
     clearInterval(this.recheck);
     this.server?.off('upgrade', this.onUpgrade);
     for (const ws of this.live.keys()) ws.close(1001, 'server shutting down');

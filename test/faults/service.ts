@@ -46,7 +46,8 @@ export class ServiceProcess {
       env: {
         PATH: process.env.PATH ?? '',
         HOME: process.env.HOME ?? os.tmpdir(),
-        DATABASE_URL: this.databaseUrl,
+        // No URL: the service starts its own embedded PostgreSQL under DATA_DIR.
+        ...(this.databaseUrl ? { DATABASE_URL: this.databaseUrl } : {}),
         DATA_DIR: this.dataDir,
         PORT: String(this.port),
         HOST: '127.0.0.1',
@@ -82,12 +83,13 @@ export class ServiceProcess {
     return !!this.child && this.child.exitCode === null && this.child.signalCode === null;
   }
 
-  async kill(signal: NodeJS.Signals = 'SIGKILL'): Promise<void> {
+  /** Sends `signal` and waits for the exit; resolves with the exit code (null when killed by a signal). */
+  async kill(signal: NodeJS.Signals = 'SIGKILL'): Promise<number | null> {
     const child = this.child;
-    if (!child || child.exitCode !== null || child.signalCode !== null) return;
-    const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+    if (!child || child.exitCode !== null || child.signalCode !== null) return child?.exitCode ?? null;
+    const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
     child.kill(signal);
-    await exited;
+    return exited;
   }
 
   async restart(): Promise<void> {

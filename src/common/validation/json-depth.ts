@@ -1,0 +1,29 @@
+/**
+ * How deeply arrays and objects nest in a JSON text, found in one pass over its characters
+ * (no recursion, no parse), so that a hostile body is refused before `JSON.parse`, validation
+ * or a recursive walk can overflow the stack. Brackets inside strings do not count.
+ *
+ * Returns true as soon as the nesting passes `max`.
+ */
+export function jsonDeeperThan(text: string | Buffer, max: number): boolean {
+  const s = typeof text === 'string' ? text : text.toString('latin1');
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (inString) {
+      if (c === 0x5c /* \ */) i++;
+      else if (c === 0x22 /* " */) inString = false;
+    } else if (c === 0x22) {
+      inString = true;
+    } else if (c === 0x7b /* { */ || c === 0x5b /* [ */) {
+      if (++depth > max) return true;
+    } else if (c === 0x7d /* } */ || c === 0x5d /* ] */) {
+      depth--;
+    }
+  }
+  return false;
+}
+
+/** The message every JSON reader gives for a body past the depth limit. */
+export const jsonTooDeep = (max: number) => `JSON nests deeper than ${max} levels`;
