@@ -69,6 +69,7 @@ function setupOpenApi(app: INestApplication): void {
       .setVersion('1.0')
       .addBearerAuth({ type: 'http', scheme: 'bearer', bearerFormat: 'JWT' }, 'jwt')
       .addApiKey({ type: 'apiKey', in: 'header', name: 'Service-Token' }, 'token')
+      .addApiKey({ type: 'apiKey', in: 'header', name: 'Authorization', description: 'HEC routes: `Splunk <API token>` (holding Ingest), or the token in the `token` query parameter' }, 'splunk')
       .build(),
   );
   SwaggerModule.setup('api/docs', app, doc, { jsonDocumentUrl: 'api/openapi.json', useGlobalPrefix: false });

@@ -1,5 +1,5 @@
 import { applyDecorators, createParamDecorator, ExecutionContext, SetMetadata } from '@nestjs/common';
-import { ApiBearerAuth, ApiExtension, ApiForbiddenResponse, ApiSecurity, ApiUnauthorizedResponse } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiExtension, ApiForbiddenResponse, ApiQuery, ApiSecurity, ApiUnauthorizedResponse } from '@nestjs/swagger';
 import { Request } from 'express';
 import { AuthContext, AuthDeclaration } from './auth.types';
 
@@ -13,7 +13,7 @@ export const Public = (): MethodDecorator & ClassDecorator =>
  * Signed-in callers only. `admin`: admins only (never through a token); `capability`: what an
  * API token must hold to reach the route (tokens are refused on routes that name none).
  */
-export const Auth = (opts: Omit<AuthDeclaration, 'public'> = {}): MethodDecorator & ClassDecorator =>
+export const Auth = (opts: Omit<AuthDeclaration, 'public' | 'hec'> = {}): MethodDecorator & ClassDecorator =>
   applyDecorators(
     SetMetadata(AUTH_DECLARATION, { ...opts } satisfies AuthDeclaration),
     ApiBearerAuth('jwt'),
@@ -24,6 +24,22 @@ export const Auth = (opts: Omit<AuthDeclaration, 'public'> = {}): MethodDecorato
     ...(opts.anyToken ? [ApiExtension('x-capability', 'any')] : []),
     ApiUnauthorizedResponse({ description: 'Missing, invalid or expired credentials' }),
     ApiForbiddenResponse({ description: opts.admin ? 'Not an admin, or an API token' : 'Token lacks the capability, or no access' }),
+  );
+
+/**
+ * Splunk HEC routes: an API token holding `Ingest`, sent as `Authorization: Splunk <token>` or
+ * `?token=` (no JWT, no Service-Token). The guard refuses others with a `HecAuthError`
+ * (HEC codes 2, 3, 4), which the HEC routes answer in HEC's shape.
+ */
+export const HecAuth = (): MethodDecorator =>
+  applyDecorators(
+    SetMetadata(AUTH_DECLARATION, { hec: true, capability: 'Ingest' } satisfies AuthDeclaration),
+    ApiSecurity('splunk'),
+    ApiQuery({ name: 'token', required: false, type: String, description: 'the API token, when not sent as `Authorization: Splunk <token>`' }),
+    ApiExtension('x-access', 'user'),
+    ApiExtension('x-capability', 'Ingest'),
+    ApiUnauthorizedResponse({ description: 'Missing or invalid token (HEC code 2, 3 or 4)' }),
+    ApiForbiddenResponse({ description: 'Token lacks the Ingest capability (HEC code 4)' }),
   );
 
 export type AuthedRequest = Request & { auth?: AuthContext; id?: unknown };

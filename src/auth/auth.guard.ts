@@ -1,14 +1,30 @@
 import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import { forbidden } from '../common/errors/app-error';
+import { AppError, forbidden } from '../common/errors/app-error';
 import { AUTH_DECLARATION, AuthedRequest } from './auth.decorators';
 import { AuthService, TOKEN_HEADER } from './auth.service';
 import { tokenCookie } from './token-cookie';
 import { AuthContext, AuthDeclaration } from './auth.types';
 
 /**
- * The one global guard. Deny by default: a route must declare `@Public()` or `@Auth(...)`.
- * Order: credential -> session/token (revocation, expiry, lock) -> admin -> token capability.
+ * A refused Splunk HEC credential. Beyond its status it carries HEC's error code (2 token
+ * required, 3 invalid authorization, 4 invalid token), which the HEC routes answer with.
+ */
+export class HecAuthError extends AppError {
+  constructor(
+    status: 401 | 403,
+    readonly hecCode: 2 | 3 | 4,
+    message: string,
+  ) {
+    super(status, message);
+    this.name = 'HecAuthError';
+  }
+}
+
+/**
+ * The one global guard. Deny by default: a route must declare `@Public()` or `@Auth(...)`
+ * (or `@HecAuth()`). Order: credential -> session/token (revocation, expiry, lock) -> admin ->
+ * token capability.
  */
 @Injectable()
 export class AuthGuard implements CanActivate {
@@ -23,12 +39,40 @@ export class AuthGuard implements CanActivate {
     if (!decl) throw forbidden('This route declares no access rule');
     if (decl.public) return true;
     const req = ctx.switchToHttp().getRequest<AuthedRequest>();
+    if (decl.hec) {
+      req.auth = await this.authenticateHec(req, decl);
+      return true;
+    }
     const fromCookie = decl.cookie && !req.headers.authorization && !req.headers[TOKEN_HEADER] ? tokenCookie(req.headers.cookie) : undefined;
     const auth = await this.auth.authenticate(req.headers, fromCookie);
     authorize(decl, auth);
     req.auth = auth;
     return true;
   }
+
+  /** An API token from `Authorization: Splunk <token>`, else `?token=`; 401/403 become HecAuthError. */
+  private async authenticateHec(req: AuthedRequest, decl: AuthDeclaration): Promise<AuthContext> {
+    try {
+      const auth = await this.auth.fromToken(hecSecret(req));
+      authorize(decl, auth);
+      return auth;
+    } catch (err) {
+      if (err instanceof HecAuthError || !(err instanceof AppError) || (err.status !== 401 && err.status !== 403)) throw err;
+      throw new HecAuthError(err.status, 4, `Invalid token: ${err.message}`);
+    }
+  }
+}
+
+function hecSecret(req: AuthedRequest): string {
+  const header = req.headers.authorization;
+  if (header !== undefined) {
+    const m = /^Splunk\s+(\S+)\s*$/i.exec(header);
+    if (!m) throw new HecAuthError(401, 3, 'Invalid authorization: use "Authorization: Splunk <token>"');
+    return m[1];
+  }
+  const query = req.query.token;
+  if (typeof query !== 'string' || !query) throw new HecAuthError(401, 2, 'Token is required');
+  return query;
 }
 
 /** Route-level rights: admin-only routes and token capabilities. */

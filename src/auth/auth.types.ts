@@ -24,4 +24,9 @@ export interface AuthDeclaration {
   anyToken?: true;
   /** The JWT may also come in a `token` cookie (archive import, contract Authentication 3). */
   cookie?: true;
+  /**
+   * Splunk HEC credential only: an API token in `Authorization: Splunk <token>` or `?token=`
+   * (no JWT, no Service-Token); failures carry HEC's codes (see HecAuthError).
+   */
+  hec?: true;
 }

@@ -1,20 +1,50 @@
-/** HEC bodies: one or more concatenated (or newline separated) JSON objects. */
+/** HEC bodies: one or more concatenated (or newline separated) JSON event objects. */
+import { isIP } from 'node:net';
+import { AppError } from '../common/errors/app-error';
+import { jsonDeeperThan, jsonTooDeep } from '../common/validation/json-depth';
 import { SerializedEV } from '../query';
+import { checkSource } from './ingest.rules';
+import { PendingEntry } from './ingest.service';
+import { hecTime } from './timestamps';
 
-export class HecError extends Error {
+/** A HEC failure: HTTP status, HEC code and text, and for a bad event of a batch its index. */
+export class HecError extends AppError {
   constructor(
-    readonly status: number,
+    status: number,
     readonly code: number,
     message: string,
     readonly invalidEvent?: number,
   ) {
-    super(message);
+    super(status, message);
+    this.name = 'HecError';
   }
 }
 
-/** Splits `{...}{...}\n{...}` into the JSON texts of its top-level values. */
-export function splitConcatenatedJson(text: string): string[] {
-  const out: string[] = [];
+/** What a body holds up to its first bad event, and that event's error (with its index). */
+export interface HecBatch<T> {
+  items: T[];
+  failure?: HecError;
+}
+
+/** How the events of one request become entries. */
+export interface HecEventContext {
+  nowUs: number;
+  /** the caller's address: the source of events whose `host` is not an IP address */
+  client: string;
+  maxJsonDepth: number;
+  /** the tag of an event, from its `sourcetype` (and the request's `?tag=` / `?sourcetype=`) */
+  tagFor(sourcetype: unknown): string;
+}
+
+const MAX_FIELDS = 64;
+/** Event keys kept as enumerated values (`host` only when it is not an IP address). */
+const INTRINSIC_EVS = ['source', 'index', 'host'] as const;
+
+const invalidFormat = (index: number, why?: string): HecError => new HecError(400, 6, why ? `Invalid data format: ${why}` : 'Invalid data format', index);
+
+/** Splits `{...}{...}\n{...}` into the JSON texts of its top-level values, up to the first malformed one. */
+export function splitConcatenatedJson(text: string): HecBatch<string> {
+  const items: string[] = [];
   let depth = 0;
   let inString = false;
   let escaped = false;
@@ -32,23 +62,73 @@ export function splitConcatenatedJson(text: string): string[] {
     if (ch === '"') inString = true;
     else if (ch === '{' || ch === '[') depth++;
     else if (ch === '}' || ch === ']') depth--;
-    else if (depth === 0) throw new HecError(400, 6, 'Invalid data format', out.length);
-    if (depth < 0) throw new HecError(400, 6, 'Invalid data format', out.length);
-    if (depth === 0) out.push(text.slice(start, i + 1));
+    else if (depth === 0) return { items, failure: invalidFormat(items.length) };
+    if (depth < 0) return { items, failure: invalidFormat(items.length) };
+    if (depth === 0) items.push(text.slice(start, i + 1));
   }
-  if (depth !== 0 || inString) throw new HecError(400, 6, 'Invalid data format', out.length);
+  if (depth !== 0 || inString) return { items, failure: invalidFormat(items.length) };
+  return { items };
+}
+
+/** The entries of the event texts, up to the first bad event. */
+export function parseHecEvents(texts: string[], ctx: HecEventContext): HecBatch<PendingEntry> {
+  const items: PendingEntry[] = [];
+  for (const [index, text] of texts.entries()) {
+    try {
+      items.push(parseHecEvent(text, index, ctx));
+    } catch (err) {
+      if (!(err instanceof HecError)) throw err;
+      return { items, failure: err };
+    }
+  }
+  return { items };
+}
+
+function parseHecEvent(text: string, index: number, ctx: HecEventContext): PendingEntry {
+  // Checked before JSON.parse and JSON.stringify, which recurse and would overflow the stack.
+  if (jsonDeeperThan(text, ctx.maxJsonDepth)) throw invalidFormat(index, jsonTooDeep(ctx.maxJsonDepth));
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    throw invalidFormat(index);
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw invalidFormat(index);
+  const ev = parsed as Record<string, unknown>;
+  if (!('event' in ev) || ev.event === null) throw new HecError(400, 12, 'Event field is required', index);
+  if (ev.event === '') throw new HecError(400, 13, 'Event field cannot be blank', index);
+  const ts = ev.time === undefined || ev.time === null || ev.time === '' ? ctx.nowUs : hecTime(ev.time);
+  if (ts === null) throw invalidFormat(index, 'bad time');
+  const address = typeof ev.host === 'string' && isIP(ev.host.trim()) ? checkSource(ev.host) : undefined;
+  const data = Buffer.from(typeof ev.event === 'string' ? ev.event : JSON.stringify(ev.event), 'utf8');
+  return { ts, tag: ctx.tagFor(ev.sourcetype), src: address ?? ctx.client, data, evs: hecEvs(ev, address === undefined, index) };
+}
+
+/** `fields`, then `source`, `index` and (when not an address) `host` as EVs; a field of the same name wins. */
+function hecEvs(ev: Record<string, unknown>, hostIsName: boolean, index: number): Array<[string, SerializedEV]> | null {
+  const evs = hecFields(ev.fields, index);
+  for (const name of INTRINSIC_EVS) {
+    const v = ev[name];
+    if (v === undefined || v === null || v === '' || (name === 'host' && !hostIsName) || evs.some(([k]) => k === name)) continue;
+    evs.push([name, evValue(v)]);
+  }
+  return evs.length ? evs : null;
+}
+
+/** HEC `fields` -> EVs. */
+function hecFields(fields: unknown, index: number): Array<[string, SerializedEV]> {
+  if (fields === undefined || fields === null) return [];
+  if (typeof fields !== 'object' || Array.isArray(fields)) throw invalidFormat(index, 'fields must be an object');
+  const out: Array<[string, SerializedEV]> = [];
+  for (const [k, v] of Object.entries(fields as Record<string, unknown>)) {
+    if (!k.length || k.length > 128) throw invalidFormat(index, 'field names must be 1 to 128 characters');
+    out.push([k, evValue(v)]);
+  }
+  if (out.length > MAX_FIELDS) throw invalidFormat(index, `more than ${MAX_FIELDS} fields`);
   return out;
 }
 
-/** HEC `fields` -> EVs (strings, numbers, booleans kept; anything else as JSON text). */
-export function hecFields(fields: unknown, index: number): Array<[string, SerializedEV]> | null {
-  if (fields === undefined || fields === null) return null;
-  if (typeof fields !== 'object' || Array.isArray(fields)) throw new HecError(400, 6, 'Invalid data format: fields must be an object', index);
-  const out: Array<[string, SerializedEV]> = [];
-  for (const [k, v] of Object.entries(fields as Record<string, unknown>)) {
-    if (!k.length || k.length > 128) throw new HecError(400, 6, 'Invalid data format: field names must be 1 to 128 characters', index);
-    out.push([k, typeof v === 'string' || typeof v === 'boolean' || (typeof v === 'number' && Number.isFinite(v)) ? v : JSON.stringify(v)]);
-  }
-  if (out.length > 64) throw new HecError(400, 6, 'Invalid data format: more than 64 fields', index);
-  return out.length ? out : null;
+/** Strings, finite numbers and booleans as they are; anything else as JSON text. */
+function evValue(v: unknown): SerializedEV {
+  return typeof v === 'string' || typeof v === 'boolean' || (typeof v === 'number' && Number.isFinite(v)) ? v : JSON.stringify(v);
 }

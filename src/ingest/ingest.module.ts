@@ -4,7 +4,10 @@ import { memoryStorage } from 'multer';
 import { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/env.schema';
 import { IndexerModule } from '../indexer/indexer.module';
+import { HecAcksRepository } from './hec-acks.repository';
+import { HecAcksService } from './hec-acks.service';
 import { HecController } from './hec.controller';
+import { HecService } from './hec.service';
 import { IngestController } from './ingest.controller';
 import { IngestService } from './ingest.service';
 
@@ -21,6 +24,6 @@ import { IngestService } from './ingest.service';
     }),
   ],
   controllers: [IngestController, HecController],
-  providers: [IngestService],
+  providers: [IngestService, HecService, HecAcksService, HecAcksRepository],
 })
 export class IngestModule {}

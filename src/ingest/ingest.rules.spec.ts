@@ -1,6 +1,6 @@
 import { AppError } from '../common/errors/app-error';
 import { splitConcatenatedJson } from './hec.parse';
-import { checkSource, decodeBase64, decodeEnumerated, splitLines, tagNameProblem } from './ingest.rules';
+import { checkSource, decodeBase64, decodeEnumerated, splitLines, tagNameProblem, toTagName } from './ingest.rules';
 
 describe('ingest rules', () => {
   it('tag names', () => {
@@ -37,9 +37,21 @@ describe('ingest rules', () => {
 
   it('splits lines and concatenated JSON', () => {
     expect(splitLines(Buffer.from('a\r\nb\n\nc')).map(String)).toEqual(['a', 'b', 'c']);
-    expect(splitConcatenatedJson('{"a":"}{"} {"b":[1,{"c":2}]}\n{"d":"\\"}"}')).toEqual(['{"a":"}{"}', '{"b":[1,{"c":2}]}', '{"d":"\\"}"}']);
-    expect(splitConcatenatedJson('  ')).toEqual([]);
-    expect(() => splitConcatenatedJson('{"a":1')).toThrow('Invalid data format');
-    expect(() => splitConcatenatedJson('{"a":1} x')).toThrow('Invalid data format');
+    expect(splitConcatenatedJson('{"a":"}{"} {"b":[1,{"c":2}]}\n{"d":"\\"}"}')).toEqual({ items: ['{"a":"}{"}', '{"b":[1,{"c":2}]}', '{"d":"\\"}"}'] });
+    expect(splitConcatenatedJson('  ')).toEqual({ items: [] });
+    // Malformed text ends the batch: the values before it are kept, the failure names its index.
+    const open = splitConcatenatedJson('{"a":1}{"b":2');
+    expect(open.items).toEqual(['{"a":1}']);
+    expect(open.failure).toMatchObject({ status: 400, code: 6, message: 'Invalid data format', invalidEvent: 1 });
+    expect(splitConcatenatedJson('{"a":1} x {"c":3}')).toMatchObject({ items: ['{"a":1}'], failure: { invalidEvent: 1 } });
+  });
+
+  it('makes a valid tag of any sourcetype', () => {
+    expect(toTagName('aws:cloudtrail')).toBe('aws_cloudtrail');
+    expect(toTagName('a b.c|d\u0000e')).toBe('a_b_c_d_e');
+    expect(toTagName('x'.repeat(70))).toBe('x'.repeat(64));
+    expect(toTagName('x'.repeat(63) + '😀')).toBe('x'.repeat(63));
+    expect(toTagName('a\ud800b')).toBe('a_b');
+    for (const s of ['aws:cloudtrail', '!@#$%^&*()=+<>,.:;"\'{}[]|\\ \t', 'Ünïcode 😀']) expect(tagNameProblem(toTagName(s))).toBeUndefined();
   });
 });

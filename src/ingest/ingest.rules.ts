@@ -17,6 +17,18 @@ export function tagNameProblem(name: unknown): string | undefined {
   return undefined;
 }
 
+/** Every character `tagNameProblem` refuses, and lone UTF-16 surrogates (no text encodes them). */
+const UNTAGGABLE = new RegExp(`${FORBIDDEN_TAG_CHARS.source}|[\\ud800-\\udbff](?![\\udc00-\\udfff])|(?<![\\ud800-\\udbff])[\\udc00-\\udfff]`, 'g');
+
+/**
+ * A valid tag made from any non-empty name (a HEC sourcetype such as `aws:cloudtrail`): every
+ * character a tag may not hold becomes `_`, and the result is cut to 64 characters.
+ */
+export function toTagName(name: string): string {
+  const tag = name.replace(UNTAGGABLE, '_').slice(0, MAX_TAG_LENGTH);
+  return /[\ud800-\udbff]$/.test(tag) ? tag.slice(0, -1) : tag;
+}
+
 export function checkTagName(name: unknown, where = 'Tag'): string {
   const p = tagNameProblem(name);
   if (p) throw badRequest(`${where} ${p}`);

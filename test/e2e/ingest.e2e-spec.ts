@@ -162,7 +162,7 @@ describe('ingest APIs (e2e)', () => {
     const z = await hec('').query({ token: ingestToken, channel: 'abc' }).set('Content-Encoding', 'gzip').set('Content-Type', 'application/octet-stream').send(gz);
     expect(z.status).toBe(200);
     expect(z.body).toEqual({ text: 'Success', code: 0, 'invalid-event-number': 0, ackID: 0 });
-    const ack = await hec('/ack').set('Authorization', `Splunk ${ingestToken}`).send({ acks: [0, 7] });
+    const ack = await hec('/ack?channel=abc').set('Authorization', `Splunk ${ingestToken}`).send({ acks: [0, 7] });
     expect(ack.body).toEqual({ acks: { '0': true, '7': false } });
     const s = await search('tag=hecraw', 'text');
     expect(s.text).toBe('{"msg":"zipped"}\n2024-06-01T00:00:01Z r2\n2024-06-01T00:00:00Z r1\n');
@@ -178,8 +178,8 @@ describe('ingest APIs (e2e)', () => {
       [hec('/event').set('Authorization', 'Splunk not-a-real-token').send('{"event":"x"}'), 401, 4],
       [hec('/event').set('Authorization', `Bearer ${ingestToken}`).send('{"event":"x"}'), 401, 3],
       [hec('/event').set('Authorization', `Splunk ${searchOnlyToken}`).send('{"event":"x"}'), 403, 4],
-      [hec('/event').set('Authorization', `Splunk ${ingestToken}`).send('{"event":"ok"}{"event":'), 400, 6],
-      [hec('/event').set('Authorization', `Splunk ${ingestToken}`).send('{"event":"ok"}{"time":5}'), 400, 12],
+      [hec('/event').set('Authorization', `Splunk ${ingestToken}`).send('{"event":'), 400, 6],
+      [hec('/event').set('Authorization', `Splunk ${ingestToken}`).send('{"time":5}{"event":"ok"}'), 400, 12],
       [hec('/event').set('Authorization', `Splunk ${ingestToken}`).send('{"event":""}'), 400, 13],
       [hec('/event').set('Authorization', `Splunk ${ingestToken}`).send(''), 400, 5],
       [hec('/event').set('Authorization', `Splunk ${ingestToken}`).send('{"event":"ok","time":"later"}'), 400, 6],

@@ -1,0 +1,99 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { AuthContext } from '../auth/auth.types';
+import { AppConfig } from '../config/app-config';
+import { APP_CONFIG } from '../config/env.schema';
+import { HecAcksService } from './hec-acks.service';
+import { HecSuccessDto } from './hec.dto';
+import { HecError, parseHecEvents, splitConcatenatedJson } from './hec.parse';
+import { tagNameProblem, toTagName } from './ingest.rules';
+import { IngestService } from './ingest.service';
+
+/** What a HEC request says besides its body. */
+export interface HecRequestInfo {
+  client: string;
+  /** `X-Splunk-Request-Channel` or `?channel=`: the answer carries an ack ID */
+  channel?: string;
+  /** `?tag=`: the tag of every entry (must be valid) */
+  tag?: string;
+  /** `?sourcetype=`: the sourcetype of events that name none (and of `/raw` lines) */
+  sourcetype?: string;
+}
+
+/** Splunk HTTP Event Collector compatible ingest (product-notes §5.4). */
+@Injectable()
+export class HecService {
+  private readonly sourcetypeTags: ReadonlyMap<string, string>;
+
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly ingest: IngestService,
+    private readonly acks: HecAcksService,
+  ) {
+    this.sourcetypeTags = checkedSourcetypeTags(config.hecSourcetypeTags);
+  }
+
+  /**
+   * Concatenated JSON events. A bad event ends the batch as it does in Splunk: the events
+   * before it are stored (one COPY, so all of them or none), nothing from it on, and the answer
+   * is 400 with that event's HEC code and text plus `"invalid-event-number"` (its index from
+   * 0), for example `{"text":"Invalid data format","code":6,"invalid-event-number":2}`. The
+   * good part is committed before that answer goes out, and shippers do not retry a 400, so the
+   * events before the bad one are never stored twice. Whole-request problems (credentials, an
+   * invalid channel or `?tag=`, too large, too many events) store nothing.
+   */
+  async events(auth: AuthContext, info: HecRequestInfo, body: Buffer): Promise<HecSuccessDto> {
+    const channel = this.acks.checkChannel(info.channel);
+    const tagFor = this.tagRule(info);
+    const split = splitConcatenatedJson(body.toString('utf8'));
+    this.ingest.checkCount(split.items.length);
+    const parsed = parseHecEvents(split.items, { nowUs: Date.now() * 1000, client: info.client, maxJsonDepth: this.config.maxJsonDepth, tagFor });
+    const failure = parsed.failure ?? split.failure;
+    if (!parsed.items.length && !failure) throw new HecError(400, 5, 'No data');
+    if (parsed.items.length) await this.ingest.store(parsed.items);
+    if (failure) throw failure;
+    return this.success(auth, channel);
+  }
+
+  /** One entry per line, stamped with the leftmost timestamp found in it (else now). */
+  async raw(auth: AuthContext, info: HecRequestInfo, body: Buffer): Promise<HecSuccessDto> {
+    const channel = this.acks.checkChannel(info.channel);
+    const entries = this.ingest.linesToEntries(body, this.tagRule(info)(undefined), info.client, true, false);
+    if (!entries.length) throw new HecError(400, 5, 'No data');
+    await this.ingest.store(entries);
+    return this.success(auth, channel);
+  }
+
+  /**
+   * The ack ID is issued after the entries' COPY has committed (they may live in another
+   * indexer database than the ack table, so one transaction cannot hold both): an ID that
+   * answers `true` always stands for stored entries. A crash between the two leaves the entries
+   * without an ID; the shipper got no answer and resends (at least once, as with Splunk).
+   */
+  private async success(auth: AuthContext, channel: string | undefined): Promise<HecSuccessDto> {
+    return { text: 'Success', code: 0, 'invalid-event-number': 0, ackID: channel === undefined ? '' : await this.acks.issue(auth, channel) };
+  }
+
+  /** `?tag=` for every entry; else the event's sourcetype (else `?sourcetype=`) as a tag. */
+  private tagRule(info: HecRequestInfo): (sourcetype: unknown) => string {
+    const explicit = info.tag;
+    if (explicit === undefined) return (sourcetype) => this.tagForSourcetype(sourcetype ?? info.sourcetype);
+    const problem = tagNameProblem(explicit);
+    if (problem) throw new HecError(400, 7, `Incorrect index: tag ${problem}`);
+    return () => explicit;
+  }
+
+  /** The tag HEC_SOURCETYPE_TAGS gives the sourcetype, else the sourcetype made a valid tag, else `default`. */
+  private tagForSourcetype(sourcetype: unknown): string {
+    if (typeof sourcetype !== 'string' || !sourcetype.length) return 'default';
+    return this.sourcetypeTags.get(sourcetype) ?? toTagName(sourcetype);
+  }
+}
+
+/** The configured sourcetype -> tag map; an invalid tag stops the service at start-up. */
+function checkedSourcetypeTags(pairs: Record<string, string>): ReadonlyMap<string, string> {
+  for (const [sourcetype, tag] of Object.entries(pairs)) {
+    const problem = tagNameProblem(tag);
+    if (problem) throw new Error(`HEC_SOURCETYPE_TAGS: the tag for sourcetype "${sourcetype}" ${problem}`);
+  }
+  return new Map(Object.entries(pairs));
+}
