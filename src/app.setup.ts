@@ -9,6 +9,7 @@ import { Duplex } from 'node:stream';
 import { AppConfig } from './config/app-config';
 import { ErrorFilter } from './common/http/error-filter';
 import { buildValidationPipe } from './common/validation/validation';
+import { jsonDeeperThan, jsonTooDeep, setJsonDepthLimit } from './common/validation/json-depth';
 
 /** Paths that read their own bodies (ingest batches, HEC bodies of concatenated JSON objects). */
 export const SELF_PARSED_PATHS = ['/services/collector', '/api/ingest/'];
@@ -34,7 +35,16 @@ export function configureApp(app: INestApplication, config: AppConfig): void {
     exposedHeaders: ['X-Total-Count', 'X-Request-Id'],
   });
   const limit = config.maxJsonBody;
-  const json = express.json({ limit, strict: false, type: (req) => !selfParsed(req as Request) && /json/i.test(String(req.headers['content-type'] ?? '')) });
+  setJsonDepthLimit(config.maxJsonDepth);
+  const json = express.json({
+    limit,
+    strict: false,
+    type: (req) => !selfParsed(req as Request) && /json/i.test(String(req.headers['content-type'] ?? '')),
+    // Before JSON.parse, validation or PostgreSQL's jsonb recurse into it: a deep body is a 400.
+    verify: (_req, _res, buf) => {
+      if (jsonDeeperThan(buf, config.maxJsonDepth)) throw Object.assign(new Error(jsonTooDeep(config.maxJsonDepth)), { status: 400 });
+    },
+  });
   const form = express.urlencoded({ limit, extended: false, parameterLimit: 1000, type: (req) => !selfParsed(req as Request) && /x-www-form-urlencoded/i.test(String(req.headers['content-type'] ?? '')) });
   app.use(json, form);
   answerClientErrorsWithJson(app);

@@ -3,6 +3,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { AuthContext } from '../auth/auth.types';
 import { badRequest, conflict, notFound } from '../common/errors/app-error';
 import { isUuid } from '../common/validation/id.pipe';
+import { parseJsonField } from '../common/validation/json-depth';
 import { UsersRepository } from '../users/users.repository';
 import { DashboardEntity } from './dashboard.entity';
 import { DashboardRef, MAX_DASHBOARD_ID } from './dashboard-ref.pipe';
@@ -27,11 +28,7 @@ export function normalizeData(value: unknown): unknown {
   if (value === undefined || value === null) return {};
   if (typeof value === 'string') {
     if (!value.trim()) return {};
-    try {
-      return JSON.parse(value) as unknown;
-    } catch {
-      throw badRequest('Data must be valid JSON');
-    }
+    return parseJsonField(value, 'Data');
   }
   return value;
 }

@@ -1,10 +1,10 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { ArrayMaxSize, IsArray, IsBoolean, IsInt, IsOptional, IsString, IsUUID, Matches, Max, MaxLength, Min } from 'class-validator';
-import { ToBoolean } from '../common/validation/validation';
+import { NullToAbsent, NullToEmpty, ToBoolean } from '../common/validation/validation';
 import { IsDisplayName, IsFreeText, LABEL_RE } from '../storage/display-name';
 import { UserFileEntity } from './user-file.entity';
-import { IsGroupList, NullToEmpty } from '../common/validation/group-list';
+import { IsGroupList } from '../common/validation/group-list';
 
 const INT32_MAX = 2 ** 31 - 1;
 export const MAX_LABELS = 64;
@@ -39,6 +39,7 @@ export class FileMetaDto {
 
   @ApiPropertyOptional()
   @IsOptional()
+  @NullToAbsent()
   @IsString()
   @IsDisplayName()
   Name?: string;

@@ -5,6 +5,7 @@ import { randomUUID } from 'node:crypto';
 import type { FileHandle } from 'node:fs/promises';
 import { AuthContext } from '../auth/auth.types';
 import { AppError, badRequest, forbidden, notFound } from '../common/errors/app-error';
+import { parseJsonField } from '../common/validation/json-depth';
 import { BlobStore, StoredUpload } from '../storage/blob-store';
 import { isDisplayName } from '../storage/display-name';
 import { canChangeOwner, canCreateFor, canSetGlobal, FileAction, FileCaller, listsEverything, requireFileAccess, unshareableGroups } from './files.access';
@@ -81,12 +82,7 @@ export class FilesService implements OnApplicationBootstrap {
 
   private async parseCreateFields(fields: FileUploadFieldsDto): Promise<FileCreateMetaDto> {
     if (fields.meta !== undefined) {
-      let parsed: unknown;
-      try {
-        parsed = JSON.parse(fields.meta);
-      } catch {
-        throw badRequest('Field "meta" is not valid JSON');
-      }
+      const parsed = parseJsonField(fields.meta, 'Field "meta"');
       if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw badRequest('Field "meta" must be a JSON object');
       return validated(FileCreateMetaDto, parsed, 'meta');
     }

@@ -1,5 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsOptional, IsString, Matches, MaxLength, MinLength } from 'class-validator';
+import { NullToAbsent, NullToEmpty } from '../common/validation/validation';
 import { GroupEntity } from './group.entity';
 
 const GROUP_NAME = /^[^\s/\\][^/\\]*$/;
@@ -8,15 +9,15 @@ export class CreateGroupDto {
   @ApiProperty() @IsString() @MinLength(1) @MaxLength(128) @Matches(GROUP_NAME, { message: 'Name must not start with a space or contain slashes' })
   Name: string;
 
-  @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(4096)
+  @ApiPropertyOptional({ nullable: true }) @IsOptional() @NullToEmpty() @IsString() @MaxLength(4096)
   Desc?: string;
 }
 
 export class UpdateGroupDto {
-  @ApiPropertyOptional() @IsOptional() @IsString() @MinLength(1) @MaxLength(128) @Matches(GROUP_NAME, { message: 'Name must not start with a space or contain slashes' })
+  @ApiPropertyOptional() @IsOptional() @NullToAbsent() @IsString() @MinLength(1) @MaxLength(128) @Matches(GROUP_NAME, { message: 'Name must not start with a space or contain slashes' })
   Name?: string;
 
-  @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(4096)
+  @ApiPropertyOptional({ nullable: true }) @IsOptional() @NullToEmpty() @IsString() @MaxLength(4096)
   Desc?: string;
 }
 

@@ -5,6 +5,7 @@ export class CapabilityDescDto {
   @ApiProperty() Name: string;
   @ApiProperty() Desc: string;
   @ApiProperty() Category: string;
+  @ApiProperty({ description: 'Whether a token holding it reaches any API of this service today' }) Grants: boolean;
 }
 
 /** What a dashboard client needs to know about this server's limits (product-notes §3.3). */

@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { AuthContext } from '../auth/auth.types';
 import { badRequest, notFound } from '../common/errors/app-error';
 import { isUuid } from '../common/validation/id.pipe';
+import { parseJsonField } from '../common/validation/json-depth';
 import { UsersRepository } from '../users/users.repository';
 import {
   canReadEntry, entryPermissions, entryRank, LibraryCaller, libraryCaller, requireDeleteEntry, requireMaySetGlobal, requireMaySetOwner,
@@ -17,11 +18,7 @@ export function normalizeMetadata(value: unknown): unknown {
   if (value === undefined || value === null) return null;
   if (typeof value === 'string') {
     if (!value.trim()) return null;
-    try {
-      return JSON.parse(value) as unknown;
-    } catch {
-      throw badRequest('Metadata must be valid JSON');
-    }
+    return parseJsonField(value, 'Metadata');
   }
   return value;
 }

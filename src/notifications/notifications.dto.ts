@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsBoolean, IsDate, IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min, MinLength } from 'class-validator';
-import { ToBoolean } from '../common/validation/validation';
+import { NullToAbsent, NullToEmpty, ToBoolean, ZeroToAbsent } from '../common/validation/validation';
 import { ZERO_TIME } from '../users/users.dto';
 import { NotificationEntity } from './notification.entity';
 
@@ -19,7 +19,7 @@ export class NotificationContentDto {
   @ApiPropertyOptional({ description: 'Expiry; default 12 hours from now' }) @IsOptional() @Type(() => Date) @IsDate()
   Expires?: Date;
 
-  @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(2048)
+  @ApiPropertyOptional({ nullable: true }) @IsOptional() @NullToEmpty() @IsString() @MaxLength(2048)
   Link?: string;
 }
 
@@ -32,16 +32,16 @@ export class BroadcastNotificationDto extends NotificationContentDto {
 }
 
 export class TargetedNotificationDto extends BroadcastNotificationDto {
-  @ApiPropertyOptional() @IsOptional() @IsInt() @Min(1) @Max(INT32_MAX)
+  @ApiPropertyOptional({ description: '0 or null: not set' }) @IsOptional() @ZeroToAbsent() @IsInt() @Min(1) @Max(INT32_MAX)
   UID?: number;
 
-  @ApiPropertyOptional() @IsOptional() @IsInt() @Min(1) @Max(INT32_MAX)
+  @ApiPropertyOptional({ description: '0 or null: not set' }) @IsOptional() @ZeroToAbsent() @IsInt() @Min(1) @Max(INT32_MAX)
   GID?: number;
 }
 
 /** Update: UID, GID, Sender and Broadcast cannot change. */
 export class UpdateNotificationDto {
-  @ApiPropertyOptional() @IsOptional() @IsString() @MinLength(1) @MaxLength(4096)
+  @ApiPropertyOptional() @IsOptional() @NullToAbsent() @IsString() @MinLength(1) @MaxLength(4096)
   Msg?: string;
 
   @ApiPropertyOptional() @IsOptional() @IsInt() @Min(0) @Max(Number.MAX_SAFE_INTEGER)
@@ -50,7 +50,7 @@ export class UpdateNotificationDto {
   @ApiPropertyOptional({ enum: LEVELS }) @IsOptional() @IsIn(LEVELS)
   Level?: string;
 
-  @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(2048)
+  @ApiPropertyOptional({ nullable: true }) @IsOptional() @NullToEmpty() @IsString() @MaxLength(2048)
   Link?: string;
 
   @ApiPropertyOptional() @IsOptional() @Type(() => Date) @IsDate()

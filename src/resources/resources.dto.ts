@@ -1,10 +1,10 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsBoolean, IsInt, IsOptional, IsString, ValidateIf } from 'class-validator';
-import { ToBoolean } from '../common/validation/validation';
+import { NullToAbsent, NullToEmpty, ToBoolean } from '../common/validation/validation';
 import { IsDisplayName, IsFreeText } from '../storage/display-name';
 import { ResourceEntity } from './resource.entity';
-import { IsGroupList, NullToEmpty } from '../common/validation/group-list';
+import { IsGroupList } from '../common/validation/group-list';
 
 
 
@@ -44,6 +44,7 @@ export class UpdateResourceDto {
 
   @ApiPropertyOptional()
   @IsOptional()
+  @NullToAbsent()
   @IsString()
   @IsDisplayName()
   ResourceName?: string;

@@ -1,9 +1,10 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Put, Query } from '@nestjs/common';
-import { ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiExtraModels, ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiTags, getSchemaPath } from '@nestjs/swagger';
 import { Auth, CurrentAuth } from '../auth/auth.decorators';
 import { AuthContext } from '../auth/auth.types';
 import { UuidPipe } from '../common/validation/id.pipe';
-import { CreateTokenDto, RegenerateTokenDto, TokenDto, TokenListQueryDto, TokenSettingsDto, TokenWithSecretDto, UpdateTokenDto } from './tokens.dto';
+import { CapabilityDescDto } from '../info/info.dto';
+import { CapabilityListQueryDto, CreateTokenDto, RegenerateTokenDto, TokenDto, TokenListQueryDto, TokenSettingsDto, TokenWithSecretDto, UpdateTokenDto } from './tokens.dto';
 import { TokensService } from './tokens.service';
 
 /** API tokens (product-notes §1.3; sent in the `Service-Token` header). Literal paths come before `:id`. */
@@ -30,10 +31,14 @@ export class TokensController {
 
   @Get('capabilities')
   @Auth({ capability: 'TokenRead' })
-  @ApiOperation({ summary: 'Capability names the caller may put on a token' })
-  @ApiOkResponse({ type: [String] })
-  capabilities(@CurrentAuth() auth: AuthContext): Promise<string[]> {
-    return this.tokens.capabilities(auth);
+  @ApiOperation({
+    summary: 'Capability names the caller may put on a token (every name the product defines, and ours)',
+    description: 'With detail=true: one object per name, with `Grants` telling whether it reaches any API of this service today.',
+  })
+  @ApiOkResponse({ schema: { oneOf: [{ type: 'array', items: { type: 'string' } }, { type: 'array', items: { $ref: getSchemaPath(CapabilityDescDto) } }] } })
+  @ApiExtraModels(CapabilityDescDto)
+  capabilities(@CurrentAuth() auth: AuthContext, @Query() q: CapabilityListQueryDto): Promise<string[] | CapabilityDescDto[]> {
+    return this.tokens.capabilities(auth, q.detail === true);
   }
 
   @Get()

@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { ArrayMaxSize, IsArray, IsBoolean, IsOptional, IsString, MaxLength, MinLength } from 'class-validator';
-import { ToBoolean } from '../common/validation/validation';
+import { NullToAbsent, NullToEmpty, ToBoolean } from '../common/validation/validation';
 import { TokenRow } from './tokens.repository';
 
 export const MAX_TOKEN_NAME = 256;
@@ -14,7 +14,7 @@ export class CreateTokenDto {
   @ApiProperty({ maxLength: MAX_TOKEN_NAME }) @IsString() @MinLength(1) @MaxLength(MAX_TOKEN_NAME)
   name: string;
 
-  @ApiPropertyOptional({ maxLength: MAX_TOKEN_DESCRIPTION, default: '' }) @IsOptional() @IsString() @MaxLength(MAX_TOKEN_DESCRIPTION)
+  @ApiPropertyOptional({ maxLength: MAX_TOKEN_DESCRIPTION, default: '', nullable: true }) @IsOptional() @NullToEmpty() @IsString() @MaxLength(MAX_TOKEN_DESCRIPTION)
   description?: string;
 
   @ApiProperty({ type: [String], description: 'Capability names, case-insensitive; duplicates are removed' })
@@ -30,10 +30,10 @@ export class CreateTokenDto {
 
 /** PUT: a field that is present replaces the stored one; an absent field keeps it. */
 export class UpdateTokenDto {
-  @ApiPropertyOptional({ maxLength: MAX_TOKEN_NAME }) @IsOptional() @IsString() @MinLength(1) @MaxLength(MAX_TOKEN_NAME)
+  @ApiPropertyOptional({ maxLength: MAX_TOKEN_NAME, description: 'absent or null keeps the name' }) @IsOptional() @NullToAbsent() @IsString() @MinLength(1) @MaxLength(MAX_TOKEN_NAME)
   name?: string;
 
-  @ApiPropertyOptional({ maxLength: MAX_TOKEN_DESCRIPTION }) @IsOptional() @IsString() @MaxLength(MAX_TOKEN_DESCRIPTION)
+  @ApiPropertyOptional({ maxLength: MAX_TOKEN_DESCRIPTION, nullable: true, description: 'null is empty' }) @IsOptional() @NullToEmpty() @IsString() @MaxLength(MAX_TOKEN_DESCRIPTION)
   description?: string;
 
   @ApiPropertyOptional({ type: [String] })
@@ -55,6 +55,11 @@ export class UpdateTokenDto {
 export class RegenerateTokenDto {
   @ApiPropertyOptional({ type: String, nullable: true, description: EXPIRES_DOC }) @IsOptional() @IsString() @MaxLength(64)
   expiresAt?: string | null;
+}
+
+export class CapabilityListQueryDto {
+  @ApiPropertyOptional({ description: 'Describe each capability, with whether it grants anything here' }) @IsOptional() @ToBoolean() @IsBoolean()
+  detail?: boolean;
 }
 
 export class TokenListQueryDto {

@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { AuthContext } from '../auth/auth.types';
+import { CapabilityDescription, describeCapabilities } from '../auth/capabilities';
 import { badRequest, conflict } from '../common/errors/app-error';
 import { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/env.schema';
@@ -32,12 +33,16 @@ function validDay(value: string): boolean {
  * Expiry from the wire: undefined when absent (keep), null for "never" (null or the zero time),
  * else a future date. A past or malformed timestamp is a 400.
  */
-export function parseExpiry(value: string | null | undefined): Date | null | undefined {
+/**
+ * `allowPast`: on update a past expiry is stored as it is (the token is then expired: listed,
+ * unusable, refreshable), as the product does; on create and refresh it is a 400.
+ */
+export function parseExpiry(value: string | null | undefined, allowPast = false): Date | null | undefined {
   if (value === undefined) return undefined;
   if (value === null || ZERO_TIME.test(value)) return null;
   const ms = RFC3339.test(value) && validDay(value) ? Date.parse(value.replace(/(\.\d{3})\d+/, '$1')) : NaN;
   if (!Number.isFinite(ms) || ms > MAX_EXPIRY) throw badRequest('expiresAt must be an RFC 3339 timestamp such as 2030-01-02T15:04:05Z');
-  if (ms <= Date.now()) throw badRequest('expiresAt must be in the future');
+  if (!allowPast && ms <= Date.now()) throw badRequest('expiresAt must be in the future');
   return new Date(ms);
 }
 
@@ -54,9 +59,11 @@ export class TokensService {
     assertTokenApiAllowed(auth, auth.accountAdmin || (await this.settings.nonAdminTokens()));
   }
 
-  async capabilities(auth: AuthContext): Promise<string[]> {
+  /** Names the caller may put on a token; with `detail`, each described, saying whether it grants anything here. */
+  async capabilities(auth: AuthContext, detail: boolean): Promise<string[] | CapabilityDescription[]> {
     await this.allowed(auth);
-    return grantableCapabilities(auth);
+    const names = new Set<string>(grantableCapabilities(auth));
+    return detail ? describeCapabilities().filter((c) => names.has(c.Name)) : [...names];
   }
 
   async create(auth: AuthContext, dto: CreateTokenDto): Promise<TokenWithSecretDto> {
@@ -91,7 +98,7 @@ export class TokensService {
     if (dto.name !== undefined) patch.name = dto.name;
     if (dto.description !== undefined) patch.description = dto.description;
     if (dto.capabilities !== undefined) patch.capabilities = parseGrantedCapabilities(auth, dto.capabilities);
-    const expiresAt = parseExpiry(dto.expiresAt);
+    const expiresAt = parseExpiry(dto.expiresAt, true);
     if (expiresAt !== undefined) patch.expiresAt = expiresAt;
     return toTokenDto(requireTokenAccess(auth, await this.tokens.update(id, patch)));
   }

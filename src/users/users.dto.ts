@@ -1,6 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { ArrayMaxSize, IsArray, IsBoolean, IsInt, IsOptional, IsString, Matches, Max, MaxLength, Min, MinLength } from 'class-validator';
+import { NullToAbsent, NullToEmpty } from '../common/validation/validation';
 import { GroupDetailsDto, toGroupDetails } from '../groups/groups.dto';
 import { GroupEntity } from '../groups/group.entity';
 import { UserEntity } from './user.entity';
@@ -26,13 +27,13 @@ export class CreateUserDto {
 }
 
 export class UpdateUserDto {
-  @ApiPropertyOptional() @IsOptional() @IsString() @MinLength(1) @MaxLength(128) @Matches(USERNAME, { message: USERNAME_MSG })
+  @ApiPropertyOptional() @IsOptional() @NullToAbsent() @IsString() @MinLength(1) @MaxLength(128) @Matches(USERNAME, { message: USERNAME_MSG })
   User?: string;
 
-  @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(256)
+  @ApiPropertyOptional({ nullable: true }) @IsOptional() @NullToEmpty() @IsString() @MaxLength(256)
   Name?: string;
 
-  @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(320)
+  @ApiPropertyOptional({ nullable: true }) @IsOptional() @NullToEmpty() @IsString() @MaxLength(320)
   Email?: string;
 
   @ApiPropertyOptional({ description: 'Admins only' }) @IsOptional() @IsBoolean()
@@ -40,7 +41,7 @@ export class UpdateUserDto {
 }
 
 export class ChangePasswordDto {
-  @ApiPropertyOptional({ description: 'Required unless an admin changes another account' }) @IsOptional() @IsString() @MaxLength(1024)
+  @ApiPropertyOptional({ description: 'Required unless an admin changes another account' }) @IsOptional() @NullToAbsent() @IsString() @MaxLength(1024)
   OrigPass?: string;
 
   @ApiProperty({ description: '8 to 72 bytes' }) @IsString() @MinLength(8) @MaxLength(72)
@@ -64,7 +65,8 @@ export class UserDetailsDto {
   @ApiProperty() Email: string;
   @ApiProperty() Admin: boolean;
   @ApiProperty() Locked: boolean;
-  @ApiProperty({ description: 'Default search group, 0 for none' }) DefaultGID: number;
+  /** Omitted when unset, as the product does: its client reads 0 as a group. */
+  @ApiPropertyOptional({ description: 'Default search group; absent when none is set' }) DefaultGID?: number;
   @ApiProperty({ description: 'Last activity' }) TS: string;
   @ApiProperty() Synced: boolean;
   @ApiProperty({ type: [GroupDetailsDto] }) Groups: GroupDetailsDto[];
@@ -85,7 +87,7 @@ export function toUserDetails(u: UserEntity, groups: GroupEntity[]): UserDetails
     Email: u.email,
     Admin: u.admin,
     Locked: u.locked,
-    DefaultGID: u.defaultGid ?? 0,
+    ...(u.defaultGid ? { DefaultGID: u.defaultGid } : {}),
     TS: (u.lastActive ?? u.createdAt)?.toISOString() ?? ZERO_TIME,
     Synced: false,
     Groups: groups.map(toGroupDetails),

@@ -14,7 +14,11 @@ describe('info endpoints', () => {
 
   it('describes every capability with its number, name and category', async () => {
     const res = await request(t.http).get('/api/info/capabilities').set(user).expect(200);
-    expect(res.body[0]).toEqual({ Cap: 0, Name: 'Search', Desc: expect.any(String), Category: 'Search' });
+    expect(res.body[0]).toEqual({ Cap: 0, Name: 'Search', Desc: expect.any(String), Category: 'Search', Grants: true });
+    // Numbers are the product's (product-notes §1.3): 5 is unused, KitWrite is 27, LogbotAI 51.
+    const cap = (name: string) => res.body.find((c: { Name: string }) => c.Name === name);
+    expect([cap('SetSearchGroup').Cap, cap('ResourceRead').Cap, cap('KitWrite').Cap, cap('Ingest').Cap, cap('LogbotAI').Cap]).toEqual([6, 12, 27, 38, 51]);
+    expect(cap('KitWrite').Grants).toBe(false);
     const names = res.body.map((c: { Name: string }) => c.Name);
     expect(names).toEqual(expect.arrayContaining(['DashboardRead', 'DashboardWrite', 'TokenWrite', 'PreferencesRead', 'UserWrite']));
     expect(new Set(res.body.map((c: { Cap: number }) => c.Cap)).size).toBe(res.body.length);

@@ -1,5 +1,6 @@
 import { Controller, Get, Post } from '@nestjs/common';
 import { Auth, Public } from '../../src/auth/auth.decorators';
+import { GRANTING } from '../../src/auth/capabilities';
 import { createTestApp, TestApp } from '../setup/app';
 import { describeDeclaration, routesOfControllers, routeTable } from '../setup/route-table';
 
@@ -22,6 +23,12 @@ describe('route declarations', () => {
     const lines = routes.map((r) => `${r.method} ${r.path}`);
     expect(lines).toEqual(expect.arrayContaining(['POST /api/login', 'GET /api/users', 'GET /api/groups/:id/members', 'POST /api/tokens', 'DELETE /api/tokens/:id']));
     expect(new Set(lines).size).toBe(lines.length);
+  });
+
+  it('GRANTING lists exactly the capabilities that routes and websockets check', () => {
+    const used = new Set<string>(['Search', 'AttachSearch', 'Stats']); // websocket routes (src/ws)
+    for (const r of routeTable(t.app)) if (r.declaration?.capability) used.add(r.declaration.capability);
+    expect([...GRANTING].sort()).toEqual([...used].sort());
   });
 
   it('every route handler declares @Public() or @Auth()', () => {

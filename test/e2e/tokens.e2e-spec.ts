@@ -128,6 +128,31 @@ describe('API tokens', () => {
       expect(viaToken.body).toEqual([...CAPABILITIES]);
     });
 
+    it('accepts every capability name the product defines; those without an API here grant nothing, and say so', async () => {
+      expect(CAPABILITIES).toEqual(expect.arrayContaining(['KitWrite', 'TemplateRead', 'ScheduleWrite', 'SecretRead', 'AlertWrite', 'LogbotAI']));
+      const kit = await createToken(t.http, u.headers, ['kitwrite', 'TemplateRead']);
+      expect(kit.body.capabilities).toEqual(['TemplateRead', 'KitWrite']);
+      await http().get('/api/dashboards').set(kit.headers).expect(403);
+      await http().get('/api/users').set(kit.headers).expect(403);
+      const detail = (await http().get('/api/tokens/capabilities?detail=true').set(u.headers).expect(200)).body as { Name: string; Cap: number; Grants: boolean }[];
+      const by = new Map(detail.map((d) => [d.Name, d]));
+      expect(by.get('KitWrite')).toEqual(expect.objectContaining({ Cap: 27, Grants: false }));
+      expect(by.get('Search')).toEqual(expect.objectContaining({ Cap: 0, Grants: true }));
+      expect(by.get('Ingest')).toEqual(expect.objectContaining({ Cap: 38, Grants: true }));
+      expect(by.get('PreferencesRead')).toEqual(expect.objectContaining({ Grants: true }));
+      expect(detail.map((d) => d.Name)).toEqual([...CAPABILITIES]);
+    });
+
+    it('stores a past expiry on update, as the product does: the token is then expired, listed and refreshable', async () => {
+      const tok = await createToken(t.http, u.headers, ['ListUsers']);
+      await http().get('/api/users').set(tok.headers).expect(200);
+      const past = new Date(Date.now() - 2000).toISOString();
+      const res = await http().put(`/api/tokens/${tok.id}`).set(u.headers).send({ name: 'expired now', description: null, capabilities: ['ListUsers'], expiresAt: past }).expect(200);
+      expect(res.body.expiresAt).toBe(past);
+      await http().get('/api/users').set(tok.headers).expect(401);
+      await http().post('/api/tokens').set(u.headers).send({ name: 'x', capabilities: ['ListUsers'], expiresAt: past }).expect(400);
+    });
+
     it('refuses bad input with 400 and stores nothing', async () => {
       const v = await createUser(t.http, admin);
       const bad: Array<[string, unknown]> = [
@@ -261,7 +286,7 @@ describe('API tokens', () => {
       const b = await http().put(`/api/tokens/${tok.id}`).set(owner.headers).send({ expiresAt: null }).expect(200);
       expect(b.body).not.toHaveProperty('expiresAt');
       await http().put(`/api/tokens/${tok.id}`).set(owner.headers).send({ capabilities: ['Nope'] }).expect(400);
-      await http().put(`/api/tokens/${tok.id}`).set(owner.headers).send({ expiresAt: '2000-01-01T00:00:00Z' }).expect(400);
+      await http().put(`/api/tokens/${tok.id}`).set(owner.headers).send({ expiresAt: 'tomorrow' }).expect(400);
       await http().put(`/api/tokens/${tok.id}`).set(owner.headers).send({ name: '' }).expect(400);
       expect((await http().get(`/api/tokens/${tok.id}`).set(owner.headers).expect(200)).body).toEqual(b.body);
       await whoami(tok.headers).expect(200); // PUT keeps the secret

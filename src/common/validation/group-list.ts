@@ -19,4 +19,3 @@ export const IsGroupList = () =>
   );
 
 /** `null` means an empty string (descriptions are always strings). */
-export const NullToEmpty = () => Transform(({ value }) => (value === null ? '' : value));

@@ -1,3 +1,5 @@
+import { badRequest } from '../errors/app-error';
+
 /**
  * How deeply arrays and objects nest in a JSON text, found in one pass over its characters
  * (no recursion, no parse), so that a hostile body is refused before `JSON.parse`, validation
@@ -27,3 +29,27 @@ export function jsonDeeperThan(text: string | Buffer, max: number): boolean {
 
 /** The message every JSON reader gives for a body past the depth limit. */
 export const jsonTooDeep = (max: number) => `JSON nests deeper than ${max} levels`;
+
+let depthLimit = 64;
+
+/** Set once at start-up from `MAX_JSON_DEPTH` (configureApp); every JSON reader uses it. */
+export function setJsonDepthLimit(max: number): void {
+  depthLimit = max;
+}
+
+export function jsonDepthLimit(): number {
+  return depthLimit;
+}
+
+/**
+ * A JSON value sent inside a JSON string field (dashboard `Data`, library `Metadata`, a file's
+ * `meta`): parsed, or a 400 that names the field when it is malformed or nests too deeply.
+ */
+export function parseJsonField(text: string, field: string): unknown {
+  if (jsonDeeperThan(text, depthLimit)) throw badRequest(`${field}: ${jsonTooDeep(depthLimit)}`);
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    throw badRequest(`${field} must be valid JSON`);
+  }
+}

@@ -1,4 +1,4 @@
-import { BadRequestException, ValidationError, ValidationPipe } from '@nestjs/common';
+import { ArgumentMetadata, BadRequestException, ValidationError, ValidationPipe } from '@nestjs/common';
 import { Transform } from 'class-transformer';
 
 function describe(errors: ValidationError[], prefix = ''): string[] {
@@ -11,9 +11,21 @@ function describe(errors: ValidationError[], prefix = ''): string[] {
   return out;
 }
 
+/**
+ * Global pipes run before a parameter's own pipe, and Nest's ValidationPipe would turn a path
+ * or query value declared `number` into `Number(value)` first: `0x1`, `1e0`, `+1` and ` 1` all
+ * became UID 1 before `IdPipe` saw them. Single path and query values reach their own pipe as
+ * the client sent them; DTO classes are still transformed and validated.
+ */
+class StrictPrimitivesValidationPipe extends ValidationPipe {
+  protected override transformPrimitive(value: unknown, _metadata: ArgumentMetadata): unknown {
+    return value;
+  }
+}
+
 /** Unknown and read-only fields are dropped (clients send whole structures back); wrong types are a 400 naming the field. */
 export function buildValidationPipe(): ValidationPipe {
-  return new ValidationPipe({
+  return new StrictPrimitivesValidationPipe({
     whitelist: true,
     transform: true,
     forbidUnknownValues: true,
@@ -28,3 +40,13 @@ export function buildValidationPipe(): ValidationPipe {
 /** Query-string booleans: only "true"/"1" are true (never implicit conversion of "false"). */
 export const ToBoolean = () =>
   Transform(({ value }) => (value === true || value === 'true' || value === '1' ? true : value === false || value === 'false' || value === '0' || value === '' ? false : value));
+
+/**
+ * Clients send `null` for a field they leave empty (the product's client does for every empty
+ * description). Free text: `null` is the empty string. Names and other values that cannot be
+ * empty: `null` is the same as leaving the field out. IDs where the product writes 0 for
+ * "not set" (a notification's UID or GID): 0 and `null` are left out too.
+ */
+export const NullToEmpty = () => Transform(({ value }) => (value === null ? '' : value));
+export const NullToAbsent = () => Transform(({ value }) => (value === null ? undefined : value));
+export const ZeroToAbsent = () => Transform(({ value }) => (value === null || value === 0 ? undefined : value));
