@@ -1,6 +1,7 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { LoggerModule } from 'nestjs-pino';
+import { logUrl } from './common/logging/log-url';
 import { randomUUID } from 'node:crypto';
 import { IncomingMessage } from 'node:http';
 import { AuthModule } from './auth/auth.module';
@@ -63,9 +64,10 @@ export class AppModule {
               return typeof given === 'string' && /^[\w.-]{1,64}$/.test(given) ? given : randomUUID();
             },
             redact: ['req.headers.authorization', 'req.headers["service-token"]', 'req.headers.cookie', 'req.headers["sec-websocket-protocol"]'],
-            customSuccessMessage: (req, res) => `${req.method} ${req.url} ${res.statusCode}`,
+            customSuccessMessage: (req, res) => `${req.method} ${logUrl(req.url)} ${res.statusCode}`,
+            customErrorMessage: (req, res) => `${req.method} ${logUrl(req.url)} ${res.statusCode}`,
             serializers: {
-              req: (r: { id: unknown; method: string; url: string }) => ({ id: r.id, method: r.method, url: r.url.split('?')[0] }),
+              req: (r: { id: unknown; method: string; url: string }) => ({ id: r.id, method: r.method, url: logUrl(r.url) }),
               res: (r: { statusCode: number }) => ({ statusCode: r.statusCode }),
             },
           },

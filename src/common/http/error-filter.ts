@@ -1,6 +1,7 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, Logger } from '@nestjs/common';
 import { Request, Response } from 'express';
 import { AppError } from '../errors/app-error';
+import { logUrl } from '../logging/log-url';
 
 interface Mapped {
   status: number;
@@ -78,7 +79,7 @@ export class ErrorFilter implements ExceptionFilter {
     const mapped = mapError(err);
     const requestId = req.id === undefined ? undefined : String(req.id);
     if (mapped.status >= 500) {
-      this.logger.error({ err, requestId, url: req.originalUrl, method: req.method }, `request failed: ${(err as Error)?.message}`);
+      this.logger.error({ err, requestId, url: logUrl(req.originalUrl), method: req.method }, `request failed: ${(err as Error)?.message}`);
     }
     if (res.headersSent) {
       res.destroy();
