@@ -1,8 +1,11 @@
-import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
+import { CanActivate, ExecutionContext, Inject, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { AppError, forbidden } from '../common/errors/app-error';
+import { AppConfig } from '../config/app-config';
+import { APP_CONFIG } from '../config/env.schema';
 import { AUTH_DECLARATION, AuthedRequest } from './auth.decorators';
 import { AuthService, TOKEN_HEADER } from './auth.service';
+import { assertSameOrigin } from './same-origin';
 import { tokenCookie } from './token-cookie';
 import { AuthContext, AuthDeclaration } from './auth.types';
 
@@ -31,6 +34,7 @@ export class AuthGuard implements CanActivate {
   constructor(
     private readonly reflector: Reflector,
     private readonly auth: AuthService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   async canActivate(ctx: ExecutionContext): Promise<boolean> {
@@ -44,6 +48,7 @@ export class AuthGuard implements CanActivate {
       return true;
     }
     const fromCookie = decl.cookie && !req.headers.authorization && !req.headers[TOKEN_HEADER] ? tokenCookie(req.headers.cookie) : undefined;
+    if (fromCookie) assertSameOrigin(req.headers, this.config.corsOrigins);
     const auth = await this.auth.authenticate(req.headers, fromCookie);
     authorize(decl, auth);
     req.auth = auth;

@@ -3,12 +3,12 @@ import * as bcrypt from 'bcrypt';
 import { randomUUID } from 'node:crypto';
 import { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/env.schema';
-import { AppError, tooManyRequests } from '../common/errors/app-error';
+import { AppError } from '../common/errors/app-error';
 import { SessionsRepository } from '../sessions/sessions.repository';
+import { PasswordGuesses } from '../users/password-guesses';
 import { PasswordHasher } from '../users/password-hasher';
 import { UsersRepository } from '../users/users.repository';
 import { JwtKeyService } from './jwt-key.service';
-import { LoginRateLimiter } from './login-rate-limiter';
 
 /** A failed login: the product's `{LoginStatus:false, Reason}` with 422 (bad credentials) or 423 (locked). */
 export class LoginFailedError extends AppError {}
@@ -17,7 +17,6 @@ const BAD_CREDENTIALS = 'Invalid username or password';
 
 @Injectable()
 export class LoginService {
-  private readonly limiter: LoginRateLimiter;
   /** Compared against when the user does not exist, so timing does not reveal user names. */
   private readonly dummyHash: Promise<string>;
 
@@ -27,29 +26,24 @@ export class LoginService {
     private readonly sessions: SessionsRepository,
     private readonly jwt: JwtKeyService,
     private readonly passwords: PasswordHasher,
+    private readonly guesses: PasswordGuesses,
   ) {
-    this.limiter = new LoginRateLimiter(config.loginWindowSeconds * 1000);
     this.dummyHash = bcrypt.hash('dummy-password-for-timing', config.bcryptRounds); // once, at start-up
   }
 
   async login(username: string, password: string, origin: string): Promise<string> {
-    const accountKey = `u:${username.toLowerCase()}`;
-    const addressKey = `a:${origin}`;
-    const wait = Math.max(
-      this.limiter.blockedFor(accountKey, this.config.loginMaxFailuresPerAccount),
-      this.limiter.blockedFor(addressKey, this.config.loginMaxFailuresPerAddress),
-    );
-    if (wait > 0) throw tooManyRequests(`Too many failed logins; try again in ${Math.ceil(wait)} seconds`, wait);
+    const account = { account: username };
+    const address = { address: origin };
+    this.guesses.assertAllowed('failed logins', account, address);
 
     const user = await this.users.findByUsername(username);
     const ok = await this.passwords.compare(password, user?.passwordHash ?? (await this.dummyHash));
     if (!user || !ok) {
-      this.limiter.recordFailure(accountKey);
-      this.limiter.recordFailure(addressKey);
+      this.guesses.failed(account, address);
       throw new LoginFailedError(422, BAD_CREDENTIALS);
     }
     if (user.locked) throw new LoginFailedError(423, 'Account is locked');
-    this.limiter.reset(accountKey);
+    this.guesses.succeeded(account);
 
     const sid = randomUUID();
     const ttl = this.config.jwtTtlSeconds;

@@ -63,10 +63,20 @@ export class SessionsRepository {
     await this.repo().delete({ uid, id: sid });
   }
 
-  async deleteAllForUser(uid: number, tx?: EntityManager, exceptSid?: string): Promise<void> {
-    const qb = this.repo(tx).createQueryBuilder().delete().where('uid = :uid', { uid });
-    if (exceptSid) qb.andWhere('id <> :sid', { sid: exceptSid });
-    await qb.execute();
+  /**
+   * Ends every session of the user (but `except`). With `revokeMintedTokens` (a password change,
+   * "log out everywhere": answers to a stolen session) the API tokens those sessions minted go too.
+   */
+  async deleteAllForUser(uid: number, opts: { tx?: EntityManager; except?: string; revokeMintedTokens?: boolean } = {}): Promise<void> {
+    const run = (sql: string, params: unknown[]) => (opts.tx ?? this.ds.manager).query(sql, params);
+    const keep = opts.except ?? null;
+    if (opts.revokeMintedTokens) {
+      await run(
+        `DELETE FROM api_token WHERE uid = $1 AND session_id IN (SELECT id FROM session WHERE uid = $1 AND id IS DISTINCT FROM $2::uuid)`,
+        [uid, keep],
+      );
+    }
+    await run(`DELETE FROM session WHERE uid = $1 AND id IS DISTINCT FROM $2::uuid`, [uid, keep]);
   }
 
   async deleteExpired(): Promise<void> {

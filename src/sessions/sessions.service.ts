@@ -25,6 +25,6 @@ export class SessionsService {
   }
 
   async endAll(uid: number): Promise<void> {
-    await this.sessions.deleteAllForUser(uid);
+    await this.sessions.deleteAllForUser(uid, { revokeMintedTokens: true });
   }
 }

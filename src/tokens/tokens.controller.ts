@@ -4,7 +4,7 @@ import { Auth, CurrentAuth } from '../auth/auth.decorators';
 import { AuthContext } from '../auth/auth.types';
 import { UuidPipe } from '../common/validation/id.pipe';
 import { CapabilityDescDto } from '../info/info.dto';
-import { CapabilityListQueryDto, CreateTokenDto, RegenerateTokenDto, TokenDto, TokenListQueryDto, TokenSettingsDto, TokenWithSecretDto, UpdateTokenDto } from './tokens.dto';
+import { CapabilityListQueryDto, CreateTokenDto, RegenerateTokenDto, RevokedTokensDto, TokenDto, TokenListQueryDto, TokenSettingsDto, TokenWithSecretDto, UpdateTokenDto } from './tokens.dto';
 import { TokensService } from './tokens.service';
 
 /** API tokens (product-notes §1.3; sent in the `Service-Token` header). Literal paths come before `:id`. */
@@ -79,6 +79,14 @@ export class TokensController {
   @ApiOkResponse({ type: TokenWithSecretDto })
   regenerate(@CurrentAuth() auth: AuthContext, @Param('id', UuidPipe) id: string, @Body() dto: RegenerateTokenDto): Promise<TokenWithSecretDto> {
     return this.tokens.regenerate(auth, id, dto);
+  }
+
+  @Delete()
+  @Auth({ capability: 'TokenWrite' })
+  @ApiOperation({ summary: 'Revoke every token of the caller at once' })
+  @ApiOkResponse({ type: RevokedTokensDto })
+  deleteAllOwn(@CurrentAuth() auth: AuthContext): Promise<RevokedTokensDto> {
+    return this.tokens.deleteAllOwn(auth);
   }
 
   @Delete(':id')

@@ -67,6 +67,10 @@ export class TokenListQueryDto {
   admin?: boolean;
 }
 
+export class RevokedTokensDto {
+  @ApiProperty({ description: 'How many tokens were revoked' }) Revoked: number;
+}
+
 export class TokenSettingsDto {
   @ApiProperty({ description: 'Non-admin users may use the token API and their tokens' }) @IsBoolean()
   NonAdminTokens: boolean;

@@ -22,6 +22,8 @@ export interface NewToken {
   capabilities: string[];
   expiresAt: Date | null;
   secretDigest: Buffer;
+  /** The login session, or the token, that makes it (a token's minted tokens inherit its session). */
+  minter: { sessionId?: string; tokenId?: string };
 }
 
 export type TokenPatch = Partial<Pick<TokenRow, 'name' | 'description' | 'capabilities' | 'expiresAt'>>;
@@ -55,9 +57,10 @@ export class TokensRepository {
       const [{ n }]: Array<{ n: number }> = await tx.query(`SELECT count(*)::int AS n FROM api_token WHERE uid = $1`, [t.uid]);
       if (n >= max) return undefined;
       const rows: Array<Record<string, unknown>> = await tx.query(
-        `INSERT INTO api_token (id, uid, name, description, capabilities, expires_at, secret_digest)
-         VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING ${COLUMNS}`,
-        [t.id, t.uid, t.name, t.description, t.capabilities, t.expiresAt, t.secretDigest],
+        `INSERT INTO api_token (id, uid, name, description, capabilities, expires_at, secret_digest, session_id)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, COALESCE($8::uuid, (SELECT session_id FROM api_token WHERE id = $9::uuid)))
+         RETURNING ${COLUMNS}`,
+        [t.id, t.uid, t.name, t.description, t.capabilities, t.expiresAt, t.secretDigest, t.minter.sessionId ?? null, t.minter.tokenId ?? null],
       );
       return toRow(rows[0]);
     });
@@ -110,6 +113,13 @@ export class TokensRepository {
     );
     const list = (Array.isArray(rows[0]) ? rows[0] : rows) as Array<Record<string, unknown>>;
     return list[0] ? toRow(list[0]) : undefined;
+  }
+
+  /** Revokes every token of the user; answers how many there were. */
+  async deleteAllOwned(uid: number): Promise<number> {
+    const rows: Array<{ id: string }> = await this.ds.query(`DELETE FROM api_token WHERE uid = $1 RETURNING id`, [uid]);
+    const list = (Array.isArray(rows[0]) ? rows[0] : rows) as Array<{ id: string }>;
+    return list.length;
   }
 
   async delete(id: string): Promise<boolean> {

@@ -14,7 +14,7 @@ import {
   parseGrantedCapabilities,
   requireTokenAccess,
 } from './tokens.access';
-import { CreateTokenDto, RegenerateTokenDto, TokenDto, TokenSettingsDto, TokenWithSecretDto, toTokenDto, UpdateTokenDto } from './tokens.dto';
+import { CreateTokenDto, RegenerateTokenDto, RevokedTokensDto, TokenDto, TokenSettingsDto, TokenWithSecretDto, toTokenDto, UpdateTokenDto } from './tokens.dto';
 import { TokenPatch, TokensRepository } from './tokens.repository';
 
 /** Latest accepted expiry. */
@@ -72,7 +72,7 @@ export class TokensService {
     const expiresAt = parseExpiry(dto.expiresAt) ?? null;
     const secret = generateTokenSecret();
     const row = await this.tokens.insertWithinLimit(
-      { id: randomUUID(), uid: auth.uid, name: dto.name, description: dto.description ?? '', capabilities, expiresAt, secretDigest: digestTokenSecret(secret) },
+      { id: randomUUID(), uid: auth.uid, name: dto.name, description: dto.description ?? '', capabilities, expiresAt, secretDigest: digestTokenSecret(secret), minter: { sessionId: auth.sessionId, tokenId: auth.token?.id } },
       this.config.maxTokensPerUser,
     );
     if (!row) throw conflict(`Token limit reached: a user may hold at most ${this.config.maxTokensPerUser} tokens; delete one first`);
@@ -117,6 +117,12 @@ export class TokensService {
     await this.allowed(auth);
     requireTokenAccess(auth, await this.tokens.findById(id));
     if (!(await this.tokens.delete(id))) requireTokenAccess(auth, undefined);
+  }
+
+  /** Revokes every token of the caller at once (a response to a leaked secret or session). */
+  async deleteAllOwn(auth: AuthContext): Promise<RevokedTokensDto> {
+    await this.allowed(auth);
+    return { Revoked: await this.tokens.deleteAllOwned(auth.uid) };
   }
 
   async getSettings(): Promise<TokenSettingsDto> {

@@ -8,12 +8,13 @@ import { AdminBootstrapService } from './admin-bootstrap.service';
 import { UsersController } from './users.controller';
 import { UsersRepository } from './users.repository';
 import { UsersService } from './users.service';
+import { PasswordGuesses } from './password-guesses';
 import { PasswordHasher } from './password-hasher';
 
 @Module({
   imports: [TypeOrmModule.forFeature([UserEntity, GroupEntity, GroupMemberEntity, SessionEntity])],
   controllers: [UsersController],
-  providers: [UsersRepository, UsersService, SessionsRepository, AdminBootstrapService, PasswordHasher],
-  exports: [UsersService, UsersRepository, SessionsRepository, PasswordHasher],
+  providers: [UsersRepository, UsersService, SessionsRepository, AdminBootstrapService, PasswordHasher, PasswordGuesses],
+  exports: [UsersService, UsersRepository, SessionsRepository, PasswordHasher, PasswordGuesses],
 })
 export class UsersModule {}

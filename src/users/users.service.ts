@@ -1,4 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { PasswordGuesses } from './password-guesses';
 import { PasswordHasher } from './password-hasher';
 import { AuthContext } from '../auth/auth.types';
 import { AppConfig } from '../config/app-config';
@@ -24,6 +25,7 @@ export class UsersService {
     private readonly users: UsersRepository,
     private readonly sessions: SessionsRepository,
     private readonly passwords: PasswordHasher,
+    private readonly guesses: PasswordGuesses,
   ) {}
 
   /** The target account, after checking that the caller may act on it. */
@@ -97,13 +99,20 @@ export class UsersService {
     const adminOnOther = auth.isAdmin && auth.uid !== uid;
     if (!adminOnOther) {
       if (dto.OrigPass === undefined) throw badRequest('OrigPass is required');
-      if (!(await this.passwords.compare(dto.OrigPass, user.passwordHash))) throw forbidden('OrigPass is not the current password');
+      // A stolen session must not be a way around the login's guess limit.
+      const key = { passwordChangeOf: uid };
+      this.guesses.assertAllowed('wrong passwords', key);
+      if (!(await this.passwords.compare(dto.OrigPass, user.passwordHash))) {
+        this.guesses.failed(key);
+        throw forbidden('OrigPass is not the current password');
+      }
+      this.guesses.succeeded(key);
     }
     const passwordHash = await this.passwords.hash(dto.NewPass);
     await this.users.transaction(async (tx) => {
       await this.users.update(uid, { passwordHash }, tx);
-      // Other sessions of the account end; the caller's own session stays.
-      await this.sessions.deleteAllForUser(uid, tx, auth.uid === uid ? auth.sessionId : undefined);
+      // Other sessions of the account end, with the tokens they minted; the caller's own session stays.
+      await this.sessions.deleteAllForUser(uid, { tx, except: auth.uid === uid ? auth.sessionId : undefined, revokeMintedTokens: true });
     });
   }
 
@@ -120,7 +129,7 @@ export class UsersService {
     await this.target(auth, uid);
     await this.users.transaction(async (tx) => {
       await this.users.update(uid, { locked }, tx);
-      if (locked) await this.sessions.deleteAllForUser(uid, tx);
+      if (locked) await this.sessions.deleteAllForUser(uid, { tx });
     });
   }
 

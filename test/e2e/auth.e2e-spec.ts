@@ -123,7 +123,7 @@ describe('login and sessions', () => {
     const res = await request(t.http).get('/api/info/whoami').set(admin).expect(200);
     expect(res.body).toEqual({
       UID: 1, User: 'admin', Name: expect.any(String), Email: expect.any(String), Admin: true, Locked: false,
-      DefaultGID: 0, TS: expect.any(String), Synced: false, Groups: [],
+      TS: expect.any(String), Synced: false, Groups: [],
     });
     expect(JSON.stringify(res.body)).not.toMatch(/hash|\$2[aby]\$/i);
   });

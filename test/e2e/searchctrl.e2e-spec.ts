@@ -275,6 +275,37 @@ describe('search control', () => {
     await request(t.http).delete(`/api/searchctrl/${id}`).set(admin).expect(404);
   });
 
+  it('shares a launch without GIDs with the default search group: members view, only the owner or an admin stop, delete or save', async () => {
+    const u = await createUser(t.http, admin);
+    await addToGroup(t.http, admin, u.uid, gid);
+    await request(t.http).put(`/api/users/${u.uid}/searchgroup`).set(u.headers).send({ GID: gid }).expect(200);
+    const l = await launch(t.http, u.headers, `tag=${tag}`);
+    expect(l.Info).toEqual(expect.objectContaining({ UID: u.uid, GID: gid, GIDs: [gid] }));
+    const id = l.SearchID;
+    expect((await request(t.http).get('/api/searchctrl').set(u.headers).expect(200)).body).toEqual([expect.objectContaining({ ID: id, GID: gid, GIDs: [gid] })]);
+    expect((await request(t.http).get('/api/searchctrl').set(member.headers).expect(200)).body).toContainEqual(expect.objectContaining({ ID: id, GIDs: [gid] }));
+    expect((await request(t.http).get('/api/searchctrl').set(stranger.headers).expect(200)).body.map((s: { ID: string }) => s.ID)).not.toContain(id);
+    expect((await request(t.http).get(`/api/searchctrl/${id}`).set(member.headers).expect(200)).body[0]).toEqual(expect.objectContaining({ ID: id, GIDs: [gid] }));
+    await waitFinished(t.http, u.headers, id);
+    expect((await request(t.http).get(`/api/searchctrl/${id}/renderer/text`).set(member.headers).expect(200)).body.EntryCount).toBe(50);
+    const notYours = { Error: 'Only the owner or an admin may change this search' };
+    for (const [m, p] of [['put', '/stop'], ['delete', ''], ['patch', '/save']] as const) {
+      const byMember = await request(t.http)[m](`/api/searchctrl/${id}${p}`).set(member.headers);
+      expect([m, p, byMember.status, byMember.body]).toEqual([m, p, 403, notYours]);
+      const byStranger = await request(t.http)[m](`/api/searchctrl/${id}${p}`).set(stranger.headers);
+      expect([m, p, byStranger.status, byStranger.body]).toEqual([m, p, 404, { Error: 'Search not found' }]);
+    }
+    expect(await state(t.http, admin, id)).toBe('ACTIVE');
+    // Explicit GIDs win; a cleared default shares with nobody.
+    expect((await launch(t.http, u.headers, `tag=${tag}`, { GIDs: [gid] })).Info.GIDs).toEqual([gid]);
+    await request(t.http).delete(`/api/users/${u.uid}/searchgroup`).set(u.headers).expect(200);
+    const plain = await launch(t.http, u.headers, `tag=${tag}`);
+    expect(plain.Info).toEqual(expect.objectContaining({ GID: 0, GIDs: [] }));
+    await request(t.http).get(`/api/searchctrl/${plain.SearchID}`).set(member.headers).expect(404);
+    await request(t.http).patch(`/api/searchctrl/${id}/save`).set(u.headers).expect(200);
+    await request(t.http).delete(`/api/searchctrl/${id}`).set(admin).expect(200);
+  });
+
   it('validates IDs and sessions', async () => {
     await request(t.http).get('/api/searchctrl/abc').set(owner.headers).expect(400);
     await request(t.http).get('/api/searchctrl/-5').set(owner.headers).expect(400);
@@ -368,14 +399,14 @@ describe('search control', () => {
       expect(b.body.EntryCount).toBe(50);
       await request(t.http).get(`/api/searchctrl/${newId}`).set(owner.headers).expect(404);
       const jwt = owner.headers.Authorization.replace('Bearer ', '');
-      const viaCookie = await request(t.http).post('/api/searchctrl/import').set('Cookie', `token=${jwt}`).field('GID', String(gid)).attach('file', archive, 'x.tar.gz').expect(200);
+      const viaCookie = await request(t.http).post('/api/searchctrl/import').set('Cookie', `token=${jwt}`).set('Host', 'search.example').set('Origin', 'http://search.example').field('GID', String(gid)).attach('file', archive, 'x.tar.gz').expect(200);
       expect(viaCookie.body).toEqual(expect.objectContaining({ UID: owner.uid, GIDs: [gid] }));
       await request(t.http).get(`/api/searchctrl/${viaCookie.body.ID}`).set(member.headers).expect(200);
       await request(t.http).post('/api/searchctrl/import').set(stranger.headers).field('GID', String(gid)).attach('file', archive, 'x.tar.gz').expect(403);
       const adminImp = await request(t.http).post('/api/searchctrl/import').set(admin).field('GID', String(gid)).attach('file', archive, 'x.tar.gz').expect(200);
       expect(adminImp.body.GIDs).toEqual([gid]);
       await request(t.http).post('/api/searchctrl/import').attach('file', archive, 'x.tar.gz').expect(401);
-      await request(t.http).post('/api/searchctrl/import').set('Cookie', 'token=garbage').attach('file', archive, 'x.tar.gz').expect(401);
+      await request(t.http).post('/api/searchctrl/import').set('Cookie', 'token=garbage').set('Host', 'search.example').set('Origin', 'http://search.example').attach('file', archive, 'x.tar.gz').expect(401);
       const tok = await createToken(t.http, owner.headers, ['Search']);
       await request(t.http).post('/api/searchctrl/import').set(tok.headers).attach('file', archive, 'x.tar.gz').expect(403);
     });

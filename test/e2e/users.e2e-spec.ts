@@ -4,7 +4,7 @@ import { addToGroup, asAdmin, createGroup, createUser, Headers, login, TestUser 
 
 const userDetails = (u: Partial<Record<string, unknown>> = {}) => ({
   UID: expect.any(Number), User: expect.any(String), Name: expect.any(String), Email: expect.any(String),
-  Admin: false, Locked: false, DefaultGID: 0, TS: expect.any(String), Synced: false, Groups: [], ...u,
+  Admin: false, Locked: false, TS: expect.any(String), Synced: false, Groups: [], ...u,
 });
 
 describe('users', () => {

@@ -1,0 +1,46 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { tooManyRequests } from '../common/errors/app-error';
+import { AppConfig } from '../config/app-config';
+import { APP_CONFIG } from '../config/env.schema';
+import { LoginRateLimiter } from './login-rate-limiter';
+
+/** Whose guesses are counted: an account, a client address, or the current-password check of a password change. */
+export type GuessKey = { account: string } | { address: string } | { passwordChangeOf: number };
+
+/**
+ * The one budget for guessing passwords, wherever a password is checked (login, password
+ * change): each key may fail its `LOGIN_MAX_FAILURES_*` times in `LOGIN_WINDOW_SECONDS`, then
+ * gets 429 with `Retry-After` until the window ends. In memory: one web server process.
+ */
+@Injectable()
+export class PasswordGuesses {
+  private readonly limiter: LoginRateLimiter;
+
+  constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {
+    this.limiter = new LoginRateLimiter(config.loginWindowSeconds * 1000);
+  }
+
+  /** 429 ("Too many <what>; try again in N seconds") while any of `keys` has used up its budget. */
+  assertAllowed(what: string, ...keys: GuessKey[]): void {
+    const wait = Math.max(...keys.map((k) => this.limiter.blockedFor(this.key(k), this.max(k))));
+    if (wait > 0) throw tooManyRequests(`Too many ${what}; try again in ${Math.ceil(wait)} seconds`, wait);
+  }
+
+  failed(...keys: GuessKey[]): void {
+    for (const k of keys) this.limiter.recordFailure(this.key(k));
+  }
+
+  succeeded(key: GuessKey): void {
+    this.limiter.reset(this.key(key));
+  }
+
+  private key(k: GuessKey): string {
+    if ('account' in k) return `u:${k.account.toLowerCase()}`;
+    if ('address' in k) return `a:${k.address}`;
+    return `p:${k.passwordChangeOf}`;
+  }
+
+  private max(k: GuessKey): number {
+    return 'address' in k ? this.config.loginMaxFailuresPerAddress : this.config.loginMaxFailuresPerAccount;
+  }
+}
