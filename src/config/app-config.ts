@@ -44,6 +44,16 @@ export interface AppConfig {
   retentionDays: number;
   maxIngestBatchBytes: number;
   maxIngestEntries: number;
+  /**
+   * How far ahead of now an entry's time may be (days); older than `retentionDays` is refused too.
+   * Both are a 400: what retention would drop, or could never drop, is not stored.
+   */
+  ingestMaxFutureDays: number;
+  /** Day partitions one ingest request may create (each in its own short transaction). */
+  maxNewPartitionsPerRequest: number;
+  /** Tags one ingest request may create, and tags one user may create in all. */
+  maxNewTagsPerRequest: number;
+  maxTagsPerUser: number;
   searchTimeoutMs: number;
   /** scan workers per indexer for order-free queries (each takes a share of every large day partition) */
   scanParallelism: number;

@@ -63,3 +63,12 @@ export const PARTITION_BLOCKS_SQL = `
   WHERE p.relname = 'entry' AND p.relnamespace = current_schema()::regnamespace AND c.relname BETWEEN $1 AND $2`;
 
 export const DAY_MS_CONST = DAY_MS;
+
+/**
+ * The UTC days an indexer keeps: from `retentionDays` ago (older partitions are dropped) to
+ * `futureDays` ahead (later ones could never be dropped by retention). Ingest refuses entries
+ * outside it; retention drops partitions outside it. One window for both.
+ */
+export function keptDays(nowMs: number, retentionDays: number, futureDays: number): { first: number; last: number } {
+  return { first: Math.floor((nowMs - retentionDays * DAY_MS) / DAY_MS), last: Math.floor((nowMs + futureDays * DAY_MS) / DAY_MS) };
+}

@@ -3,12 +3,12 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { PoolClient } from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
-import { serviceUnavailable } from '../common/errors/app-error';
+import { badRequest, serviceUnavailable } from '../common/errors/app-error';
 import { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/env.schema';
 import { COPY_ENTRY_SQL, encodeCopyBinary } from './copy-binary';
 import { Indexer, IndexerPools } from './indexer-pools';
-import { createPartitionSql, dayOfMicros, LIST_PARTITIONS_SQL, PARTITION_LOCK_KEY, partitionDay } from './indexer.schema';
+import { createPartitionSql, dayOfMicros, keptDays, LIST_PARTITIONS_SQL, PARTITION_LOCK_KEY, partitionDay } from './indexer.schema';
 import { IngestMeter } from '../stats/ingest-meter';
 import { TagsRepository } from './tags.repository';
 
@@ -22,7 +22,6 @@ export interface NewEntry {
 }
 
 const RETENTION_EVERY_MS = 60 * 60 * 1000;
-const DAY_MS = 86_400_000;
 
 /** Stores entries (one transaction per batch, bulk insert), the tag map, and retention. */
 @Injectable()
@@ -61,12 +60,17 @@ export class IndexerService implements OnModuleInit, OnModuleDestroy {
     return new Map((await this.tagsRepo.all()).map((t) => [t.id, t.name]));
   }
 
+  /** The UTC days ingest accepts and retention keeps (see `keptDays`). */
+  keptDays(nowMs = Date.now()): { first: number; last: number } {
+    return keptDays(nowMs, this.config.retentionDays, this.config.ingestMaxFutureDays);
+  }
+
   /**
-   * Tag numbers for names (validated by the caller), created on first use. A tag's number never
-   * changes and tags are never deleted, so known numbers are cached: ingest batches of known tags
-   * skip the lookup.
+   * Tag numbers for names (validated by the caller), created on first use for `creator`, at most
+   * `MAX_NEW_TAGS_PER_REQUEST` at a time. A tag's number never changes and tags are never
+   * deleted, so known numbers are cached: ingest batches of known tags skip the lookup.
    */
-  async tagIds(names: string[]): Promise<Map<string, number>> {
+  async tagIds(names: string[], creator: number): Promise<Map<string, number>> {
     const out = new Map<string, number>();
     const missing: string[] = [];
     for (const name of new Set(names)) {
@@ -75,13 +79,13 @@ export class IndexerService implements OnModuleInit, OnModuleDestroy {
       else out.set(name, id);
     }
     if (!missing.length) return out;
-    let found: Map<string, number>;
-    try {
-      found = await this.tagsRepo.ensure(missing);
-    } catch (err) {
-      if ((err as Error).message !== 'tag creation raced; retry') throw err;
-      found = await this.tagsRepo.ensure(missing);
+    if (missing.length > this.config.maxNewTagsPerRequest) {
+      // Some may exist already (not cached yet): only truly new ones count.
+      const known = new Set((await this.tagsRepo.all()).map((t) => t.name));
+      const fresh = missing.filter((n) => !known.has(n)).length;
+      if (fresh > this.config.maxNewTagsPerRequest) throw badRequest(`Too many new tags in one request: ${fresh}, at most ${this.config.maxNewTagsPerRequest} (MAX_NEW_TAGS_PER_REQUEST)`);
     }
+    const found = await this.tagsRepo.ensure(missing, creator, this.config.maxTagsPerUser);
     for (const [name, id] of found) {
       this.tagCache.set(name, id);
       out.set(name, id);
@@ -134,27 +138,42 @@ export class IndexerService implements OnModuleInit, OnModuleDestroy {
     }
   }
 
+  /**
+   * Creates the day partitions a batch needs, at most `MAX_NEW_PARTITIONS_PER_REQUEST`, each in
+   * its own short transaction: other batches and searches wait for one `CREATE TABLE` at most,
+   * and the lock table never fills up.
+   */
   private async ensurePartitions(ix: Indexer, c: PoolClient, entries: NewEntry[]): Promise<void> {
     const days = [...new Set(entries.map((e) => dayOfMicros(e.ts)))].filter((d) => !ix.days.has(d));
     if (!days.length) return;
-    await c.query('BEGIN');
-    try {
-      await c.query('SELECT pg_advisory_xact_lock($1)', [PARTITION_LOCK_KEY]);
-      for (const d of days) await c.query(createPartitionSql(d));
-      await c.query('COMMIT');
-    } catch (err) {
-      await c.query('ROLLBACK').catch(() => undefined);
-      throw err;
+    if (days.length > this.config.maxNewPartitionsPerRequest) {
+      const existing = new Set(((await c.query(LIST_PARTITIONS_SQL)).rows as Array<{ name: string }>).map((r) => partitionDay(r.name)));
+      const fresh = days.filter((d) => !existing.has(d)).length;
+      if (fresh > this.config.maxNewPartitionsPerRequest) {
+        throw badRequest(`The entries span ${fresh} new days; one request may add at most ${this.config.maxNewPartitionsPerRequest} (MAX_NEW_PARTITIONS_PER_REQUEST)`);
+      }
     }
-    for (const d of days) ix.days.add(d);
+    for (const d of days) {
+      await c.query('BEGIN');
+      try {
+        await c.query('SELECT pg_advisory_xact_lock($1)', [PARTITION_LOCK_KEY]);
+        await c.query(createPartitionSql(d));
+        await c.query('COMMIT');
+      } catch (err) {
+        await c.query('ROLLBACK').catch(() => undefined);
+        throw err;
+      }
+      ix.days.add(d);
+    }
   }
 
   /**
-   * Drops every day partition that ends before `now - retentionDays` (never deletes rows).
-   * Returns the names of the dropped partitions.
+   * Drops every day partition outside the kept days: older than `retentionDays`, or further
+   * ahead than `INGEST_MAX_FUTURE_DAYS` (only an older version could have stored those). Never
+   * deletes rows. Returns the names of the dropped partitions.
    */
   async applyRetention(now: Date = new Date()): Promise<string[]> {
-    const cutoffDay = Math.floor((now.getTime() - this.config.retentionDays * DAY_MS) / DAY_MS);
+    const kept = this.keptDays(now.getTime());
     const dropped: string[] = [];
     for (const ix of this.pools.all) {
       let c: PoolClient;
@@ -168,7 +187,7 @@ export class IndexerService implements OnModuleInit, OnModuleDestroy {
         const rows: Array<{ name: string }> = (await c.query(LIST_PARTITIONS_SQL)).rows;
         for (const { name } of rows) {
           const day = partitionDay(name);
-          if (day === undefined || day >= cutoffDay) continue;
+          if (day === undefined || (day >= kept.first && day <= kept.last)) continue;
           await c.query('BEGIN');
           try {
             await c.query('SELECT pg_advisory_xact_lock($1)', [PARTITION_LOCK_KEY]);

@@ -47,9 +47,16 @@ export class HecService {
     const split = splitConcatenatedJson(body.toString('utf8'));
     this.ingest.checkCount(split.items.length);
     const parsed = parseHecEvents(split.items, { nowUs: Date.now() * 1000, client: info.client, maxJsonDepth: this.config.maxJsonDepth, tagFor });
-    const failure = parsed.failure ?? split.failure;
-    if (!parsed.items.length && !failure) throw new HecError(400, 5, 'No data');
-    if (parsed.items.length) await this.ingest.store(parsed.items);
+    let items = parsed.items;
+    let failure = parsed.failure ?? split.failure;
+    // An event whose time is outside the kept days is a bad event like any other (code 6).
+    const outside = this.ingest.outsideTimeWindow(items);
+    if (outside) {
+      items = items.slice(0, outside.index);
+      failure = new HecError(400, 6, `Invalid data format: ${outside.problem}`, outside.index);
+    }
+    if (!items.length && !failure) throw new HecError(400, 5, 'No data');
+    if (items.length) await this.ingest.store(items, auth.uid);
     if (failure) throw failure;
     return this.success(auth, channel);
   }
@@ -59,7 +66,7 @@ export class HecService {
     const channel = this.acks.checkChannel(info.channel);
     const entries = this.ingest.linesToEntries(body, this.tagRule(info)(undefined), info.client, true, false);
     if (!entries.length) throw new HecError(400, 5, 'No data');
-    await this.ingest.store(entries);
+    await this.ingest.store(entries, auth.uid);
     return this.success(auth, channel);
   }
 

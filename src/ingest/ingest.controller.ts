@@ -2,7 +2,8 @@ import { Body, Controller, Head, HttpCode, Inject, Post, Put, Req, UploadedFile,
 import { FileInterceptor } from '@nestjs/platform-express';
 import { ApiBody, ApiConsumes, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { Request } from 'express';
-import { Auth } from '../auth/auth.decorators';
+import { Auth, CurrentAuth } from '../auth/auth.decorators';
+import { AuthContext } from '../auth/auth.types';
 import { badRequest } from '../common/errors/app-error';
 import { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/env.schema';
@@ -30,9 +31,9 @@ export class IngestController {
   @Auth({ capability: 'Ingest' })
   @ApiBody({ schema: { type: 'array', items: { type: 'object' } } })
   @ApiOkResponse({ type: IngestResponseDto })
-  async json(@Req() req: Request): Promise<IngestResponseDto> {
+  async json(@CurrentAuth() auth: AuthContext, @Req() req: Request): Promise<IngestResponseDto> {
     const body = await readBody(req, this.config.maxIngestBatchBytes);
-    return this.ingest.ingestJson(body, clientAddress(req));
+    return this.ingest.ingestJson(body, clientAddress(req), auth.uid);
   }
 
   /** Multipart `file` + `tag` (+ `source`, `noparsetimestamp`, `assumelocaltimezone`): one entry per line. */
@@ -42,12 +43,13 @@ export class IngestController {
   @UseInterceptors(FileInterceptor('file'))
   @ApiConsumes('multipart/form-data')
   @ApiOkResponse({ type: IngestLinesResponseDto })
-  async lines(@Req() req: Request, @Body() form: IngestLinesForm, @UploadedFile() file?: Express.Multer.File): Promise<IngestLinesResponseDto> {
+  async lines(@CurrentAuth() auth: AuthContext, @Req() req: Request, @Body() form: IngestLinesForm, @UploadedFile() file?: Express.Multer.File): Promise<IngestLinesResponseDto> {
     if (!file) throw badRequest('A file part named "file" is required');
     return this.ingest.ingestLines(
       file.buffer,
       { tag: form.tag, source: form.source, noParseTimestamp: form.noparsetimestamp === true, assumeLocalTimezone: form.assumelocaltimezone === true },
       clientAddress(req),
+      auth.uid,
     );
   }
 }

@@ -2,6 +2,8 @@ import { Inject, Injectable } from '@nestjs/common';
 import { badRequest, payloadTooLarge } from '../common/errors/app-error';
 import { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/env.schema';
+import { jsonDeeperThan, jsonTooDeep } from '../common/validation/json-depth';
+import { dayOfMicros } from '../indexer/indexer.schema';
 import { IndexerService } from '../indexer/indexer.service';
 import { SerializedEV } from '../query';
 import { checkSource, checkTagName, checkTimestamp, decodeBase64, decodeEnumerated, splitLines } from './ingest.rules';
@@ -35,16 +37,38 @@ export class IngestService {
     if (n > this.config.maxIngestEntries) throw payloadTooLarge(`Too many entries: at most ${this.config.maxIngestEntries} per request`);
   }
 
-  /** Stores validated entries; resolves after commit with their count and data size. */
-  async store(entries: PendingEntry[]): Promise<{ Count: number; Size: number }> {
+  /**
+   * Where the first entry whose time is outside the kept days is, and why (older than
+   * `RETENTION_DAYS`, or more than `INGEST_MAX_FUTURE_DAYS` ahead); undefined when all are inside.
+   */
+  outsideTimeWindow(entries: PendingEntry[]): { index: number; problem: string } | undefined {
+    const kept = this.indexer.keptDays();
+    for (let i = 0; i < entries.length; i++) {
+      const day = dayOfMicros(entries[i].ts);
+      if (day >= kept.first && day <= kept.last) continue;
+      const when = new Date(entries[i].ts / 1000).toISOString();
+      const problem =
+        day < kept.first
+          ? `time ${when} is older than the retention of ${this.config.retentionDays} days (RETENTION_DAYS)`
+          : `time ${when} is more than ${this.config.ingestMaxFutureDays} days ahead (INGEST_MAX_FUTURE_DAYS)`;
+      return { index: i, problem };
+    }
+    return undefined;
+  }
+
+  /** Stores validated entries for `creator` (a UID); resolves after commit with their count and data size. */
+  async store(entries: PendingEntry[], creator: number): Promise<{ Count: number; Size: number }> {
     this.checkCount(entries.length);
-    const ids = await this.indexer.tagIds(entries.map((e) => e.tag));
+    const outside = this.outsideTimeWindow(entries);
+    if (outside) throw badRequest(`entry ${outside.index}: ${outside.problem}`);
+    const ids = await this.indexer.tagIds(entries.map((e) => e.tag), creator);
     await this.indexer.store(entries.map((e) => ({ ts: e.ts, tag: ids.get(e.tag)!, src: e.src, data: e.data, evs: e.evs })));
     return { Count: entries.length, Size: entries.reduce((a, e) => a + e.data.length, 0) };
   }
 
   /** `PUT /api/ingest/json`: `[{TS, Tag, SRC?, Data, Enumerated?}]`. */
-  async ingestJson(body: Buffer, client: string): Promise<{ Count: number; Size: number }> {
+  async ingestJson(body: Buffer, client: string, creator: number): Promise<{ Count: number; Size: number }> {
+    if (jsonDeeperThan(body, this.config.maxJsonDepth)) throw badRequest(jsonTooDeep(this.config.maxJsonDepth));
     let parsed: unknown;
     try {
       parsed = JSON.parse(body.toString('utf8'));
@@ -65,7 +89,7 @@ export class IngestService {
         evs: decodeEnumerated(e.Enumerated, w),
       };
     });
-    return this.store(entries);
+    return this.store(entries, creator);
   }
 
   /** One entry per line, timestamps from the lines where recognisable (else now). */
@@ -83,10 +107,10 @@ export class IngestService {
     }));
   }
 
-  async ingestLines(file: Buffer, opts: LinesOptions, client: string): Promise<{ Count: number; Size: number; Tags: string[] }> {
+  async ingestLines(file: Buffer, opts: LinesOptions, client: string, creator: number): Promise<{ Count: number; Size: number; Tags: string[] }> {
     const tag = checkTagName(opts.tag, 'tag');
     const src = checkSource(opts.source, 'source') ?? client;
-    const res = await this.store(this.linesToEntries(file, tag, src, !opts.noParseTimestamp, opts.assumeLocalTimezone));
+    const res = await this.store(this.linesToEntries(file, tag, src, !opts.noParseTimestamp, opts.assumeLocalTimezone), creator);
     return { ...res, Tags: [tag] };
   }
 }

@@ -54,6 +54,7 @@ export class ServiceProcess {
         ADMIN_PASSWORD,
         JWT_SECRET: 'fault-secret-fault-secret-fault-secret!',
         BCRYPT_ROUNDS: '4',
+        RETENTION_DAYS: '36500', // test data is dated from 2000 on
         LOG_LEVEL: 'warn',
         ...this.extraEnv,
       },

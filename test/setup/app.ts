@@ -25,7 +25,8 @@ export interface TestApp {
 export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
   const dataDir = overrides.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'search-test-data-'));
   return {
-    ...loadConfig({ ADMIN_PASSWORD, JWT_SECRET: 'test-secret-test-secret-test-secret!', BCRYPT_ROUNDS: '4', LOG_LEVEL: 'silent', DATA_DIR: dataDir }),
+    // Test data is dated from 2000 on: a retention of a century keeps it inside the ingest window.
+    ...loadConfig({ ADMIN_PASSWORD, JWT_SECRET: 'test-secret-test-secret-test-secret!', BCRYPT_ROUNDS: '4', LOG_LEVEL: 'silent', DATA_DIR: dataDir, RETENTION_DAYS: '36500' }),
     ...overrides,
   };
 }
