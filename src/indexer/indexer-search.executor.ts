@@ -187,7 +187,7 @@ export class IndexerSearchExecutor extends SearchExecutor implements OnModuleDes
                 if (--remaining === 0) settle();
               } else {
                 this.logger.warn(`scan on indexer ${name} failed: ${m.message}`);
-                fail(m.unavailable ? serviceUnavailable(`Indexer ${name} is unavailable`) : badRequest(`Search failed on indexer ${name}: ${m.message}`));
+                fail(m.unavailable ? serviceUnavailable(`Indexer ${name} is unavailable`) : badRequest(`Indexer ${name} could not run the search: ${m.message}`));
               }
             })
             .catch(fail);
@@ -216,7 +216,7 @@ export class IndexerSearchExecutor extends SearchExecutor implements OnModuleDes
       result = collapser.finish();
     } catch (err) {
       this.logger.warn({ err }, 'search merge failed');
-      throw badRequest(`Search failed: ${(err as Error).message}`);
+      throw badRequest(`Merging the results failed: ${(err as Error).message}`);
     }
     progress.finished = true;
     opts.onProgress?.({ ...progress });

@@ -66,7 +66,7 @@ export class Accumulator {
     if (this.uniq && st.u) for (const v of st.u) this.uniq.add(v);
   }
 
-  /** Final value, or undefined when it has none (e.g. mean of no numbers). */
+  /** Final value, or undefined when it has none (e.g. mean of no numbers; count of nothing is 0). */
   result(): number | undefined {
     switch (this.op) {
       case 'count':
@@ -91,3 +91,6 @@ export class Accumulator {
     }
   }
 }
+
+/** The operator has a value over no entries at all (count, sum, total and unique_count: 0). */
+export const hasValueForNothing = (op: StatOp): boolean => new Accumulator(op).result() !== undefined;

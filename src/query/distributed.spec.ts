@@ -113,11 +113,21 @@ describe('compileQuery execution API', () => {
       return JSON.parse(JSON.stringify(r.finish()));
     });
     expect(parts[0]).toMatchObject({ module: 'mean', index: 1 });
-    expect(parts[0].state).toEqual({ groups: [{ bucket: null, by: [], ts: T0 + 60 * SEC, accs: [{ n: 2, s: 300, ss: 50000, min: 100, max: 200 }] }] });
+    expect(parts[0].state).toEqual({ buckets: [null], by: [], ts: [T0 + 60 * SEC], accs: [[{ n: 2, s: 300, ss: 50000, min: 100, max: 200 }]] });
     const coll = c.createCollapser();
     parts.forEach((p) => coll.addPartial(p));
     expect(() => coll.addEntries([])).toThrow();
     expect(coll.finish()).toEqual({ kind: 'gauge', EntryCount: 1, Entries: [{ Name: 'mean', Magnitude: 350, Min: 0, Max: 500 }] });
+  });
+
+  it('keeps the entries of a condensing query rendered as text even without retainEntries', () => {
+    const c = compileQuery('tag=app count', RANGE);
+    const runner = c.createDistributed();
+    runner.push(app());
+    const coll = c.createCollapser({ retainEntries: false });
+    coll.addPartial(runner.finish()!);
+    const r = coll.finish();
+    expect(r.kind === 'entries' && r.Entries.map((e) => e.evs.get('count'))).toEqual([7]);
   });
 
   it('accepts entries whose data was structured-cloned to a Uint8Array', () => {
@@ -131,8 +141,8 @@ describe('compileQuery execution API', () => {
     const c = compileQuery('tag=app json user | stats unique_count(user)', RANGE);
     const r = c.createDistributed();
     r.push(app());
-    const st = r.finish()!.state as { groups: Array<{ accs: Array<{ u: string[] }> }> };
-    expect(st.groups[0].accs[0].u.sort()).toEqual(['alice', 'bob', 'carol']);
+    const st = r.finish()!.state as { accs: Array<Array<{ u: string[] }>> };
+    expect(st.accs[0][0].u.sort()).toEqual(['alice', 'bob', 'carol']);
     const l = compileQuery('tag=app limit 2', RANGE).createDistributed();
     l.push(app());
     const ls = l.finish()!.state as { entries: Array<{ ts: number }> };

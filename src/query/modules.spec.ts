@@ -153,6 +153,18 @@ describe('processing: math and stats', () => {
     expect(rows('tag=app count by SRC', ['SRC', 'count'])).toEqual([['10.0.0.1', '3'], ['10.0.0.2', '2'], ['10.0.0.3', '2']]);
   });
 
+  it('counts nothing as 0 without by or over; grouped counts of nothing have no rows', () => {
+    for (const indexers of [1, 2]) {
+      const r = entries('tag=nothing count', indexers);
+      expect(r.map((e) => [e.ts, [...e.evs]])).toEqual([[RANGE.end.getTime() * 1000, [['count', 0]]]]);
+      expect(rows('tag=app grep nosuchtext | stats count sum(x) mean(x) unique_count(x)', ['count', 'sum', 'mean', 'unique_count'])).toEqual([['0', '0', undefined, '0']]);
+    }
+    expect(ev('tag=app limit 3 | grep nosuchtext | count', 'count')).toEqual(['0']);
+    expect(entries('tag=app grep nosuchtext | mean x')).toEqual([]);
+    expect(entries('tag=nothing count by SRC')).toEqual([]);
+    expect(entries('tag=nothing count over 1m')).toEqual([]);
+  });
+
   it('sum mean min max stddev variance', () => {
     expect(rows('tag=app json user bytes | sum bytes by user', ['user', 'sum'])).toEqual([['alice', '1000'], ['bob', '700'], ['carol', '400']]);
     expect(ev('tag=app json bytes | mean bytes', 'mean')).toEqual(['350']);
@@ -227,6 +239,6 @@ describe('time constraints', () => {
 
   it('matches tag wildcards', () => {
     expect(ev('tag=sys*,csv count', 'count')).toEqual(['6']);
-    expect(ev('tag=nothing count', 'count')).toEqual([]);
+    expect(ev('tag=nothing count', 'count')).toEqual(['0']);
   });
 });

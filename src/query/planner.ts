@@ -2,10 +2,11 @@
  * Planner: compiles a parsed query into a storage pushdown, a distributed part (one runner per
  * indexer) and a collapsing part (merge + remaining modules + renderer, once at the web server).
  */
+import { pushAll } from './arrays';
 import { ParsedModule, parseQuery, ParsedQuery } from './parser';
 import { Renderer, RenderResult, DownloadFormat } from './renderers/renderer';
 import { resolveTimeExpr } from './time';
-import { Entry, ParseError, Pushdown, RuntimeContext } from './types';
+import { Entry, MICROS_PER_MS, ParseError, Pushdown, RuntimeContext } from './types';
 import { ensureBuffers } from './values';
 
 export interface CompileOptions {
@@ -44,7 +45,7 @@ export interface Collapser {
 }
 
 export interface CollapserOptions {
-  /** false: text/raw keep no entries (the caller persists what addEntries returns). Default true. */
+  /** false: text/raw of a streaming query keep no entries (the caller persists what addEntries returns). Default true. */
   retainEntries?: boolean;
 }
 
@@ -65,10 +66,10 @@ export interface CompiledQuery {
   createCollapser(opts?: CollapserOptions): Collapser;
 }
 
-export function makeRuntime(tagNames?: CompileOptions['tagNames']): RuntimeContext {
+export function makeRuntime(tagNames: CompileOptions['tagNames'], end: Date): RuntimeContext {
   const lookup = (n: number): string | undefined =>
     tagNames instanceof Map ? tagNames.get(n) : (tagNames as Record<number, string> | undefined)?.[n];
-  return { tagName: (n) => lookup(n) ?? String(n) };
+  return { tagName: (n) => lookup(n) ?? String(n), rangeEnd: end.getTime() * MICROS_PER_MS };
 }
 
 function applyModules(mods: ParsedModule[], entries: Entry[], rt: RuntimeContext): Entry[] {
@@ -84,7 +85,7 @@ function pushdownGrep(p: ParsedQuery): Pushdown['grep'] {
   const out: Pushdown['grep'] = [];
   for (const m of p.modules) {
     if (!m.instance.pushdownGrep) break;
-    out.push(...m.instance.pushdownGrep);
+    pushAll(out, m.instance.pushdownGrep);
   }
   return out;
 }
@@ -97,7 +98,7 @@ export function compileQuery(query: string | ParsedQuery, opts: CompileOptions):
   const start = c.start ? resolveTimeExpr(c.start.text, c.start.quoted, { now, start: opts.start, end: opts.end }) : opts.start;
   const end = c.end ? resolveTimeExpr(c.end.text, c.end.quoted, { now, start, end: opts.end }) : opts.end;
   if (end.getTime() < start.getTime()) throw new ParseError('ConstraintError: end is before start', 0);
-  const rt = makeRuntime(opts.tagNames);
+  const rt = makeRuntime(opts.tagNames, end);
   const ci = parsed.collapsingIndex;
   const distributed = parsed.modules.slice(0, ci);
   const condensing = parsed.modules[ci] as ParsedModule | undefined;
@@ -129,7 +130,8 @@ export function compileQuery(query: string | ParsedQuery, opts: CompileOptions):
     createCollapser(copts: CollapserOptions = {}): Collapser {
       const renderer: Renderer = parsed.renderer.instance.create(rt, {
         timeOrder: streaming,
-        retainEntries: copts.retainEntries ?? true,
+        // A condensing query's entries reach the renderer only in finish(), where nobody else can keep them.
+        retainEntries: !streaming || (copts.retainEntries ?? true),
       });
       const states: unknown[] = [];
       return {

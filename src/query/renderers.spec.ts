@@ -189,3 +189,16 @@ describe('gauge and numbercard', () => {
     [-3, 5],
   ])('niceCeil(%s) = %s', (x, y) => expect(niceCeil(x)).toBeCloseTo(y, 10));
 });
+
+describe('count of nothing', () => {
+  it('shows 0 in every renderer', () => {
+    const end = new Date(RANGE.end).toISOString().replace('.000Z', '.000000Z');
+    expect(render('tag=nothing count | numbercard count')).toEqual({ kind: 'gauge', EntryCount: 1, Entries: [{ Name: 'count', Magnitude: 0, Min: 0, Max: 0 }] });
+    expect(render('tag=nothing stats count | gauge count')).toEqual({ kind: 'gauge', EntryCount: 1, Entries: [{ Name: 'count', Magnitude: 0, Min: 0, Max: 0 }] });
+    expect(render('tag=nothing count | table')).toEqual({ kind: 'table', EntryCount: 1, Entries: { Columns: ['count'], Rows: [{ TS: end, Row: ['0'] }] } });
+    expect(render('tag=nothing count | chart count')).toEqual({ kind: 'chart', EntryCount: 1, Entries: { Names: ['count'], Values: [{ TS: end, Data: [0] }] } });
+    const text = render('tag=nothing count');
+    expect(text.kind === 'entries' && text.Entries.map((e) => toSearchEntry(e).Enumerated.map((v) => [v.Name, v.ValueStr]))).toEqual([[['count', '0']]]);
+    expect(render('tag=nothing count by SRC | table SRC count')).toEqual({ kind: 'table', EntryCount: 0, Entries: { Columns: ['SRC', 'count'], Rows: [] } });
+  });
+});

@@ -58,9 +58,12 @@ export interface SerializedEntry {
   evs: Array<[string, SerializedEV]>;
 }
 
-/** Runtime facts a pipeline needs (tag number -> name, for the TAG EV and `sort by tag`). */
+/** Runtime facts a pipeline needs. */
 export interface RuntimeContext {
+  /** tag number -> name, for the TAG EV and `sort by tag` */
   tagName(tag: number): string;
+  /** end of the search range (epoch µs): the time of a result that stands for no entry (a count of nothing) */
+  rangeEnd: number;
 }
 
 export const MICROS_PER_MS = 1000;

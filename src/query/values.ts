@@ -3,12 +3,17 @@ import { Entry, EVValue, RuntimeContext, SerializedEntry, SerializedEV } from '.
 
 export const UNIVERSAL_EVS = ['SRC', 'TAG', 'TIMESTAMP', 'DATA'] as const;
 
+/** The last second formatted by formatTs (results and pages hold runs of entries from the same second). */
+const lastSecond = { second: Number.NaN, text: '' };
+
 /** Formats epoch microseconds as RFC3339 UTC with microsecond precision. */
 export function formatTs(us: number): string {
-  const ms = Math.floor(us / 1000);
-  const micros = ((us % 1_000_000) + 1_000_000) % 1_000_000;
-  const iso = new Date(ms).toISOString(); // 2024-01-01T00:00:00.000Z
-  return `${iso.slice(0, 19)}.${String(micros).padStart(6, '0')}Z`;
+  const second = Math.floor(us / 1_000_000);
+  if (second !== lastSecond.second) {
+    lastSecond.second = second;
+    lastSecond.text = new Date(second * 1000).toISOString().slice(0, 19); // 2024-01-01T00:00:00
+  }
+  return `${lastSecond.text}.${String(us - second * 1_000_000).padStart(6, '0')}Z`;
 }
 
 /** Reads an EV by name: the entry's own EVs first, then the universal SRC/TAG/TIMESTAMP/DATA. */
@@ -30,6 +35,7 @@ export function getEV(e: Entry, name: string, rt: RuntimeContext): EVValue | und
 }
 
 export function evToString(v: EVValue): string {
+  if (typeof v === 'string') return v;
   if (Buffer.isBuffer(v)) return v.toString('utf8');
   return String(v);
 }
@@ -45,14 +51,25 @@ export function evToNumber(v: EVValue | undefined): number | null {
   return NUMERIC.test(s) ? Number(s) : null;
 }
 
+/** A value prepared for comparisons: its number (null when it is not one) and its string. */
+export interface SortKey {
+  num: number | null;
+  str: string;
+}
+
+export function sortKey(v: EVValue): SortKey {
+  return { num: evToNumber(v), str: evToString(v) };
+}
+
+/** Numerically when both are numbers, else as strings. */
+export function compareSortKeys(a: SortKey, b: SortKey): number {
+  if (a.num !== null && b.num !== null) return a.num - b.num;
+  return a.str < b.str ? -1 : a.str > b.str ? 1 : 0;
+}
+
 /** Compares two values: numerically when both are numbers, else as strings. */
 export function compareValues(a: EVValue, b: EVValue): number {
-  const na = evToNumber(a);
-  const nb = evToNumber(b);
-  if (na !== null && nb !== null) return na - nb;
-  const sa = evToString(a);
-  const sb = evToString(b);
-  return sa < sb ? -1 : sa > sb ? 1 : 0;
+  return compareSortKeys(sortKey(a), sortKey(b));
 }
 
 /** Deterministic tie-break between entries: newer first, then src, tag, data. */
@@ -93,9 +110,12 @@ export function cloneEntry(e: Entry): Entry {
   return { ts: e.ts, tag: e.tag, src: e.src, data, evs: new Map(e.evs) };
 }
 
+/** The data of every synthetic entry: empty, so nothing can write to it. */
+const NO_DATA = Buffer.alloc(0);
+
 /** Makes an empty output entry for aggregate results. */
 export function syntheticEntry(ts: number, evs: Map<string, EVValue>): Entry {
-  return { ts, tag: 0, src: '', data: Buffer.alloc(0), evs };
+  return { ts, tag: 0, src: '', data: NO_DATA, evs };
 }
 
 /** Re-wraps entry data that lost its Buffer prototype (structured clone to/from a worker thread). */

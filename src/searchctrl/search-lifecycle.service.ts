@@ -10,6 +10,7 @@ import { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/env.schema';
 import { SearchExecutor } from '../indexer/search-executor';
 import { RenderStore } from './render-store';
+import { failureOf, storedFailure } from './search-failure';
 import { LiveSearch } from './search.model';
 import { SearchRegistry } from './search-registry';
 import { shouldMoveToSaved, transition, Trigger } from './search-state';
@@ -95,7 +96,7 @@ export class SearchLifecycle implements OnApplicationBootstrap, OnModuleDestroy 
       collapsingIndex: row.collapsingIndex, queryTimeSpecified: row.queryTimeSpecified, noHistory: row.noHistory, preview: false,
       name: row.name, metadata: row.metadata, saveMetadata: row.saveMetadata, launchInfo: row.launchInfo, import: row.importInfo ?? undefined,
       flags: { clients: 0, finished: true, backgrounded: row.backgrounded, saveRequested: false, saved: true },
-      sessions: new Map(), started: row.started, finishedAt: row.finished, error: row.error ?? undefined,
+      sessions: new Map(), started: row.started, finishedAt: row.finished, failure: row.error ? storedFailure(row.error) : undefined,
       progress: { entriesScanned: 0, bytesScanned: 0, finished: true }, store, moving: false, removed: false,
     };
   }
@@ -106,7 +107,7 @@ export class SearchLifecycle implements OnApplicationBootstrap, OnModuleDestroy 
       end: s.end, started: s.started, finished: s.finishedAt ?? new Date(), renderModule: s.renderModule, renderCmd: s.renderCmd,
       downloadFormats: s.downloadFormats, collapsingIndex: s.collapsingIndex, queryTimeSpecified: s.queryTimeSpecified,
       noHistory: s.noHistory, backgrounded: s.flags.backgrounded, name: s.name, metadata: s.metadata, saveMetadata: s.saveMetadata,
-      launchInfo: s.launchInfo, importInfo: s.import ?? null, error: s.error ?? null, overLimit: s.store.overLimit,
+      launchInfo: s.launchInfo, importInfo: s.import ?? null, error: s.failure?.reason ?? null, overLimit: s.store.overLimit,
       storeSize: s.store.storeSize, indexSize: s.store.indexSize,
     };
   }
@@ -131,7 +132,7 @@ export class SearchLifecycle implements OnApplicationBootstrap, OnModuleDestroy 
       })
       .catch(async (err: unknown) => {
         if (!ac.signal.aborted) {
-          s.error = err instanceof AppError ? err.message : 'Search failed';
+          s.failure = failureOf(err);
           if (!(err instanceof AppError)) this.logger.error(`search ${s.id} failed`, err as Error);
         }
         await s.store.close();
@@ -189,7 +190,7 @@ export class SearchLifecycle implements OnApplicationBootstrap, OnModuleDestroy 
       if (out.ok) s.flags = { ...out.next, clients: s.sessions.size };
     } catch (err) {
       this.logger.error(`search ${s.id}: moving results to the saved area failed`, err as Error);
-      s.error = 'Saving the results failed';
+      s.failure = { status: 500, reason: 'Saving the results failed' };
     } finally {
       s.moving = false;
     }

@@ -4,6 +4,7 @@ import { badRequest, conflict } from '../common/errors/app-error';
 import { SearchEntry } from '../query';
 import { RendererQueryDto } from './searchctrl.dto';
 import { entryCount, LiveSearch } from './search.model';
+import { requireSucceeded } from './search-failure';
 import { parseTime } from './search-time';
 import { limitDroppedRange, toSearchInfo } from './searchctrl.views';
 
@@ -11,6 +12,16 @@ export const DEFAULT_PAGE = 1024;
 const FOLLOW_POLL_MS = 200;
 const ENTRY_RENDERERS = new Set(['text', 'raw', 'hex']);
 export const MAX_PAGE = 10000;
+
+/**
+ * The entry range [first, last) a page request asks for (`last` defaults to a page after `first`),
+ * cut to MAX_PAGE entries: clients cannot know how many there are, so a larger `last` is no error
+ * (the page's AdditionalEntries says that more remain).
+ */
+function pageRange(first = 0, last = first + DEFAULT_PAGE): { first: number; last: number } {
+  if (last < first) throw badRequest('last must not be less than first');
+  return { first, last: Math.min(last, first + MAX_PAGE) };
+}
 
 function emptyResult(renderModule: string): unknown {
   if (renderModule === 'table') return { Columns: [], Rows: [] };
@@ -32,12 +43,10 @@ export async function rendererPage(
   tagNames: () => Promise<Map<number, string>> = async () => new Map(),
 ): Promise<Record<string, unknown>> {
   if (renderer !== s.renderModule) throw badRequest(`Search ${s.id} uses the ${s.renderModule} renderer, not ${renderer.slice(0, 64)}`);
-  const first = q.first ?? 0;
-  const last = q.last ?? first + DEFAULT_PAGE;
-  if (last < first) throw badRequest('last must not be less than first');
-  if (last - first > MAX_PAGE) throw badRequest(`At most ${MAX_PAGE} entries per request`);
+  const { first, last } = pageRange(q.first, q.last);
   const startD = parseTime(q.start, 'start');
   const endD = parseTime(q.end, 'end');
+  requireSucceeded(s);
   const base = {
     SearchID: s.id,
     EntryCount: entryCount(s),
@@ -106,6 +115,8 @@ async function* entryLines(s: LiveSearch, format: string): AsyncGenerator<string
     if (done) break;
     await new Promise((r) => setTimeout(r, FOLLOW_POLL_MS));
   }
+  // The headers are out: a search that failed meanwhile cuts the response, so it never looks complete.
+  requireSucceeded(s);
   if (format === 'json') yield '\n]\n';
 }
 

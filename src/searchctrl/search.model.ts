@@ -2,6 +2,7 @@
 import type { DownloadFormat } from '../query';
 import type { SearchProgress } from '../indexer/search-executor';
 import { RenderStore } from './render-store';
+import type { SearchFailure } from './search-failure';
 import { SearchFlags } from './search-state';
 
 export interface ImportInfo {
@@ -39,7 +40,8 @@ export interface LiveSearch {
   sessions: Map<string, number>;
   started: Date;
   finishedAt?: Date;
-  error?: string;
+  /** Set when the run failed (or its results could not be saved). */
+  failure?: SearchFailure;
   abort?: AbortController;
   progress: SearchProgress;
   store: RenderStore;

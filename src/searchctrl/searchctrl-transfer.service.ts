@@ -7,6 +7,7 @@ import { badRequest, conflict, forbidden } from '../common/errors/app-error';
 import { archiveStream, importArchive } from './archive';
 import { RenderStore } from './render-store';
 import { LiveSearch } from './search.model';
+import { requireSucceeded } from './search-failure';
 import { SearchLifecycle } from './search-lifecycle.service';
 import { requireView } from './searchctrl.access';
 import { SearchCtrlRepository } from './searchctrl.repository';
@@ -29,6 +30,7 @@ export class SearchTransferService {
     if (!(s.downloadFormats as string[]).includes(format)) {
       throw badRequest(`Format "${format.slice(0, 32)}" is not available for the ${s.renderModule} renderer (available: ${s.downloadFormats.join(', ')})`);
     }
+    requireSucceeded(s);
     let body;
     if (format === 'archive') {
       if (!s.flags.finished || s.moving) throw conflict('The search is still running; download the archive once it has finished');

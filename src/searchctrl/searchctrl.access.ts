@@ -19,7 +19,7 @@ export function requireView(auth: AuthContext, s: LiveSearch | undefined): LiveS
   return s;
 }
 
-/** Stop, delete and sharing: owner or admin; a viewer who is neither gets 403. */
+/** Stop, delete, save and sharing: owner or admin; a viewer who is neither gets 403 (a stranger 404). */
 export function requireModify(auth: AuthContext, s: LiveSearch | undefined): LiveSearch {
   const v = requireView(auth, s);
   if (!auth.isAdmin && !isOwner(auth, v)) throw forbidden('Only the owner or an admin may change this search');

@@ -1,6 +1,6 @@
 import { Body, Controller, Delete, Get, HttpCode, Injectable, Param, Patch, PipeTransform, Post, Put, Query, StreamableFile, UploadedFile, UseInterceptors } from '@nestjs/common';
 import { FileInterceptor } from '@nestjs/platform-express';
-import { ApiConsumes, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { ApiConsumes, ApiOkResponse, ApiResponse, ApiTags } from '@nestjs/swagger';
 import { diskStorage } from 'multer';
 import * as fsp from 'node:fs/promises';
 import * as os from 'node:os';
@@ -13,6 +13,9 @@ import {
   RendererQueryDto, SearchInfoDto, SearchSummaryDto, SessionQueryDto, StartSearchRequestDto,
 } from './searchctrl.dto';
 import { SearchCtrlService } from './searchctrl.service';
+
+/** What renderer pages and downloads of a failed search answer (see search-failure.ts). */
+const ApiFailedSearch = () => ApiResponse({ status: 422, description: 'The search failed because of its query or a limit: {"Error": "search failed: <reason>"} (500/503 when the service caused it)' });
 
 /** Largest archive upload accepted (compressed). */
 export const MAX_ARCHIVE_UPLOAD = 512 * 1024 * 1024;
@@ -123,7 +126,8 @@ export class SearchCtrlController {
 
   @Get(':id/renderer/:renderer')
   @Auth({ capability: 'AttachSearch' })
-  @ApiOkResponse({ description: 'Renderer response (product-notes §2.6)' })
+  @ApiOkResponse({ description: 'Renderer response (product-notes §2.6); at most 10000 entries, AdditionalEntries when more remain' })
+  @ApiFailedSearch()
   renderer(@CurrentAuth() auth: AuthContext, @Param('id', SearchIdPipe) id: string, @Param('renderer') renderer: string, @Query() q: RendererQueryDto): Promise<Record<string, unknown>> {
     return this.searches.renderer(auth, id, renderer, q);
   }
@@ -179,6 +183,7 @@ export class SearchCtrlController {
 
   @Get(':id/download/:format')
   @Auth({ capability: 'Download' })
+  @ApiFailedSearch()
   download(@CurrentAuth() auth: AuthContext, @Param('id', SearchIdPipe) id: string, @Param('format') format: string): StreamableFile {
     return this.transfer.download(auth, id, format);
   }

@@ -142,4 +142,5 @@ export class OverviewStatsDto {
   @ApiProperty() BytesScanned: number;
   @ApiProperty({ type: [Object] }) Stats: unknown[];
   @ApiProperty({ type: [Object] }) Messages: unknown[];
+  @ApiPropertyOptional({ description: 'why the search failed (its renderer pages and downloads answer an error status)' }) Error?: string;
 }

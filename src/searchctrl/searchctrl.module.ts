@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { IndexerModule } from '../indexer/indexer.module';
 import { SearchHistoryModule } from '../searchhistory/searchhistory.module';
+import { UsersModule } from '../users/users.module';
 import { SearchLifecycle } from './search-lifecycle.service';
 import { SearchRegistry } from './search-registry';
 import { SearchTransferService } from './searchctrl-transfer.service';
@@ -10,7 +11,7 @@ import { SearchCtrlService } from './searchctrl.service';
 
 /** Persistent searches: registry, state machine, render store, downloads, archives. */
 @Module({
-  imports: [IndexerModule, SearchHistoryModule],
+  imports: [IndexerModule, SearchHistoryModule, UsersModule],
   controllers: [SearchCtrlController],
   providers: [SearchRegistry, SearchLifecycle, SearchCtrlRepository, SearchCtrlService, SearchTransferService],
   exports: [SearchCtrlService, SearchLifecycle],

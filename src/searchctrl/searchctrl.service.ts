@@ -7,6 +7,7 @@ import { AppError, badRequest, forbidden, notFound, tooManyRequests, conflict } 
 import { compileQuery, CompiledQuery, ParseError } from '../query';
 import { IndexerService } from '../indexer/indexer.service';
 import { SearchHistoryService } from '../searchhistory/searchhistory.service';
+import { UsersService } from '../users/users.service';
 import { RenderStore } from './render-store';
 import { rendererPage } from './search-results';
 import { parseTime } from './search-time';
@@ -19,13 +20,13 @@ import { toOverviewStats, toSearchInfo, toSearchSummary } from './searchctrl.vie
 
 const DEFAULT_RANGE_MS = 3600_000;
 
-
 @Injectable()
 export class SearchCtrlService {
   constructor(
     private readonly life: SearchLifecycle,
     private readonly repo: SearchCtrlRepository,
     private readonly history: SearchHistoryService,
+    private readonly users: UsersService,
     @Optional() private readonly indexer?: IndexerService,
   ) {}
 
@@ -51,8 +52,7 @@ export class SearchCtrlService {
       if (err instanceof ParseError) throw badRequest(err.message);
       throw err;
     }
-    const gids = [...new Set(req.GIDs ?? [])];
-    requireShareGroups(auth, gids);
+    const gids = await this.sharingGroups(auth, req.GIDs);
     if (req.Global && !auth.isAdmin) throw forbidden('Only admins may set Global');
     const limit = this.life.config.maxSearchesPerUser;
     if (this.registry.liveCountOf(auth.uid) >= limit) {
@@ -87,6 +87,18 @@ export class SearchCtrlService {
       await this.history.record({ uid: s.uid, gid: s.gids[0] ?? 0, gids: s.gids, global: s.global, userQuery: s.userQuery, effectiveQuery: s.effectiveQuery, launched: s.started });
     }
     return response;
+  }
+
+  /**
+   * The groups a new search is shared with: those the request names (the caller must belong to
+   * them), else the caller's current default search group (users rule 7) while they belong to it.
+   */
+  async sharingGroups(auth: AuthContext, requested: number[] | undefined): Promise<number[]> {
+    const gids = [...new Set(requested ?? [])];
+    requireShareGroups(auth, gids);
+    if (gids.length) return gids;
+    const fallback = await this.users.searchGroup(auth, auth.uid);
+    return fallback !== 0 && auth.gids.includes(fallback) ? [fallback] : [];
   }
 
   private launchResponse(s: LiveSearch, sid: string): LaunchResponseDto {
@@ -154,7 +166,7 @@ export class SearchCtrlService {
   }
 
   async save(auth: AuthContext, id: string, metadata: unknown): Promise<void> {
-    const s = requireView(auth, this.registry.get(id));
+    const s = requireModify(auth, this.registry.get(id));
     if (metadata !== undefined && metadata !== null) {
       s.saveMetadata = metadata;
       if (s.flags.saved) await this.repo.updateSaveMetadata(s.id, metadata);

@@ -48,7 +48,7 @@ export function toSearchInfo(s: LiveSearch): SearchInfoDto {
   if (s.metadata !== undefined && s.metadata !== null) info.Metadata = s.metadata;
   if (s.saveMetadata !== undefined && s.saveMetadata !== null) info.SaveMetadata = s.saveMetadata;
   if (s.import) info.Import = s.import;
-  if (s.error) info.Error = s.error;
+  if (s.failure) info.Error = s.failure.reason;
   return info;
 }
 
@@ -70,7 +70,7 @@ export function toSearchSummary(s: LiveSearch): SearchSummaryDto {
     Import: s.import ?? NOT_IMPORTED,
     LaunchInfo: s.launchInfo ?? null,
   };
-  if (s.error) out.Error = s.error;
+  if (s.failure) out.Error = s.failure.reason;
   return out;
 }
 
@@ -80,7 +80,7 @@ export function limitDroppedRange(s: LiveSearch): { StartTS: string; EndTS: stri
 }
 
 export function toOverviewStats(s: LiveSearch): OverviewStatsDto {
-  return {
+  const stats: OverviewStatsDto = {
     SearchPosition: (s.finishedAt ? s.end : new Date(Math.min(Date.now(), s.end.getTime()))).toISOString(),
     Finished: s.flags.finished,
     OverLimit: s.store.overLimit,
@@ -90,6 +90,8 @@ export function toOverviewStats(s: LiveSearch): OverviewStatsDto {
     EntriesScanned: s.progress.entriesScanned,
     BytesScanned: s.progress.bytesScanned,
     Stats: [],
-    Messages: s.error ? [{ ID: 1, Severity: 'error', Value: s.error }] : [],
+    Messages: s.failure ? [{ ID: 1, Severity: 'error', Value: s.failure.reason }] : [],
   };
+  if (s.failure) stats.Error = s.failure.reason;
+  return stats;
 }

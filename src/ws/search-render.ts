@@ -5,6 +5,7 @@
 import { mapError } from '../common/http/error-filter';
 import { describeQuery, tagMatcher } from '../query';
 import { entryCount, LiveSearch } from '../searchctrl/search.model';
+import { failedSearchError } from '../searchctrl/search-failure';
 import { rendererPage } from '../searchctrl/search-results';
 import { RendererQueryDto } from '../searchctrl/searchctrl.dto';
 import { limitDroppedRange, toSearchInfo } from '../searchctrl/searchctrl.views';
@@ -65,8 +66,9 @@ export function parseRenderRequest(data: unknown): RenderRequest | string {
   }
 }
 
+/** What every response on a search carries; a failed search's responses all carry the failure in `Error`. */
 function base(s: LiveSearch, id: number): Frame {
-  return {
+  const frame: Frame = {
     ID: id,
     EntryCount: entryCount(s),
     EntryCountValid: true,
@@ -74,6 +76,8 @@ function base(s: LiveSearch, id: number): Frame {
     OverLimit: s.store.overLimit,
     LimitDroppedRange: limitDroppedRange(s),
   };
+  if (s.failure) frame.Error = failedSearchError(s.failure).message;
+  return frame;
 }
 
 async function page(ctx: RenderContext, s: LiveSearch, req: RenderRequest, byTime: boolean): Promise<Frame> {

@@ -7,7 +7,6 @@ import { validate } from 'class-validator';
 import { AuthContext } from '../auth/auth.types';
 import { badRequest, forbidden } from '../common/errors/app-error';
 import { compileQuery, describeQuery, ParseError } from '../query';
-import { requireShareGroups } from '../searchctrl/searchctrl.access';
 import { StartSearchRequestDto } from '../searchctrl/searchctrl.dto';
 import { SearchCtrlService } from '../searchctrl/searchctrl.service';
 import { parseTime } from '../searchctrl/search-time';
@@ -34,7 +33,7 @@ export async function validateStartRequest(data: unknown): Promise<StartSearchRe
 }
 
 /** Checks what the launch will check (query, range, sharing) and builds the StartSearchResponse. */
-export function prepareSearch(svc: SearchCtrlService, auth: AuthContext, dto: StartSearchRequestDto, subproto: string): PreparedSearch {
+export async function prepareSearch(svc: SearchCtrlService, auth: AuthContext, dto: StartSearchRequestDto, subproto: string): Promise<PreparedSearch> {
   const end = parseTime(dto.SearchEnd, 'SearchEnd') ?? new Date();
   const start = parseTime(dto.SearchStart, 'SearchStart') ?? new Date(end.getTime() - DEFAULT_RANGE_MS);
   if (start.getTime() > end.getTime()) throw badRequest('SearchStart must not be after SearchEnd');
@@ -45,8 +44,7 @@ export function prepareSearch(svc: SearchCtrlService, auth: AuthContext, dto: St
     if (err instanceof ParseError) throw badRequest(err.message);
     throw err;
   }
-  const gids = [...new Set(dto.GIDs ?? [])];
-  requireShareGroups(auth, gids);
+  const gids = await svc.sharingGroups(auth, dto.GIDs);
   if (dto.Global && !auth.isAdmin) throw forbidden('Only admins may set Global');
   const parsed = compiled.parsed;
   const hints = describeQuery(dto.SearchString);

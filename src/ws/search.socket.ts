@@ -124,7 +124,7 @@ class SearchConnection {
     try {
       const dto = await validateStartRequest(data);
       const subproto = `search${++this.seq}`;
-      const prepared = prepareSearch(this.owner.svc, this.auth, dto, subproto);
+      const prepared = await prepareSearch(this.owner.svc, this.auth, dto, subproto);
       this.pending.set(subproto, prepared);
       this.send('search', prepared.response);
     } catch (err) {

@@ -245,6 +245,7 @@ describe('search control', () => {
     await request(t.http).patch(`/api/searchctrl/${id}/background`).set(member.headers).expect(200);
     expect((await request(t.http).put(`/api/searchctrl/${id}/stop`).set(member.headers).expect(403)).body).toEqual({ Error: expect.any(String) });
     await request(t.http).delete(`/api/searchctrl/${id}`).set(member.headers).expect(403);
+    await request(t.http).patch(`/api/searchctrl/${id}/save`).set(member.headers).expect(403);
     await request(t.http).put(`/api/searchctrl/${id}/groups`).set(member.headers).send({ GIDs: [] }).expect(403);
     for (const [m, p] of [['get', ''], ['get', '/details'], ['get', '/attach'], ['get', '/stats'], ['put', '/stop'], ['delete', ''], ['patch', '/background'], ['patch', '/save'], ['get', '/download/json']] as const) {
       const r = await request(t.http)[m](`/api/searchctrl/${id}${p}`).set(stranger.headers);

@@ -266,6 +266,45 @@ describe('websocket search /api/ws/search', () => {
     c.ws.close();
   });
 
+  it('shares a search launched without GIDs with the default search group', async () => {
+    const u = await createUser(t.http, admin);
+    await addToGroup(t.http, admin, u.uid, gid);
+    await request(t.http).put(`/api/users/${u.uid}/searchgroup`).set(u.headers).send({ GID: gid }).expect(200);
+    const a = await routed(url, jwtOf(u));
+    const resp = await startSearch(a, `tag=${tag}`);
+    expect(resp.GIDs).toEqual([gid]);
+    await waitFinished(a, resp.OutputSearchSubproto);
+    expect((await request(t.http).get(`/api/searchctrl/${resp.SearchID}`).set(member.headers).expect(200)).body[0]).toEqual(expect.objectContaining({ UID: u.uid, GID: gid, GIDs: [gid] }));
+    const b = await routed(url, jwtOf(member));
+    send(b, 'attach', { ID: resp.SearchID });
+    expect(await b.next()).toEqual({ type: 'attach', data: expect.objectContaining({ Info: expect.objectContaining({ ID: resp.SearchID, GIDs: [gid] }) }) });
+    await request(t.http).put(`/api/searchctrl/${resp.SearchID}/stop`).set(member.headers).expect(403);
+    const c = await routed(url, jwtOf(stranger));
+    send(c, 'attach', { ID: resp.SearchID });
+    expect(await c.next()).toEqual({ type: 'attach', data: { Error: 'Search not found' } });
+    for (const o of [a, b, c]) o.ws.close();
+    await waitFor(() => request(t.http).get(`/api/searchctrl/${resp.SearchID}`).set(u.headers), (r) => r.status === 404);
+  });
+
+  it('counts nothing as 0 and cuts an entry range beyond the cap instead of refusing it', async () => {
+    const o = await routed(url, ownerJwt);
+    const table = await startSearch(o, `tag=${tag} grep nosuchtext | count | table`);
+    await waitFinished(o, table.OutputSearchSubproto);
+    const rows = await ask(o, table.OutputSearchSubproto, { ID: 0x10, EntryRange: { First: 0, Last: 10 } });
+    expect(rows).toEqual(expect.objectContaining({ EntryCount: 1, Finished: true, Entries: { Columns: ['count'], Rows: [{ TS: '2024-03-02T00:00:00.000000Z', Row: ['0'] }] } }));
+    const text = await startSearch(o, `tag=${tag} grep nosuchtext | count`);
+    await waitFinished(o, text.OutputSearchSubproto);
+    const entries = await ask(o, text.OutputSearchSubproto, { ID: 0x10 });
+    expect(entries.Entries).toEqual([expect.objectContaining({ Enumerated: [expect.objectContaining({ Name: 'count', ValueStr: '0' })] })]);
+    const all = await startSearch(o, `tag=${tag}`);
+    await waitFinished(o, all.OutputSearchSubproto);
+    const page = await ask(o, all.OutputSearchSubproto, { ID: 0x10, EntryRange: { First: 0, Last: 100000 } });
+    expect(page).toEqual(expect.objectContaining({ ID: 0x10, AdditionalEntries: false, EntryRange: expect.objectContaining({ First: 0, Last: N }) }));
+    expect(page.Error).toBeUndefined();
+    expect(page.Entries).toHaveLength(N);
+    o.ws.close();
+  });
+
   it('keeps a backgrounded search after the socket closes and lists it over REST', async () => {
     const o = await routed(url, ownerJwt);
     const resp = await startSearch(o, `tag=${tag}`);
@@ -312,5 +351,36 @@ describe('websocket search /api/ws/search', () => {
     send(ok, 'attach', { ID: '123456789' });
     expect(await ok.next()).toEqual({ type: 'attach', data: { Error: expect.stringContaining('AttachSearch') } });
     ok.ws.close();
+  });
+});
+
+describe('websocket search: a failed search', () => {
+  let t: TestApp;
+  let admin: Headers;
+  const evil = `wsevil${process.pid}`;
+
+  beforeAll(async () => {
+    t = await createTestApp({ searchTimeoutMs: 1000 });
+    admin = await asAdmin(t.http);
+    const r = await request(t.http).put('/api/ingest/json').set(admin).send([{ TS: '2024-03-01T00:00:01Z', Tag: evil, Data: Buffer.from(`${'a'.repeat(40)}b`).toString('base64') }]);
+    expect(r.status).toBe(200);
+  });
+  afterAll(async () => {
+    for (const o of opened) o.ws.terminate();
+    await t.close();
+  });
+
+  it('carries the failure in Error on every response, never an empty finished result', async () => {
+    const o = await routed(`${await listen(t)}/api/ws/search`, admin.Authorization.slice('Bearer '.length));
+    const resp = await startSearch(o, `tag=${evil} regex "(?P<x>(a+)+$)" | count by x | table x count`);
+    const sub = resp.OutputSearchSubproto as string;
+    const count = await waitFinished(o, sub);
+    const failed = expect.stringMatching(/^search failed: Search timed out after 1000 ms/);
+    expect(count).toEqual(expect.objectContaining({ ID: 3, Finished: true, Error: failed }));
+    expect(await ask(o, sub, { ID: 0x10, EntryRange: { First: 0, Last: 10 } })).toEqual({ ID: 0x10, Error: failed });
+    expect(await ask(o, sub, { ID: 0x11 })).toEqual({ ID: 0x11, Error: failed });
+    const details = await ask(o, sub, { ID: 4 });
+    expect(details).toEqual(expect.objectContaining({ Error: failed, SearchInfo: expect.objectContaining({ Error: expect.stringMatching(/^Search timed out/) }) }));
+    o.ws.close();
   });
 });

@@ -3,6 +3,7 @@
  * On raw (time-ordered) data that means the newest ones; after another condensing module, the first ones.
  */
 import { ArgReader } from '../args';
+import { pushAll } from '../arrays';
 import { Token } from '../lexer';
 import { Entry, ModuleArgError } from '../types';
 import { entryTieBreak } from '../values';
@@ -45,7 +46,7 @@ export const limitModule: ModuleDef = {
           let kept: Entry[] = [];
           return {
             push(entries) {
-              kept.push(...entries);
+              pushAll(kept, entries);
               if (kept.length > 2 * to + 1024) kept = newest(kept, to);
             },
             state: () => toEntriesState(newest(kept, to)),

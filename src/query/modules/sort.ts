@@ -1,5 +1,6 @@
 /** `sort [by time|tag|src|EV] [asc|desc]` (default: by time, desc). Missing values sort last. */
 import { ArgReader } from '../args';
+import { pushAll } from '../arrays';
 import { Token } from '../lexer';
 import { Entry, RuntimeContext } from '../types';
 import { compareValues, entryTieBreak, getEV } from '../values';
@@ -53,7 +54,7 @@ export const sortModule: ModuleDef = {
         partial(rt) {
           const all: Entry[] = [];
           return {
-            push: (entries) => void all.push(...entries),
+            push: (entries) => pushAll(all, entries),
             state: () => toEntriesState(all.sort(sortComparator(spec, rt))),
           };
         },

@@ -1,7 +1,7 @@
 /** Grouped aggregation shared by `stats` and the math modules (count, sum, mean, ...). */
-import { Accumulator, AccState, StatOp } from '../aggregate';
+import { Accumulator, AccState, hasValueForNothing, StatOp } from '../aggregate';
 import { Entry, EVValue, RuntimeContext, SerializedEV } from '../types';
-import { compareValues, deserializeEV, evToString, getEV, serializeEV, syntheticEntry } from '../values';
+import { compareSortKeys, deserializeEV, evToString, getEV, serializeEV, sortKey, syntheticEntry } from '../values';
 import { Condenser, PartialAccumulator } from './module';
 
 export interface StatSpecOp {
@@ -19,37 +19,45 @@ export interface StatsSpec {
   over?: number;
 }
 
-interface Group {
-  bucket: number | null;
-  by: EVValue[];
-  ts: number;
-  accs: Accumulator[];
-}
-
-interface GroupState {
-  bucket: number | null;
-  by: SerializedEV[];
-  ts: number;
-  accs: AccState[];
-}
-
+/**
+ * JSON partial state, one array per field with one slot per group (`by[c][g]`: grouping value c of
+ * group g; `accs[o][g]`: operator o of group g), so a million groups are not a million objects.
+ */
 interface StatsState {
-  groups: GroupState[];
+  buckets: Array<number | null>;
+  by: SerializedEV[][];
+  ts: number[];
+  accs: AccState[][];
 }
 
+/** Groups in slots, laid out like StatsState. */
 class GroupTable {
-  readonly groups = new Map<string, Group>();
-  constructor(private readonly spec: StatsSpec) {}
+  private readonly slots = new Map<string, number>();
+  private readonly buckets: Array<number | null> = [];
+  private readonly by: EVValue[][];
+  /** newest entry of each group */
+  private readonly ts: number[] = [];
+  private readonly accs: Accumulator[][];
 
-  private group(bucket: number | null, by: EVValue[], ts: number): Group {
-    // The common cases (one grouping value, or none, and no time bucket) skip JSON.stringify.
-    const key = bucket === null && by.length <= 1 ? (by.length ? `s${evToString(by[0])}` : '') : JSON.stringify([bucket, ...by.map(evToString)]);
-    let g = this.groups.get(key);
-    if (!g) {
-      g = { bucket, by, ts, accs: this.spec.ops.map((o) => new Accumulator(o.op)) };
-      this.groups.set(key, g);
+  constructor(private readonly spec: StatsSpec) {
+    this.by = spec.by.map(() => []);
+    this.accs = spec.ops.map(() => []);
+  }
+
+  private slot(bucket: number | null, by: EVValue[], ts: number): number {
+    // The common cases (one grouping value, or none, and no time bucket: the same for every group) skip JSON.stringify.
+    const key = bucket === null && by.length <= 1 ? (by.length ? evToString(by[0]) : '') : JSON.stringify([bucket, ...by.map(evToString)]);
+    const found = this.slots.get(key);
+    if (found !== undefined) {
+      if (ts > this.ts[found]) this.ts[found] = ts;
+      return found;
     }
-    g.ts = Math.max(g.ts, ts);
+    const g = this.ts.length;
+    this.slots.set(key, g);
+    this.buckets.push(bucket);
+    by.forEach((v, c) => this.by[c].push(v));
+    this.ts.push(ts);
+    this.spec.ops.forEach((o, k) => this.accs[k].push(new Accumulator(o.op)));
     return g;
   }
 
@@ -63,46 +71,54 @@ class GroupTable {
     const operands = this.spec.ops.map((o) => (o.ev === undefined ? undefined : getEV(e, o.ev, rt)));
     if (!this.spec.ops.some((o, i) => o.ev === undefined || operands[i] !== undefined)) return;
     const bucket = this.spec.over ? Math.floor(e.ts / this.spec.over) * this.spec.over : null;
-    const g = this.group(bucket, by, e.ts);
-    this.spec.ops.forEach((o, i) => g.accs[i].add(operands[i], o.ev !== undefined));
+    const g = this.slot(bucket, by, e.ts);
+    this.spec.ops.forEach((o, k) => this.accs[k][g].add(operands[k], o.ev !== undefined));
   }
 
   addState(st: StatsState): void {
-    for (const gs of st.groups) {
-      const g = this.group(gs.bucket, gs.by.map(deserializeEV), gs.ts);
-      gs.accs.forEach((a, i) => g.accs[i].mergeState(a));
+    for (let i = 0; i < st.ts.length; i++) {
+      const g = this.slot(st.buckets[i], st.by.map((column) => deserializeEV(column[i])), st.ts[i]);
+      this.accs.forEach((column, k) => column[g].mergeState(st.accs[k][i]));
     }
   }
 
   state(): StatsState {
     return {
-      groups: [...this.groups.values()].map((g) => ({
-        bucket: g.bucket,
-        by: g.by.map(serializeEV),
-        ts: g.ts,
-        accs: g.accs.map((a) => a.state()),
-      })),
+      buckets: this.buckets,
+      by: this.by.map((column) => column.map(serializeEV)),
+      ts: this.ts,
+      accs: this.accs.map((column) => column.map((a) => a.state())),
     };
   }
 
-  /** Output entries: ordered by time bucket (ascending, with `over`), then by the grouping values. */
-  finish(): Entry[] {
-    const groups = [...this.groups.values()].sort((a, b) => {
-      if (a.bucket !== null && b.bucket !== null && a.bucket !== b.bucket) return a.bucket - b.bucket;
-      for (let i = 0; i < a.by.length; i++) {
-        const c = compareValues(a.by[i], b.by[i]);
+  /**
+   * Output entries: ordered by time bucket (ascending, with `over`), then by the grouping values.
+   * Without `by` and `over`, no entries still make one row (at the end of the range) when an
+   * operator has a value for nothing, so `count` of nothing is 0 rather than no result.
+   */
+  finish(rt: RuntimeContext): Entry[] {
+    const ungrouped = this.spec.by.length === 0 && this.spec.over === undefined;
+    if (ungrouped && this.ts.length === 0 && this.spec.ops.some((o) => hasValueForNothing(o.op))) this.slot(null, [], rt.rangeEnd);
+    const keys = this.by.map((column) => column.map(sortKey));
+    const order = this.ts.map((_ts, g) => g);
+    order.sort((a, b) => {
+      const ba = this.buckets[a];
+      const bb = this.buckets[b];
+      if (ba !== null && bb !== null && ba !== bb) return ba - bb;
+      for (const column of keys) {
+        const c = compareSortKeys(column[a], column[b]);
         if (c !== 0) return c;
       }
       return 0;
     });
-    return groups.map((g) => {
+    return order.map((g) => {
       const evs = new Map<string, EVValue>();
-      this.spec.by.forEach((name, i) => evs.set(name, g.by[i]));
-      this.spec.ops.forEach((o, i) => {
-        const r = g.accs[i].result();
+      this.spec.by.forEach((name, c) => evs.set(name, this.by[c][g]));
+      this.spec.ops.forEach((o, k) => {
+        const r = this.accs[k][g].result();
         if (r !== undefined) evs.set(o.name, r);
       });
-      return syntheticEntry(g.bucket ?? g.ts, evs);
+      return syntheticEntry(this.buckets[g] ?? this.ts[g], evs);
     });
   }
 }
@@ -116,15 +132,15 @@ export function statsCondenser(spec: StatsSpec): Condenser {
         state: () => t.state(),
       };
     },
-    merge(states) {
+    merge(states, rt) {
       const t = new GroupTable(spec);
       for (const s of states) t.addState(s as StatsState);
-      return t.finish();
+      return t.finish(rt);
     },
     local(entries, rt) {
       const t = new GroupTable(spec);
       entries.forEach((e) => t.add(e, rt));
-      return t.finish();
+      return t.finish(rt);
     },
   };
 }

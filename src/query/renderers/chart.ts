@@ -5,6 +5,7 @@
  * Buckets are the entries' distinct timestamps, or fixed "nice" widths when there are more than 100.
  */
 import { ArgReader } from '../args';
+import { pushAll } from '../arrays';
 import { Token } from '../lexer';
 import { Entry, ModuleArgError, RuntimeContext } from '../types';
 import { evToNumber, evToString, formatTs, getEV } from '../values';
@@ -110,7 +111,7 @@ export const chartRenderer: RendererDef = {
       create(rt) {
         const kept: Entry[] = [];
         return {
-          push: (entries) => void kept.push(...entries),
+          push: (entries) => pushAll(kept, entries),
           result: () => ({ kind: 'chart', EntryCount: kept.length, Entries: buildChart(spec, kept, rt) }),
         };
       },

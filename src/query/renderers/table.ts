@@ -1,5 +1,6 @@
 /** `table [-nt] [col ...]`: one row per entry, cells are strings; default columns = every EV seen. */
 import { ArgReader } from '../args';
+import { pushAll } from '../arrays';
 import { Token } from '../lexer';
 import { Entry } from '../types';
 import { evToString, formatTs, getEV } from '../values';
@@ -22,7 +23,7 @@ export const tableRenderer: RendererDef = {
       create(rt, opts) {
         const kept: Entry[] = [];
         return {
-          push: (entries) => void kept.push(...entries),
+          push: (entries) => pushAll(kept, entries),
           result() {
             const rows = opts.timeOrder ? [...kept].sort(byTimeDesc) : kept;
             const columns = cols.length ? cols : [...new Set(rows.flatMap((e) => [...e.evs.keys()]))];

@@ -1,5 +1,6 @@
 /** `text` and `raw`: the entries themselves, newest first unless a module ordered them. */
 import { ArgReader } from '../args';
+import { pushAll } from '../arrays';
 import { Token } from '../lexer';
 import { Entry } from '../types';
 import { byTimeDesc, RendererDef, RendererInstance } from './renderer';
@@ -21,7 +22,7 @@ function entriesRenderer(name: string, description: string): RendererDef {
           return {
             push(entries) {
               count += entries.length;
-              if (opts.retainEntries) kept.push(...entries);
+              if (opts.retainEntries) pushAll(kept, entries);
             },
             result() {
               const out = opts.timeOrder ? [...kept].sort(byTimeDesc) : kept;
