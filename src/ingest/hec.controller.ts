@@ -21,7 +21,13 @@ const queryValue = (req: Request, name: string): string | undefined => {
 function requestInfo(req: Request): HecRequestInfo {
   const header = req.headers['x-splunk-request-channel'];
   const channel = (typeof header === 'string' && header) || queryValue(req, 'channel') || undefined;
-  return { client: clientAddress(req), channel, tag: queryValue(req, 'tag'), sourcetype: queryValue(req, 'sourcetype') };
+  return {
+    client: clientAddress(req),
+    channel,
+    tag: queryValue(req, 'tag'),
+    sourcetype: queryValue(req, 'sourcetype'),
+    metadata: { host: queryValue(req, 'host'), source: queryValue(req, 'source'), index: queryValue(req, 'index') },
+  };
 }
 
 const Channel = (): MethodDecorator =>

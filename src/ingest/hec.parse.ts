@@ -99,9 +99,18 @@ function parseHecEvent(text: string, index: number, ctx: HecEventContext): Pendi
   if (ev.event === '') throw new HecError(400, 13, 'Event field cannot be blank', index);
   const ts = ev.time === undefined || ev.time === null || ev.time === '' ? ctx.nowUs : hecTime(ev.time);
   if (ts === null) throw invalidFormat(index, 'bad time');
-  const address = typeof ev.host === 'string' && isIP(ev.host.trim()) ? checkSource(ev.host) : undefined;
   const data = Buffer.from(typeof ev.event === 'string' ? ev.event : JSON.stringify(ev.event), 'utf8');
-  return { ts, tag: ctx.tagFor(ev.sourcetype), src: address ?? ctx.client, data, evs: hecEvs(ev, address === undefined, index) };
+  return { ts, tag: ctx.tagFor(ev.sourcetype), data, ...hecMetadata(ev, ctx.client, index) };
+}
+
+/**
+ * Where an event (or a `/raw` request's query) says it comes from: a `host` that is an IP
+ * address is the entry's source (else the caller's address); `fields`, `source`, `index` and a
+ * `host` name become EVs.
+ */
+export function hecMetadata(ev: Record<string, unknown>, client: string, index = 0): { src: string; evs: Array<[string, SerializedEV]> | null } {
+  const address = typeof ev.host === 'string' && isIP(ev.host.trim()) ? checkSource(ev.host) : undefined;
+  return { src: address ?? client, evs: hecEvs(ev, address === undefined, index) };
 }
 
 /** `fields`, then `source`, `index` and (when not an address) `host` as EVs; a field of the same name wins. */

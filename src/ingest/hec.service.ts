@@ -1,10 +1,11 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { AuthContext } from '../auth/auth.types';
 import { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/env.schema';
 import { HecAcksService } from './hec-acks.service';
 import { HecSuccessDto } from './hec.dto';
-import { HecError, parseHecEvents, splitConcatenatedJson } from './hec.parse';
+import { HecError, hecMetadata, parseHecEvents, splitConcatenatedJson } from './hec.parse';
+import { PartialBatches } from './hec-retries';
 import { tagNameProblem, toTagName } from './ingest.rules';
 import { IngestService } from './ingest.service';
 
@@ -17,12 +18,16 @@ export interface HecRequestInfo {
   tag?: string;
   /** `?sourcetype=`: the sourcetype of events that name none (and of `/raw` lines) */
   sourcetype?: string;
+  /** `/raw`: `?host=`, `?source=`, `?index=` for every line, as Splunk takes them */
+  metadata?: { host?: string; source?: string; index?: string };
 }
 
 /** Splunk HTTP Event Collector compatible ingest (product-notes §5.4). */
 @Injectable()
 export class HecService {
+  private readonly logger = new Logger(HecService.name);
   private readonly sourcetypeTags: ReadonlyMap<string, string>;
+  private readonly partial = new PartialBatches();
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -56,15 +61,27 @@ export class HecService {
       failure = new HecError(400, 6, `Invalid data format: ${outside.problem}`, outside.index);
     }
     if (!items.length && !failure) throw new HecError(400, 5, 'No data');
-    if (items.length) await this.ingest.store(items, auth.uid);
-    if (failure) throw failure;
+    if (!failure) {
+      await this.ingest.store(items, auth.uid);
+      return this.success(auth, channel);
+    }
+    // The events before the bad one are stored once, also when the shipper resends the batch.
+    const key = this.partial.key(auth.uid, body);
+    if (items.length && this.partial.alreadyStored(key) < items.length) {
+      await this.ingest.store(items, auth.uid);
+      this.partial.remember(key, items.length);
+    }
+    this.logger.warn(`HEC batch of user ${auth.uid}: event ${failure.invalidEvent ?? '?'} refused (${failure.message}); ${items.length} event(s) before it stored`);
+    throw failure;
     return this.success(auth, channel);
   }
 
   /** One entry per line, stamped with the leftmost timestamp found in it (else now). */
   async raw(auth: AuthContext, info: HecRequestInfo, body: Buffer): Promise<HecSuccessDto> {
     const channel = this.acks.checkChannel(info.channel);
-    const entries = this.ingest.linesToEntries(body, this.tagRule(info)(undefined), info.client, true, false);
+    // `?host=` (an address is the source, a name an EV), `?source=` and `?index=` apply to every line.
+    const meta = hecMetadata({ ...info.metadata }, info.client);
+    const entries = this.ingest.linesToEntries(body, this.tagRule(info)(undefined), meta.src, true, false).map((e) => ({ ...e, evs: meta.evs }));
     if (!entries.length) throw new HecError(400, 5, 'No data');
     await this.ingest.store(entries, auth.uid);
     return this.success(auth, channel);

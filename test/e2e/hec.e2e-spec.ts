@@ -53,6 +53,30 @@ describe('HEC (e2e)', () => {
     expect(await stored('part-c%')).toEqual([]);
   });
 
+  it('stores the good events of a batch once, however often a shipper resends it after the 400 (syslog-ng does)', async () => {
+    const body = events({ event: 'retry-0' }, { event: 'retry-1' }, { event: 'retry-2', time: 'not-a-time' }, { event: 'retry-3' });
+    for (let attempt = 0; attempt < 4; attempt++) {
+      const r = await hec('/event').set(splunk(token)).send(body);
+      expect([r.status, r.body.code, r.body['invalid-event-number']]).toEqual([400, 6, 2]);
+    }
+    expect(await stored('retry-%')).toEqual(['retry-0', 'retry-1']);
+    // The same events in another batch are new data, stored again.
+    await hec('/event').set(splunk(token)).send(events({ event: 'retry-0' })).expect(200);
+    expect(await stored('retry-%')).toEqual(['retry-0', 'retry-0', 'retry-1']);
+  });
+
+  it('takes ?host=, ?source= and ?index= for every /raw line, as Splunk does', async () => {
+    await hec('/raw?sourcetype=linux:syslog&host=web01&source=/var/log/app.log&index=main').set(splunk(token)).send('raw-meta-1\nraw-meta-2\n').expect(200);
+    await hec('/raw?host=10.1.2.3').set(splunk(token)).send('raw-meta-3\n').expect(200);
+    const rows = (await db.query(`SELECT convert_from(data, 'UTF8') AS d, src, evs FROM entry WHERE convert_from(data, 'UTF8') LIKE 'raw-meta-%' ORDER BY d`)).rows;
+    expect(rows.map((r) => r.evs)).toEqual([
+      [['source', '/var/log/app.log'], ['index', 'main'], ['host', 'web01']],
+      [['source', '/var/log/app.log'], ['index', 'main'], ['host', 'web01']],
+      null,
+    ]);
+    expect(rows[2].src).toBe('10.1.2.3');
+  });
+
   it('refuses whole requests (bad ?tag=, bad channel) before storing anything', async () => {
     const badTag = await hec('/event?tag=bad.tag').set(splunk(token)).send(events({ event: 'whole-1' }, { event: 'whole-2' }));
     expect([badTag.status, badTag.body.code]).toEqual([400, 7]);
