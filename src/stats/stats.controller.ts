@@ -1,6 +1,7 @@
-import { Controller, Get } from '@nestjs/common';
+import { Controller, Get, Query } from '@nestjs/common';
 import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { Auth } from '../auth/auth.decorators';
+import { IdxStatsQueryDto } from './stats.dto';
 import { SysInfo } from './host-info';
 import { IndexerStats, IngestStats, StatsService } from './stats.service';
 
@@ -27,9 +28,9 @@ export class StatsController {
 
   @Get('idxStats')
   @Auth({ capability: 'Stats' })
-  @ApiOkResponse(map('Indexer -> partitions with entry counts and sizes'))
-  idxStats(): Promise<Record<string, IndexerStats>> {
-    return this.stats.idxStats();
+  @ApiOkResponse(map('Indexer -> partitions with entry counts (exact up to 16 MiB, else estimated unless exact=true) and sizes'))
+  idxStats(@Query() q: IdxStatsQueryDto): Promise<Record<string, IndexerStats>> {
+    return this.stats.idxStatsFor(q.exact === true);
   }
 
   @Get('igstStats')

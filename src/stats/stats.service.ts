@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { createHash } from 'node:crypto';
 import { Indexer, IndexerPools } from '../indexer/indexer-pools';
-import { LIST_PARTITIONS_SQL } from '../indexer/indexer.schema';
+import { SingleFlight } from '../common/concurrency/single-flight';
 import { isLocalHost, localSysInfo, SysInfo } from './host-info';
 import { IngestMeter, IngestSnapshot } from './ingest-meter';
 
@@ -18,9 +18,22 @@ export interface PartitionStats {
   ID: string;
   Data: number;
   Entries: number;
+  /** `Entries` is PostgreSQL's estimate (a large partition, exact counts not asked for). */
+  Estimated: boolean;
   Path: string;
   Cold: boolean;
 }
+
+/** Partitions up to this size are counted exactly (cheap); larger ones use the catalog's estimate. */
+const EXACT_COUNT_BELOW_BYTES = 16 * 1024 * 1024;
+/** Shared results of the periodic stats are reused this long (every stats websocket pushes every 2 s). */
+const SHARED_TTL_MS = 1500;
+
+const PARTITION_SIZES_SQL = `
+  SELECT c.relname AS name, c.reltuples::float8 AS estimate, pg_total_relation_size(c.oid)::int8 AS size
+    FROM pg_inherits i JOIN pg_class c ON c.oid = i.inhrelid
+   WHERE i.inhparent = 'entry'::regclass
+   ORDER BY c.relname`;
 
 export interface IndexerStats {
   UUID: string;
@@ -33,10 +46,22 @@ export type IngestStats = IngestSnapshot & { QuotaUsed: number; QuotaMax: number
 /** Status maps keyed by component: every indexer by address, plus `webserver` (product-notes §3.2). */
 @Injectable()
 export class StatsService {
+  /** What every stats websocket shows: one computation at a time, shared by all subscribers. */
+  readonly shared = {
+    ping: new SingleFlight(() => this.ping(), SHARED_TTL_MS),
+    idxStats: new SingleFlight(() => this.idxStats(false), SHARED_TTL_MS),
+  };
+  private readonly exactIdxStats = new SingleFlight(() => this.idxStats(true), 0);
+
   constructor(
     private readonly pools: IndexerPools,
     private readonly meter: IngestMeter,
   ) {}
+
+  /** `GET /api/stats/idxStats`: shared estimates, or (`exact`) one exact count at a time. */
+  idxStatsFor(exact: boolean): Promise<Record<string, IndexerStats>> {
+    return exact ? this.exactIdxStats.get() : this.shared.idxStats.get();
+  }
 
   private query<T>(ix: Indexer, sql: string): Promise<T[]> {
     return withTimeout(ix.pool.query(sql), PING_TIMEOUT_MS * 5).then((r) => r.rows as T[]);
@@ -74,19 +99,25 @@ export class StatsService {
     return out;
   }
 
-  async idxStats(): Promise<Record<string, IndexerStats>> {
+  /**
+   * Day partitions per indexer with their size and entry count: sizes and estimates come from
+   * the catalog in one query; only small partitions (or all, with `exact`) are counted, one
+   * after another, so stats never hold more than one connection of an indexer's pool.
+   */
+  private async idxStats(exact: boolean): Promise<Record<string, IndexerStats>> {
     const out: Record<string, IndexerStats> = {};
     await Promise.all(
       this.pools.all.map(async (ix) => {
         const UUID = uuidOf(ix.name);
         try {
-          const parts = (await this.query<{ name: string }>(ix, LIST_PARTITIONS_SQL)).map((r) => r.name).sort();
-          const Stats = await Promise.all(
-            parts.map(async (p) => {
-              const [r] = await this.query<{ n: string; size: string }>(ix, `SELECT count(*) AS n, pg_total_relation_size('${p}') AS size FROM ${p}`);
-              return { ID: p, Data: Number(r.size), Entries: Number(r.n), Path: p, Cold: false };
-            }),
-          );
+          const parts = await this.query<{ name: string; estimate: number; size: string }>(ix, PARTITION_SIZES_SQL);
+          const Stats: PartitionStats[] = [];
+          for (const p of parts) {
+            const size = Number(p.size);
+            const count = exact || p.estimate < 0 || size < EXACT_COUNT_BELOW_BYTES;
+            const entries = count ? Number((await this.query<{ n: string }>(ix, `SELECT count(*) AS n FROM ${p.name}`))[0].n) : Math.round(p.estimate);
+            Stats.push({ ID: p.name, Data: size, Entries: entries, Estimated: !count, Path: p.name, Cold: false });
+          }
           out[ix.name] = { UUID, IndexStats: [{ Name: 'default', Stats }] };
         } catch {
           out[ix.name] = { UUID, IndexStats: [], Error: 'indexer is not reachable' };

@@ -10,7 +10,8 @@ const PUSH_EVERY_MS = 2000;
 /**
  * `/api/ws/stats`: the client subscribes with `{"Subs": [...]}` (ACK'd as `{"Resp":"ACK"}`); the
  * server pushes `{"type": <subproto>, "data": ...}` frames, `sysDesc` first, then the others
- * every two seconds. `ping` data is `{"States": {component: status}}`.
+ * every two seconds. `ping` data is `{"States": {component: status}}`. Every socket reads the
+ * same shared computations (StatsService.shared), and a socket's next push waits for its last.
  */
 @Injectable()
 export class StatsSocket implements OnModuleInit {
@@ -26,6 +27,12 @@ export class StatsSocket implements OnModuleInit {
   private open(ws: WebSocket): void {
     let subs: Subproto[] | undefined;
     let timer: NodeJS.Timeout | undefined;
+    let pushing = false;
+    const push = (first: boolean) => {
+      if (pushing) return;
+      pushing = true;
+      void this.push(ws, subs!, first).finally(() => (pushing = false));
+    };
     ws.on('close', () => clearInterval(timer));
     ws.on('message', (raw) => {
       let msg: { Subs?: unknown };
@@ -39,16 +46,16 @@ export class StatsSocket implements OnModuleInit {
       if (!wanted.length) return sendJson(ws, { Resp: 'ERROR', Error: `Subs must name some of ${SUBPROTOS.join(', ')}` });
       subs = wanted;
       sendJson(ws, { Resp: 'ACK' });
-      void this.push(ws, subs, true);
-      timer = setInterval(() => void this.push(ws, subs!, false), PUSH_EVERY_MS);
+      push(true);
+      timer = setInterval(() => push(false), PUSH_EVERY_MS);
     });
   }
 
   private async push(ws: WebSocket, subs: Subproto[], first: boolean): Promise<void> {
     try {
       if (first && subs.includes('sysDesc')) sendJson(ws, { type: 'sysDesc', data: await this.stats.sysDesc() });
-      if (subs.includes('ping')) sendJson(ws, { type: 'ping', data: { States: await this.stats.ping() } });
-      if (subs.includes('idxStats')) sendJson(ws, { type: 'idxStats', data: await this.stats.idxStats() });
+      if (subs.includes('ping')) sendJson(ws, { type: 'ping', data: { States: await this.stats.shared.ping.get() } });
+      if (subs.includes('idxStats')) sendJson(ws, { type: 'idxStats', data: await this.stats.shared.idxStats.get() });
       if (subs.includes('igstStats')) sendJson(ws, { type: 'igstStats', data: this.stats.igstStats() });
     } catch {
       if (ws.readyState === WebSocket.OPEN) ws.close(1011, 'stats unavailable');

@@ -51,6 +51,23 @@ describe('stats', () => {
     }
   });
 
+  it('counts small partitions exactly, says which counts are estimates, and counts all on ?exact=true', async () => {
+    const admin = await asAdmin(t.http);
+    const now = new Date().toISOString();
+    // Round robin over two indexers, one down: ingest skips it.
+    await request(t.http).put('/api/ingest/json').set(admin).send([1, 2, 3].map((i) => ({ TS: now, Tag: 'statsexact', Data: Buffer.from(`e${i}`).toString('base64') }))).expect(200);
+    for (const query of ['?exact=true', '']) {
+      // Without exact=true the shared result may be up to 1.5 s old.
+      if (!query) await new Promise((r) => setTimeout(r, 1600));
+      const res = await request(t.http).get(`/api/stats/idxStats${query}`).set(user).expect(200);
+      const parts = Object.values(res.body as Record<string, { IndexStats: Array<{ Stats: Array<{ Entries: number; Estimated: boolean }> }> }>)
+        .flatMap((ix) => ix.IndexStats.flatMap((s) => s.Stats));
+      expect(parts.reduce((a, p) => a + p.Entries, 0)).toBeGreaterThanOrEqual(3);
+      expect(parts.every((p) => p.Estimated === false)).toBe(true);
+    }
+    await request(t.http).get('/api/stats/idxStats?exact=maybe').set(user).expect(400);
+  });
+
   it('needs authentication', async () => {
     await request(t.http).get('/api/stats/ping').expect(401);
   });

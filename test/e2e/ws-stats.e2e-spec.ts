@@ -1,6 +1,7 @@
 import { createTestApp, TestApp } from '../setup/app';
 import { asAdmin, createUser, TestUser } from '../setup/auth';
 import { listen, openWs } from '../setup/ws';
+import { StatsService } from '../../src/stats/stats.service';
 
 describe('websocket authentication and /api/ws/stats', () => {
   let t: TestApp;
@@ -49,5 +50,26 @@ describe('websocket authentication and /api/ws/stats', () => {
     ws.send(JSON.stringify({ Subs: ['bogus'] }));
     expect(await next()).toEqual({ Resp: 'ERROR', Error: expect.any(String) });
     ws.close();
+  });
+
+  it('shares one idxStats computation between every subscriber, never overlapping (a socket storm costs one run per period)', async () => {
+    const stats = t.app.get(StatsService) as unknown as { idxStats(exact: boolean): Promise<unknown> };
+    const spy = jest.spyOn(stats, 'idxStats');
+    const sockets = await Promise.all(Array.from({ length: 40 }, () => openWs(`${base}/api/ws/stats`, [jwt])));
+    for (const s of sockets) s.ws.send(JSON.stringify({ Subs: ['idxStats', 'ping'] }));
+    const started = Date.now();
+    // Every socket gets its first idxStats push, and then at least one more.
+    for (const s of sockets) {
+      expect(await s.next()).toEqual({ Resp: 'ACK' });
+      const seen = new Set<string>();
+      while (!seen.has('idxStats')) seen.add(String((await s.next()).type));
+    }
+    await new Promise((r) => setTimeout(r, 4500));
+    const elapsed = Date.now() - started;
+    for (const s of sockets) s.ws.close();
+    // 40 sockets pushing every 2 s for ~5 s would be ~120 runs; shared, it is one per 1.5 s at most.
+    expect(spy.mock.calls.length).toBeLessThanOrEqual(Math.ceil(elapsed / 1500) + 1);
+    expect(spy.mock.calls.every(([exact]) => exact === false)).toBe(true);
+    spy.mockRestore();
   });
 });
