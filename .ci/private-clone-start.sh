@@ -9,6 +9,8 @@ chmod 700 "$tmp"
 port="${PRIVATE_CLONE_PORT:-18765}"
 cleanup() {
   if [ -n "${pgid:-}" ]; then kill -TERM -- "-$pgid" 2>/dev/null || true; fi
+  # The cluster of a private clone lives outside it (DATA_DIR/pg is a link): remove it too.
+  if [ -L "$tmp/clone/data/pg" ]; then rm -rf "$(readlink -f "$tmp/clone/data/pg")"; fi
   rm -rf "$tmp"
 }
 trap cleanup EXIT

@@ -99,7 +99,7 @@ async function ensurePartition(db, dayMs) {
 }
 
 async function tagId(db, name) {
-  await db.query('INSERT INTO tag (name) VALUES ($1) ON CONFLICT DO NOTHING', [name]);
+  await db.query('INSERT INTO tag (id, name) SELECT coalesce(max(id), 0) + 1, $1::text FROM tag ON CONFLICT (name) DO NOTHING', [name]);
   return (await db.query('SELECT id FROM tag WHERE name = $1', [name])).rows[0].id;
 }
 

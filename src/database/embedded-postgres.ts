@@ -6,6 +6,20 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { DEFAULT_PG_HOME, ensurePostgresUser, OsUser, reachableBinaries, reachableCluster } from './postgres-os-user';
 
+/**
+ * Deletes a data directory and its cluster, also where the cluster was placed outside it (run
+ * as root from a private directory, `<dir>/pg` is a link to it). For throwaway directories.
+ */
+export function removeDataDir(dir: string): void {
+  const cluster = path.join(dir, 'pg');
+  try {
+    if (fs.lstatSync(cluster).isSymbolicLink()) fs.rmSync(fs.realpathSync(cluster), { recursive: true, force: true });
+  } catch {
+    /* no cluster, or its target is gone already */
+  }
+  fs.rmSync(dir, { recursive: true, force: true });
+}
+
 /** A running embedded PostgreSQL and how to stop it. */
 export interface EmbeddedDatabase {
   url: string;
@@ -58,6 +72,9 @@ export async function startEmbeddedPostgres(opts: EmbeddedOptions): Promise<Embe
   const runAs = process.getuid?.() === 0 ? ensurePostgresUser() : undefined;
   const home = opts.home ?? DEFAULT_PG_HOME;
   fs.mkdirSync(opts.dir, { recursive: true, mode: 0o700 });
+  // Searchable (not listable) by the `postgres` user, so that where the parents allow it the
+  // cluster stays in place (a mkdtemp directory under /tmp is 0700).
+  if (runAs) fs.chmodSync(opts.dir, fs.statSync(opts.dir).mode | 0o111);
   const native = reachableBinaries(packagedBinaries(), runAs, home);
   const clusterDir = reachableCluster(opts.dir, runAs, home);
   const password = readOrCreateSecret(path.join(opts.dir, 'pg-password'), () => randomBytes(24).toString('hex')).value;

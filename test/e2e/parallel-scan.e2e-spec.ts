@@ -26,7 +26,7 @@ describe('parallel scans of large partitions (e2e)', () => {
     admin = await asAdmin(t.http);
     db = new Client({ connectionString: t.databaseUrl });
     await db.connect();
-    await db.query(`INSERT INTO tag (name) VALUES ('big') ON CONFLICT DO NOTHING`);
+    await db.query(`INSERT INTO tag (id, name) SELECT max(id) + 1, 'big' FROM tag ON CONFLICT (name) DO NOTHING`);
     await db.query(createPartitionSql(day));
     // ~16 MiB: well over MIN_SPLIT_BLOCKS pages of 8 KiB.
     await db.query(

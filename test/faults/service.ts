@@ -2,7 +2,7 @@ import { ChildProcess, spawn } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { freePort } from '../../src/database/embedded-postgres';
+import { freePort, removeDataDir } from '../../src/database/embedded-postgres';
 
 export const ADMIN_PASSWORD = 'fault-admin-password';
 
@@ -100,7 +100,7 @@ export class ServiceProcess {
 
   async dispose(): Promise<void> {
     await this.kill();
-    fs.rmSync(this.dataDir, { recursive: true, force: true });
+    removeDataDir(this.dataDir);
   }
 
   async request(method: string, url: string, opts: { headers?: Headers; json?: unknown; body?: BodyInit; timeoutMs?: number } = {}): Promise<HttpResult> {

@@ -1,12 +1,12 @@
 import * as fs from 'node:fs';
 import { Client } from 'pg';
-import { EmbeddedDatabase } from '../../src/database/embedded-postgres';
+import { EmbeddedDatabase, removeDataDir } from '../../src/database/embedded-postgres';
 
 export default async function globalTeardown(): Promise<void> {
   const state = (globalThis as Record<string, unknown>).__TEST_PG__ as { pg: EmbeddedDatabase; dir: string } | undefined;
   if (state) {
     await state.pg.stop();
-    fs.rmSync(state.dir, { recursive: true, force: true });
+    removeDataDir(state.dir);
     return;
   }
   // An external server: drop what this run created.
