@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
+import { SessionEvents } from './session-events';
 import { SessionEntity } from './session.entity';
 
 /** A session joined with the current state of its user: what authentication needs. */
@@ -17,7 +18,10 @@ export interface SessionIdentity {
 
 @Injectable()
 export class SessionsRepository {
-  constructor(@InjectDataSource() private readonly ds: DataSource) {}
+  constructor(
+    @InjectDataSource() private readonly ds: DataSource,
+    private readonly events: SessionEvents,
+  ) {}
 
   private repo(tx?: EntityManager) {
     return (tx ?? this.ds.manager).getRepository(SessionEntity);
@@ -61,6 +65,7 @@ export class SessionsRepository {
 
   async deleteOne(uid: number, sid: string): Promise<void> {
     await this.repo().delete({ uid, id: sid });
+    this.events.ended({ uid, sid });
   }
 
   /**
@@ -77,6 +82,7 @@ export class SessionsRepository {
       );
     }
     await run(`DELETE FROM session WHERE uid = $1 AND id IS DISTINCT FROM $2::uuid`, [uid, keep]);
+    this.events.ended({ uid, except: opts.except });
   }
 
   async deleteExpired(): Promise<void> {

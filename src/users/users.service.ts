@@ -120,6 +120,7 @@ export class UsersService {
     if (uid === auth.uid) throw forbidden('You cannot delete your own account');
     if (uid === PRIMARY_ADMIN_UID) throw forbidden('The default admin account cannot be deleted');
     await this.target(auth, uid);
+    await this.sessions.deleteAllForUser(uid); // open websockets close at once
     await this.users.delete(uid);
   }
 

@@ -6,10 +6,11 @@ import { mapError } from '../common/http/error-filter';
 import { IndexerService } from '../indexer/indexer.service';
 import { describeQuery } from '../query';
 import { SearchLifecycle } from '../searchctrl/search-lifecycle.service';
+import { requireView } from '../searchctrl/searchctrl.access';
 import { SearchCtrlService } from '../searchctrl/searchctrl.service';
 import { handleRender, parseRenderRequest, REQ_CLOSE } from './search-render';
 import { prepareSearch, PreparedSearch, validateStartRequest } from './search-start';
-import { sendJson, WsHub } from './ws-hub.service';
+import { CurrentAuth, sendJson, WsHub } from './ws-hub.service';
 
 const ROUTES = ['PONG', 'parse', 'search', 'attach'] as const;
 /** Render subprotocols (pending or live) one socket may hold at once. */
@@ -43,7 +44,7 @@ export class SearchSocket implements OnModuleInit {
   ) {}
 
   onModuleInit(): void {
-    this.hub.register({ path: '/api/ws/search', capability: 'Search', open: (ws, auth) => new SearchConnection(this, ws, auth) });
+    this.hub.register({ path: '/api/ws/search', capability: 'Search', open: (ws, auth, current) => new SearchConnection(this, ws, auth, current) });
   }
 }
 
@@ -59,7 +60,9 @@ class SearchConnection {
   constructor(
     private readonly owner: SearchSocket,
     private readonly ws: WebSocket,
-    private readonly auth: AuthContext,
+    /** The caller's rights, read again for every frame. */
+    private auth: AuthContext,
+    private readonly current: CurrentAuth,
   ) {
     this.pinger = setInterval(() => this.ping(), Math.max(1, owner.life.refreshInterval) * 1000);
     this.pinger.unref();
@@ -75,6 +78,14 @@ class SearchConnection {
 
   private async onFrame(raw: string): Promise<void> {
     if (this.closed) return;
+    try {
+      this.auth = await this.current();
+    } catch (err) {
+      // Rights taken away since the socket opened: nothing more is answered on it.
+      const { status, message } = mapError(err);
+      sendJson(this.ws, { Resp: 'ERROR', Error: message });
+      return this.ws.close(status === 401 ? 4401 : 4403, message.slice(0, 120));
+    }
     let msg: unknown;
     try {
       msg = JSON.parse(raw);
@@ -194,7 +205,16 @@ class SearchConnection {
       send: (frame: Frame) => this.send(subproto, frame),
       stopped: () => sub.stopped || this.closed,
     };
-    sub.queue = sub.queue.then(() => (sub.stopped || this.closed ? undefined : handleRender(ctx, req))).catch((err: unknown) => {
+    const allowed = (): boolean => {
+      try {
+        requireView(this.auth, this.owner.svc.registry.get(sub.searchId));
+        return true;
+      } catch (err) {
+        this.send(subproto, { ID: req.ID, Error: mapError(err).message });
+        return false;
+      }
+    };
+    sub.queue = sub.queue.then(() => (sub.stopped || this.closed || !allowed() ? undefined : handleRender(ctx, req))).catch((err: unknown) => {
       this.owner.logger.error(`search socket ${subproto} failed`, err as Error);
     });
   }

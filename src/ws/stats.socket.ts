@@ -1,7 +1,8 @@
 import { Injectable, OnModuleInit } from '@nestjs/common';
 import { WebSocket } from 'ws';
 import { StatsService } from '../stats/stats.service';
-import { sendJson, WsHub } from './ws-hub.service';
+import { mapError } from '../common/http/error-filter';
+import { CurrentAuth, sendJson, WsHub } from './ws-hub.service';
 
 const SUBPROTOS = ['ping', 'sysDesc', 'idxStats', 'igstStats'] as const;
 type Subproto = (typeof SUBPROTOS)[number];
@@ -21,17 +22,17 @@ export class StatsSocket implements OnModuleInit {
   ) {}
 
   onModuleInit(): void {
-    this.hub.register({ path: '/api/ws/stats', capability: 'Stats', open: (ws) => this.open(ws) });
+    this.hub.register({ path: '/api/ws/stats', capability: 'Stats', open: (ws, _auth, current) => this.open(ws, current) });
   }
 
-  private open(ws: WebSocket): void {
+  private open(ws: WebSocket, current: CurrentAuth): void {
     let subs: Subproto[] | undefined;
     let timer: NodeJS.Timeout | undefined;
     let pushing = false;
     const push = (first: boolean) => {
       if (pushing) return;
       pushing = true;
-      void this.push(ws, subs!, first).finally(() => (pushing = false));
+      void this.push(ws, subs!, first, current).finally(() => (pushing = false));
     };
     ws.on('close', () => clearInterval(timer));
     ws.on('message', (raw) => {
@@ -51,7 +52,15 @@ export class StatsSocket implements OnModuleInit {
     });
   }
 
-  private async push(ws: WebSocket, subs: Subproto[], first: boolean): Promise<void> {
+  private async push(ws: WebSocket, subs: Subproto[], first: boolean, current: CurrentAuth): Promise<void> {
+    try {
+      await current();
+    } catch (err) {
+      // Rights taken away since the socket opened (a narrowed token, a lock): no more pushes.
+      const { status, message } = mapError(err);
+      if (ws.readyState === WebSocket.OPEN) ws.close(status === 401 ? 4401 : 4403, message.slice(0, 120));
+      return;
+    }
     try {
       if (first && subs.includes('sysDesc')) sendJson(ws, { type: 'sysDesc', data: await this.stats.sysDesc() });
       if (subs.includes('ping')) sendJson(ws, { type: 'ping', data: { States: await this.stats.shared.ping.get() } });

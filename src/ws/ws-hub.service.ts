@@ -8,13 +8,21 @@ import { AuthService } from '../auth/auth.service';
 import { AuthContext } from '../auth/auth.types';
 import { Capability } from '../auth/capabilities';
 import { mapError } from '../common/http/error-filter';
+import { SessionEvents } from '../sessions/session-events';
 import { jwtFromProtocols } from './ws-credentials';
+
+/**
+ * The caller's rights as they are now: the socket's credentials authenticated again and held to
+ * the route's capability (a lock, logout, demotion, group removal or narrowed token applies to
+ * the next frame, as it does to the next REST request). Rejects with the 401/403 error.
+ */
+export type CurrentAuth = () => Promise<AuthContext>;
 
 /** A websocket endpoint: its path, what a token needs to open it, and what to do with a socket. */
 export interface WsRoute {
   path: string;
   capability: Capability;
-  open(ws: WebSocket, auth: AuthContext): void;
+  open(ws: WebSocket, auth: AuthContext, current: CurrentAuth): void;
 }
 
 const MAX_FRAME = 1024 * 1024;
@@ -30,7 +38,8 @@ export class WsHub implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger(WsHub.name);
   private readonly routes = new Map<string, WsRoute>();
   private readonly wss = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME, handleProtocols: (protocols) => [...protocols][0] ?? false });
-  private readonly live = new Map<WebSocket, { headers: IncomingMessage['headers']; jwt?: string }>();
+  private readonly live = new Map<WebSocket, { headers: IncomingMessage['headers']; jwt?: string; uid: number; sid?: string }>();
+  private stopListening?: () => void;
   private recheck?: NodeJS.Timeout;
   private server?: Server;
   private readonly onUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer) => void this.upgrade(req, socket, head);
@@ -38,6 +47,7 @@ export class WsHub implements OnApplicationBootstrap, OnApplicationShutdown {
   constructor(
     private readonly adapterHost: HttpAdapterHost,
     private readonly auth: AuthService,
+    private readonly sessionEvents: SessionEvents,
   ) {}
 
   register(route: WsRoute): void {
@@ -49,6 +59,13 @@ export class WsHub implements OnApplicationBootstrap, OnApplicationShutdown {
     this.server.on('upgrade', this.onUpgrade);
     this.recheck = setInterval(() => void this.revalidate(), RECHECK_MS);
     this.recheck.unref();
+    // Logout, lock, password change, deletion: the sockets of ended sessions close at once.
+    this.stopListening = this.sessionEvents.onEnded(({ uid, sid, except }) => {
+      for (const [ws, c] of this.live) {
+        if (c.uid !== uid || !c.sid) continue;
+        if (sid ? c.sid === sid : c.sid !== except) ws.close(4401, 'session ended');
+      }
+    });
   }
 
   onApplicationShutdown(): void {
@@ -58,6 +75,7 @@ export class WsHub implements OnApplicationBootstrap, OnApplicationShutdown {
   /** Refuses new websockets and closes the open ones with 1001 (going away); the shutdown's first step. */
   closeAll(): void {
     clearInterval(this.recheck);
+    this.stopListening?.();
     this.server?.off('upgrade', this.onUpgrade);
     for (const ws of this.live.keys()) ws.close(1001, 'server shutting down');
     this.wss.close();
@@ -79,11 +97,16 @@ export class WsHub implements OnApplicationBootstrap, OnApplicationShutdown {
     }
     // Answer with the subprotocol the JWT came in, as clients expect.
     if (jwt) req.headers['sec-websocket-protocol'] = jwt;
+    const current: CurrentAuth = async () => {
+      const now = await this.auth.authenticate(req.headers, jwt);
+      authorize({ capability: route.capability }, now);
+      return now;
+    };
     this.wss.handleUpgrade(req, socket, head, (ws) => {
-      this.live.set(ws, { headers: req.headers, jwt });
+      this.live.set(ws, { headers: req.headers, jwt, uid: auth.uid, sid: auth.sessionId });
       ws.on('close', () => this.live.delete(ws));
       ws.on('error', (err) => this.logger.debug?.(`websocket error: ${err.message}`));
-      route.open(ws, auth);
+      route.open(ws, auth, current);
     });
   }
 

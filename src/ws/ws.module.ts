@@ -2,13 +2,14 @@ import { Module } from '@nestjs/common';
 import { IndexerModule } from '../indexer/indexer.module';
 import { SearchCtrlModule } from '../searchctrl/searchctrl.module';
 import { StatsModule } from '../stats/stats.module';
+import { UsersModule } from '../users/users.module';
 import { SearchSocket } from './search.socket';
 import { StatsSocket } from './stats.socket';
 import { WsHub } from './ws-hub.service';
 
 /** Websocket endpoints, authenticated like HTTP requests (JWT also in Sec-WebSocket-Protocol). */
 @Module({
-  imports: [StatsModule, SearchCtrlModule, IndexerModule],
+  imports: [StatsModule, SearchCtrlModule, IndexerModule, UsersModule],
   providers: [WsHub, StatsSocket, SearchSocket],
   exports: [WsHub],
 })

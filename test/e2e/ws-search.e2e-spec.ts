@@ -384,3 +384,93 @@ describe('websocket search: a failed search', () => {
     o.ws.close();
   });
 });
+
+/** An open socket acts with the caller's current rights, as the next REST request would. */
+describe('rights on an open search socket (e2e)', () => {
+  let t: TestApp;
+  let url: string;
+  let admin: Headers;
+  const tag = `wsrights${process.pid}`;
+  const jwtOf = (u: TestUser) => u.headers.Authorization.slice('Bearer '.length);
+  const closeCode = (o: Opened) =>
+    new Promise<number>((resolve) => (o.ws.readyState === o.ws.CLOSED ? resolve(-1) : o.ws.once('close', (code) => resolve(code))));
+  const within = <T>(p: Promise<T>, ms: number) =>
+    Promise.race([p, new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`not within ${ms} ms`)), ms))]);
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    url = `${await listen(t)}/api/ws/search`;
+    admin = await asAdmin(t.http);
+    await ingest(t.http, admin, tag, 10);
+  });
+  afterAll(async () => {
+    for (const o of opened) o.ws.terminate();
+    await t.close();
+  });
+
+  const finishedSearch = async (owner: TestUser, extra: Frame = {}) => {
+    const o = await routed(url, jwtOf(owner));
+    const resp = await startSearch(o, `tag=${tag}`, extra);
+    await waitFinished(o, resp.OutputSearchSubproto);
+    return resp.SearchID as string;
+  };
+
+  it('a member removed from the group can no longer read or attach to the group\'s search', async () => {
+    const owner = await createUser(t.http, admin);
+    const member = await createUser(t.http, admin);
+    const gid = await createGroup(t.http, admin);
+    await addToGroup(t.http, admin, owner.uid, gid);
+    await addToGroup(t.http, admin, member.uid, gid);
+    const id = await finishedSearch(owner, { GIDs: [gid] });
+    const b = await routed(url, jwtOf(member));
+    send(b, 'attach', { ID: id });
+    const sub = ((await b.next()).data as Frame).Subproto as string;
+    expect(await ask(b, sub, { ID: 3 })).toEqual(expect.objectContaining({ EntryCount: 10 }));
+
+    await request(t.http).delete(`/api/users/${member.uid}/group/${gid}`).set(admin).expect(200);
+
+    expect(await ask(b, sub, { ID: 0x10, EntryRange: { First: 0, Last: 3 } })).toEqual({ ID: 0x10, Error: expect.any(String) });
+    send(b, 'attach', { ID: id });
+    expect(await b.next()).toEqual({ type: 'attach', data: { Error: expect.any(String) } });
+  });
+
+  it('a token narrowed from Search to Ingest gets no further answer: the socket closes with 4403', async () => {
+    const u = await createUser(t.http, admin);
+    const tok = await createToken(t.http, u.headers, ['Search']);
+    const o = await openWs(url, [], tok.headers);
+    opened.push(o);
+    o.ws.send(JSON.stringify({ Subs: ['PONG', 'parse', 'search', 'attach'] }));
+    expect(await o.next()).toEqual({ Resp: 'ACK' });
+    await request(t.http).put(`/api/tokens/${tok.id}`).set(u.headers).send({ capabilities: ['Ingest'] }).expect(200);
+    const code = closeCode(o);
+    send(o, 'parse', { SearchString: `tag=${tag}` });
+    expect(await o.next()).toEqual({ Resp: 'ERROR', Error: expect.stringMatching(/Search/) });
+    expect(await code).toBe(4403);
+  });
+
+  it('a demoted admin can no longer attach to another user\'s unshared search', async () => {
+    const owner = await createUser(t.http, admin);
+    const id = await finishedSearch(owner);
+    const boss = await createUser(t.http, admin, { admin: true });
+    const o = await routed(url, jwtOf(boss));
+    send(o, 'attach', { ID: id });
+    expect(((await o.next()).data as Frame).Subproto).toEqual(expect.stringMatching(/^attach\d+$/));
+    await request(t.http).delete(`/api/users/${boss.uid}/admin`).set(admin).expect(200);
+    send(o, 'attach', { ID: id });
+    expect(await o.next()).toEqual({ type: 'attach', data: { Error: expect.any(String) } });
+  });
+
+  it('closes the sockets of ended sessions at once: logout, lock', async () => {
+    const u = await createUser(t.http, admin);
+    const o = await routed(url, jwtOf(u));
+    const loggedOut = closeCode(o);
+    await request(t.http).put('/api/logout').set(u.headers).expect(200);
+    expect(await within(loggedOut, 1000)).toBe(4401);
+
+    const v = await createUser(t.http, admin);
+    const p = await routed(url, jwtOf(v));
+    const locked = closeCode(p);
+    await request(t.http).put(`/api/users/${v.uid}/lock`).set(admin).expect(200);
+    expect(await within(locked, 1000)).toBe(4401);
+  });
+});
