@@ -8,6 +8,7 @@ import { Server } from 'node:http';
 import { Duplex } from 'node:stream';
 import { AppConfig } from './config/app-config';
 import { ErrorFilter } from './common/http/error-filter';
+import { enableLinearRegexpFallback } from './query/regexp-safety';
 import { buildValidationPipe } from './common/validation/validation';
 import { jsonDeeperThan, jsonTooDeep, setJsonDepthLimit } from './common/validation/json-depth';
 
@@ -18,6 +19,7 @@ const selfParsed = (req: Request) => SELF_PARSED_PATHS.some((p) => req.url.start
 
 /** Everything main.ts and the e2e tests share: logging, security headers, bodies, validation, errors, API docs. */
 export function configureApp(app: INestApplication, config: AppConfig): void {
+  enableLinearRegexpFallback();
   const exp = app as NestExpressApplication;
   app.useLogger(app.get(Logger));
   exp.disable('x-powered-by');

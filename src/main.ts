@@ -6,12 +6,14 @@ import { AppModule } from './app.module';
 import { configureApp } from './app.setup';
 import { JsonNullExpressAdapter } from './common/http/json-null.adapter';
 import { ConfigError, loadConfig } from './config/env.schema';
+import { enableLinearRegexpFallback } from './query/regexp-safety';
 import { EmbeddedDatabase, startEmbeddedPostgres } from './database/embedded-postgres';
 import { ensureDatabase } from './database/ensure-database';
 import { RequestDrain } from './common/lifecycle/request-drain';
 import { WsHub } from './ws/ws-hub.service';
 
 async function main(): Promise<void> {
+  enableLinearRegexpFallback(); // before any user pattern is compiled, in any thread
   const config = loadConfig(process.env);
   const log = new NestLogger('Main');
   let embedded: EmbeddedDatabase | undefined;

@@ -3,16 +3,19 @@ import { Worker } from 'node:worker_threads';
 import { AppError, badRequest, serviceUnavailable } from '../common/errors/app-error';
 import { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/env.schema';
-import { CompiledQuery, compileQuery, Entry, EVValue, ParseError, tagMatcher } from '../query';
+import { CompiledQuery, compileQuery, Entry, EVValue, ParseError, PartialState, RenderResult, tagMatcher } from '../query';
 import { Indexer, IndexerPools } from './indexer-pools';
 import { dayOfMicros, PARTITION_BLOCKS_SQL, partitionName } from './indexer.schema';
 import { IndexerService } from './indexer.service';
 import { ScanWorkerPool } from './scan-worker-pool';
-import { HostMessage, MIN_SPLIT_BLOCKS, ScanJob, WorkerMessage } from './scan.protocol';
+import { HostMessage, MergeJob, MIN_SPLIT_BLOCKS, ScanJob, WorkerMessage } from './scan.protocol';
 import { SearchExecutor, SearchProgress, SearchRange, SearchRunOptions, SearchRunResult, SearchSink } from './search-executor';
 import { StreamMerge } from './stream-merge';
 
 const FETCH_SIZE = 5000;
+/** Merge jobs run on pooled workers kept under this key, and under this index among a search's jobs. */
+const MERGE_KEY = 'merge';
+const MERGE_JOB = -1;
 const WINDOW = 4;
 
 /** A search stopped through its AbortSignal. */
@@ -108,26 +111,23 @@ export class IndexerSearchExecutor extends SearchExecutor implements OnModuleDes
     }
     const matches = tagMatcher(compiled.pushdown.tags);
     const tagIds = [...tagNames].filter(([, name]) => matches(name)).map(([id]) => id);
-    const plan = await this.plan(compiled, {
-      query,
-      start: range.start.toISOString(),
-      end: range.end.toISOString(),
-      now: now.toISOString(),
-      tagNames: [...tagNames],
-      tagIds,
-      fetchSize: FETCH_SIZE,
-      window: WINDOW,
-    });
+    // What every job of this search (scans and the merge) compiles the query with.
+    const common = { query, start: range.start.toISOString(), end: range.end.toISOString(), now: now.toISOString(), tagNames: [...tagNames] };
+    const plan = await this.plan(compiled, { ...common, tagIds, fetchSize: FETCH_SIZE, window: WINDOW });
     const indexers = plan.map((p) => p.ix);
     const jobs = plan.map((p) => p.job);
-    const collapser = compiled.createCollapser({ retainEntries: opts.retainEntries ?? true });
+    const retainEntries = opts.retainEntries ?? true;
+    // Streaming queries render here (no module runs after the scan); condensing ones merge in a worker.
+    const collapser = compiled.createCollapser({ retainEntries });
+    const partials: PartialState[] = [];
+    let merged: RenderResult | undefined;
     const progress: SearchProgress = { entriesScanned: 0, bytesScanned: 0, finished: false };
     const perWorker = jobs.map(() => ({ scanned: 0, bytes: 0 }));
     const merge = new StreamMerge(jobs.length);
     const timeoutMs = opts.timeoutMs ?? this.config.searchTimeoutMs;
 
     /** Workers still scanning for this search, by job index; each is released or discarded once. */
-    const running = new Map<number, { worker: Worker; detach: () => void }>();
+    const running = new Map<number, { worker: Worker; key: string; detach: () => void }>();
     let settled = false;
     // Messages are handled one at a time, in order, so the sink sees entries in render order.
     let chain: Promise<void> = Promise.resolve();
@@ -139,8 +139,37 @@ export class IndexerSearchExecutor extends SearchExecutor implements OnModuleDes
         if (!r) return;
         running.delete(i);
         r.detach();
-        if (reuse) this.workers.release(indexers[i].url, r.worker);
+        if (reuse) this.workers.release(r.key, r.worker);
         else this.workers.discard(r.worker);
+      };
+      const startMerge = () => {
+        const job: MergeJob = { ...common, partials, retainEntries };
+        const { worker: w } = this.workers.merge(MERGE_KEY, job);
+        const onMessage = (m: WorkerMessage) => {
+          if (settled) return;
+          if (m.type === 'merged') {
+            merged = m.result.kind === 'entries' ? { ...m.result, Entries: revive(m.result.Entries) } : m.result;
+            finishJob(MERGE_JOB, true);
+            settle();
+          } else if (m.type === 'error') {
+            this.logger.warn(`search merge failed: ${m.message}`);
+            fail(badRequest(`Merging the results failed: ${m.message}`));
+          }
+        };
+        const onError = (err: Error) => fail(/memory/i.test(err.message) ? badRequest('Search needed too much memory and was stopped') : new AppError(500, 'Search worker failed'));
+        const onExit = () => fail(new AppError(500, 'Search worker stopped unexpectedly'));
+        w.on('message', onMessage);
+        w.on('error', onError);
+        w.on('exit', onExit);
+        running.set(MERGE_JOB, {
+          worker: w,
+          key: MERGE_KEY,
+          detach: () => {
+            w.off('message', onMessage);
+            w.off('error', onError);
+            w.off('exit', onExit);
+          },
+        });
       };
       const settle = (err?: unknown) => {
         if (settled) return;
@@ -166,7 +195,7 @@ export class IndexerSearchExecutor extends SearchExecutor implements OnModuleDes
         progress.bytesScanned = perWorker.reduce((a, p) => a + p.bytes, 0);
         opts.onProgress?.({ ...progress });
       };
-      if (!jobs.length) return settle();
+      if (!jobs.length) return compiled.streaming ? settle() : startMerge();
       jobs.forEach((job, i) => {
         const name = indexers[i].name;
         const { worker: w, id } = this.workers.run(indexers[i].url, job);
@@ -182,10 +211,13 @@ export class IndexerSearchExecutor extends SearchExecutor implements OnModuleDes
               } else if (m.type === 'done') {
                 finishJob(i, true);
                 report(i, m.scanned, m.bytes);
-                if (m.partial) collapser.addPartial(m.partial);
+                if (m.partial) partials.push(m.partial);
                 await emit(merge.finish(i));
-                if (--remaining === 0) settle();
-              } else {
+                if (--remaining === 0) {
+                  if (compiled.streaming) settle();
+                  else startMerge();
+                }
+              } else if (m.type === 'error') {
                 this.logger.warn(`scan on indexer ${name} failed: ${m.message}`);
                 fail(m.unavailable ? serviceUnavailable(`Indexer ${name} is unavailable`) : badRequest(`Indexer ${name} could not run the search: ${m.message}`));
               }
@@ -202,6 +234,7 @@ export class IndexerSearchExecutor extends SearchExecutor implements OnModuleDes
         w.on('exit', onExit);
         running.set(i, {
           worker: w,
+          key: indexers[i].url,
           detach: () => {
             w.off('message', onMessage);
             w.off('error', onError);
@@ -211,13 +244,7 @@ export class IndexerSearchExecutor extends SearchExecutor implements OnModuleDes
       });
     });
     await chain;
-    let result;
-    try {
-      result = collapser.finish();
-    } catch (err) {
-      this.logger.warn({ err }, 'search merge failed');
-      throw badRequest(`Merging the results failed: ${(err as Error).message}`);
-    }
+    const result = merged ?? collapser.finish();
     progress.finished = true;
     opts.onProgress?.({ ...progress });
     return { result, compiled, progress };

@@ -6,14 +6,14 @@
  * reused. Idle workers are unref'd (they never keep the process alive) and end after IDLE_MS.
  */
 import { Worker } from 'node:worker_threads';
-import { HostMessage, ScanJob } from './scan.protocol';
+import { HostMessage, MergeJob, ScanJob } from './scan.protocol';
 import { startScanWorker } from './worker-host';
 
 /** An idle worker (and its connection) ends after this long unused. */
 export const IDLE_MS = 60_000;
 
-/** Scan jobs handed to worker threads and threads started (tests prove scans run there, and reuse). */
-export const scanJobStats = { jobs: 0, workersStarted: 0 };
+/** Scan and merge jobs handed to worker threads, and threads started (tests prove work runs there, and reuse). */
+export const scanJobStats = { jobs: 0, merges: 0, workersStarted: 0 };
 
 interface IdleWorker {
   worker: Worker;
@@ -30,11 +30,21 @@ export class ScanWorkerPool {
 
   /** A worker for `key` (an indexer), reused when one is idle; `job` is posted to it. Returns the job ID. */
   run(key: string, job: ScanJob): { worker: Worker; id: number } {
+    scanJobStats.jobs++;
+    return this.post(key, (id) => ({ type: 'job', id, job }));
+  }
+
+  /** A merge job (MergeJob) on a worker kept under `key`, as `run` does for scans. */
+  merge(key: string, job: MergeJob): { worker: Worker; id: number } {
+    scanJobStats.merges++;
+    return this.post(key, (id) => ({ type: 'merge', id, job }));
+  }
+
+  private post(key: string, message: (id: number) => HostMessage): { worker: Worker; id: number } {
     const worker = this.takeIdle(key) ?? this.start();
     worker.ref();
     const id = this.nextJobId++;
-    scanJobStats.jobs++;
-    worker.postMessage({ type: 'job', id, job } satisfies HostMessage);
+    worker.postMessage(message(id));
     return { worker, id };
   }
 

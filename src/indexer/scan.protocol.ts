@@ -2,7 +2,7 @@
  * Messages between the search executor and its scan workers. A worker runs one job at a time and
  * is kept (with its open PostgreSQL connection) for later jobs by ScanWorkerPool.
  */
-import { Entry, PartialState } from '../query';
+import { Entry, PartialState, RenderResult } from '../query';
 
 export interface ScanJob {
   connectionString: string;
@@ -47,7 +47,25 @@ export function blockShare(split: ScanSplit | undefined, partition: string): { l
   return { lo: bound(split.part), hi: split.part === split.of - 1 ? undefined : bound(split.part + 1) };
 }
 
+/**
+ * The web server's side of a condensing query, run in a worker too: the merge of the partial
+ * states, the modules after the condensing one and the renderer. User code (regular
+ * expressions, filters) then never runs on the HTTP event loop, the search timeout can stop it
+ * (the worker is terminated), and its memory is bounded like a scan's.
+ */
+export interface MergeJob {
+  query: string;
+  start: string;
+  end: string;
+  now: string;
+  tagNames: Array<[number, string]>;
+  partials: PartialState[];
+  retainEntries: boolean;
+}
+
 export type WorkerMessage =
+  /** the merged, rendered result of a merge job */
+  | { type: 'merged'; result: RenderResult }
   /** entries that survived the distributed part (streaming queries; may be empty) and scan progress */
   | { type: 'batch'; entries: Entry[]; watermark: number; scanned: number; bytes: number }
   | { type: 'done'; partial: PartialState | null; scanned: number; bytes: number }
@@ -56,5 +74,7 @@ export type WorkerMessage =
 export type HostMessage =
   /** start a scan (the worker is idle) */
   | { type: 'job'; id: number; job: ScanJob }
+  /** merge partial states and render (the worker is idle) */
+  | { type: 'merge'; id: number; job: MergeJob }
   /** the host has handled one batch of job `id` */
   | { type: 'ack'; id: number };

@@ -8,7 +8,7 @@ import { MessagePort, parentPort, workerData } from 'node:worker_threads';
 import { Client } from 'pg';
 import { compileQuery, Entry, EVValue, Pushdown, SerializedEV } from '../query';
 import { dayOfMicros, DAY_MS_CONST, LIST_PARTITIONS_SQL, partitionDay, partitionName } from './indexer.schema';
-import { blockShare, HostMessage, ScanJob, WorkerMessage } from './scan.protocol';
+import { blockShare, HostMessage, MergeJob, ScanJob, WorkerMessage } from './scan.protocol';
 
 interface Row {
   us: string;
@@ -186,6 +186,14 @@ async function runJob(job: ScanJob, out: JobOutbox, conn: KeptConnection): Promi
   await out.post({ type: 'done', partial: runner.finish(), scanned, bytes });
 }
 
+/** The web server's side of a condensing query (see MergeJob). */
+function runMerge(job: MergeJob): WorkerMessage {
+  const compiled = compileQuery(job.query, { start: new Date(job.start), end: new Date(job.end), now: new Date(job.now), tagNames: new Map(job.tagNames) });
+  const collapser = compiled.createCollapser({ retainEntries: job.retainEntries });
+  for (const p of job.partials) collapser.addPartial(p);
+  return { type: 'merged', result: collapser.finish() };
+}
+
 if (parentPort && workerData && (workerData as { kind?: string }).kind === 'scan') {
   const port = parentPort;
   const conn = new KeptConnection();
@@ -194,6 +202,15 @@ if (parentPort && workerData && (workerData as { kind?: string }).kind === 'scan
     if (m.type === 'ack') {
       if (current?.id === m.id) current.ack();
       return;
+    }
+    if (m.type === 'merge') {
+      let reply: WorkerMessage;
+      try {
+        reply = runMerge(m.job);
+      } catch (err) {
+        reply = { type: 'error', unavailable: false, message: (err as Error)?.message ?? String(err) };
+      }
+      return port.postMessage(reply);
     }
     const out = (current = new JobOutbox(m.id, m.job.window, port));
     runJob(m.job, out, conn).catch((err: unknown) => {

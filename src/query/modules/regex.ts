@@ -2,11 +2,17 @@
 import { ArgReader, readExtractItems } from '../args';
 import { Token } from '../lexer';
 import { ModuleArgError } from '../types';
+import { nonLinearConstruct } from '../regexp-safety';
 import { ModuleDef, ModuleInstance } from './module';
 import { consumedOf, optionalString, sourceText, storeExtracted } from './extract-common';
 
-/** Translates Go/PCRE-style `(?P<name>` groups to JS `(?<name>` and compiles once. */
+/**
+ * Translates Go/RE2-style `(?P<name>` groups to JS `(?<name>` and compiles once. Constructs RE2
+ * lacks (backreferences, lookarounds) are refused: they are what V8 can only backtrack on.
+ */
 export function compileUserRegex(pattern: string): RegExp {
+  const refused = nonLinearConstruct(pattern);
+  if (refused) throw new ModuleArgError(`unsupported in regular expressions (RE2 syntax): ${refused}`);
   const js = pattern.replace(/\(\?P</g, '(?<');
   try {
     return new RegExp(js);
