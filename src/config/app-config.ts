@@ -58,6 +58,10 @@ export interface AppConfig {
   /** scan workers per indexer for order-free queries (each takes a share of every large day partition) */
   scanParallelism: number;
   maxSearchesPerUser: number;
+  /** Searches running at once, in all and per user; more wait (SEARCH_QUEUE each), then 429. */
+  searchConcurrency: number;
+  searchConcurrencyPerUser: number;
+  searchQueue: number;
   renderStoreLimitBytes: number;
   searchPingTimeoutSeconds: number;
   /** Deepest nesting of arrays and objects accepted in a JSON body (deeper: 400). */

@@ -9,6 +9,7 @@ import { dayOfMicros, PARTITION_BLOCKS_SQL, partitionName } from './indexer.sche
 import { IndexerService } from './indexer.service';
 import { ScanWorkerPool } from './scan-worker-pool';
 import { HostMessage, MergeJob, MIN_SPLIT_BLOCKS, ScanJob, WorkerMessage } from './scan.protocol';
+import { SearchAdmission } from './search-admission';
 import { SearchExecutor, SearchProgress, SearchRange, SearchRunOptions, SearchRunResult, SearchSink } from './search-executor';
 import { StreamMerge } from './stream-merge';
 
@@ -50,6 +51,7 @@ function revive(entries: Entry[]): Entry[] {
 export class IndexerSearchExecutor extends SearchExecutor implements OnModuleDestroy {
   private readonly logger = new Logger(IndexerSearchExecutor.name);
   private readonly workers: ScanWorkerPool;
+  private readonly admission: SearchAdmission;
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -59,6 +61,7 @@ export class IndexerSearchExecutor extends SearchExecutor implements OnModuleDes
     super();
     // Keep enough idle workers for one parallel scan of an indexer.
     this.workers = new ScanWorkerPool(Math.max(2, config.scanParallelism));
+    this.admission = new SearchAdmission(config.searchConcurrency, config.searchConcurrencyPerUser, config.searchQueue);
   }
 
   /** Shutdown: no scan outlives the service. */
@@ -98,7 +101,12 @@ export class IndexerSearchExecutor extends SearchExecutor implements OnModuleDes
     }
   }
 
-  async run(query: string, range: SearchRange, sink: SearchSink, opts: SearchRunOptions): Promise<SearchRunResult> {
+  /** Waits for a slot (SearchAdmission: per user and in all), then runs the search. */
+  run(query: string, range: SearchRange, sink: SearchSink, opts: SearchRunOptions): Promise<SearchRunResult> {
+    return this.admission.run(opts.owner, () => this.runNow(query, range, sink, opts));
+  }
+
+  private async runNow(query: string, range: SearchRange, sink: SearchSink, opts: SearchRunOptions): Promise<SearchRunResult> {
     if (opts.signal.aborted) throw new SearchCancelledError();
     const now = opts.now ?? new Date();
     const tagNames = await this.indexer.tagNames();

@@ -35,6 +35,8 @@ export interface SearchRunOptions {
   retainEntries?: boolean;
   /** reference for relative times in the query; default now */
   now?: Date;
+  /** the UID the search runs for: its concurrent searches are capped (SEARCH_CONCURRENCY_PER_USER) */
+  owner?: number;
 }
 
 /**

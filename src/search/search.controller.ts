@@ -1,13 +1,15 @@
 import { Controller, Get, HttpCode, Inject, Post, Req, Res } from '@nestjs/common';
 import { ApiHeader, ApiOkResponse, ApiQuery, ApiTags } from '@nestjs/swagger';
 import { Request, Response } from 'express';
-import { Auth } from '../auth/auth.decorators';
+import { Auth, CurrentAuth } from '../auth/auth.decorators';
+import { AuthContext } from '../auth/auth.types';
 import { badRequest } from '../common/errors/app-error';
 import { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/env.schema';
 import { IndexerService } from '../indexer/indexer.service';
-import { SearchExecutor } from '../indexer/search-executor';
-import { compileQuery, describeQuery, ParseError, QueryDescription, renderModuleInfos, RenderModuleInfo, searchModuleInfos, SearchModuleInfo } from '../query';
+import { SearchExecutor, SearchSink } from '../indexer/search-executor';
+import { CompiledQuery, compileQuery, describeQuery, ParseError, QueryDescription, renderModuleInfos, RenderModuleInfo, searchModuleInfos, SearchModuleInfo } from '../query';
+import { EntryStreamWriter } from './entry-stream';
 import { formatResult } from './search.format';
 import { param, queryParam, rangeParams, stringParam } from './search.params';
 
@@ -42,7 +44,7 @@ export class SearchController {
   @ApiHeader({ name: 'query', required: false })
   @ApiHeader({ name: 'format', required: false, description: 'json (default), csv or text' })
   @ApiHeader({ name: 'duration', required: false, description: 'Go duration, e.g. 1h (or start and end, RFC3339)' })
-  async direct(@Req() req: Request, @Res() res: Response): Promise<void> {
+  async direct(@CurrentAuth() auth: AuthContext, @Req() req: Request, @Res() res: Response): Promise<void> {
     const query = queryParam(req);
     const format = (stringParam(req, 'format', 'Format', 32) ?? 'json').toLowerCase();
     if (!FORMATS.includes(format)) throw badRequest(`Unknown format "${format}": use json, csv or text`);
@@ -50,28 +52,43 @@ export class SearchController {
     if (preview !== undefined && typeof preview !== 'boolean' && !/^(true|false|1|0)$/i.test(String(preview))) throw badRequest('Preview must be a boolean');
     const now = new Date();
     const range = rangeParams(req, now);
-    let formats: string[];
-    let renderer: string;
+    let compiled: CompiledQuery;
     try {
-      const c = compileQuery(query, { ...range, now });
-      formats = c.downloadFormats;
-      renderer = c.renderModule;
+      compiled = compileQuery(query, { ...range, now, tagNames: await this.indexer.tagNames() });
     } catch (err) {
       if (err instanceof ParseError) throw badRequest(err.message);
       throw err;
     }
+    const formats: string[] = compiled.downloadFormats;
     if (format === 'archive' || !formats.includes(format)) {
-      throw badRequest(`Format "${format}" is not supported by the ${renderer} renderer (supported: ${formats.filter((f) => f !== 'archive').join(', ')})`);
+      throw badRequest(`Format "${format}" is not supported by the ${compiled.renderModule} renderer (supported: ${formats.filter((f) => f !== 'archive').join(', ')})`);
     }
     const controller = new AbortController();
     const onClose = () => {
       if (!res.writableFinished) controller.abort();
     };
     res.on('close', onClose);
+    const run = (sink: SearchSink, retainEntries: boolean) =>
+      this.executor.run(query, range, sink, { signal: controller.signal, now, timeoutMs: this.config.searchTimeoutMs, retainEntries, owner: auth.uid });
     try {
-      const { result, compiled } = await this.executor.run(query, range, { entries: () => undefined }, { signal: controller.signal, now, timeoutMs: this.config.searchTimeoutMs });
-      const out = formatResult(result, format, compiled);
-      res.status(200).type(out.contentType).send(out.body);
+      // Entries (text, raw) stream to the client; summaries (table, chart, ... or a condensing
+      // module's result) are bounded by the merge worker's memory and are sent whole.
+      if (!compiled.streaming || compiled.parsed.renderer.def.condensing) {
+        const { result } = await run({ entries: () => undefined }, true);
+        const out = formatResult(result, format, compiled);
+        res.status(200).type(out.contentType).send(out.body);
+        return;
+      }
+      const writer = new EntryStreamWriter(res, format, compiled);
+      try {
+        await run({ entries: (batch) => writer.write(batch) }, false);
+      } catch (err) {
+        if (!writer.hasStarted) throw err;
+        // The 200 is out: a failure can only cut the answer off, so it is not taken for complete.
+        res.destroy(err as Error);
+        return;
+      }
+      writer.end();
     } finally {
       res.off('close', onClose);
     }

@@ -9,7 +9,9 @@ export interface Formatted {
 function csvCell(v: string): string {
   return /[",\r\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v;
 }
-const csvLines = (rows: string[][]) => rows.map((r) => r.map(csvCell).join(',')).join('\r\n') + (rows.length ? '\r\n' : '');
+/** One CSV record with its CRLF. */
+export const csvLine = (row: string[]) => row.map(csvCell).join(',') + '\r\n';
+const csvLines = (rows: string[][]) => rows.map(csvLine).join('');
 
 function entriesCsv(entries: Entry[], compiled: CompiledQuery): string {
   const evNames: string[] = [];

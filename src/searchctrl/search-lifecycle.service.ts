@@ -124,6 +124,7 @@ export class SearchLifecycle implements OnApplicationBootstrap, OnModuleDestroy 
         signal: ac.signal,
         timeoutMs: this.config.searchTimeoutMs,
         retainEntries: false,
+        owner: s.uid,
         onProgress: (p) => (s.progress = p),
       })
       .then(async (r) => {

@@ -32,4 +32,9 @@ export class Semaphore {
   get queued(): number {
     return this.waiting.length;
   }
+
+  /** Nothing runs and nothing waits. */
+  get idle(): boolean {
+    return this.active === 0 && this.waiting.length === 0;
+  }
 }

@@ -1,0 +1,66 @@
+import request from 'supertest';
+import { createTestApp, TestApp } from '../setup/app';
+import { asAdmin, createUser, Headers, TestUser } from '../setup/auth';
+
+const b64 = (s: string) => Buffer.from(s).toString('base64');
+const RANGE = { SearchStart: '2024-05-01T00:00:00Z', SearchEnd: '2024-05-02T00:00:00Z' };
+/** V8 still backtracks on counted nested repetitions: this runs until the search timeout. */
+const SLOW = 'tag=slow regex "(?P<x>(a{1,30}){1,30}$)"';
+
+/** One user's searches cannot take the service from the others; big results stream. */
+describe('search limits (e2e)', () => {
+  let t: TestApp;
+  let admin: Headers;
+  let alice: TestUser;
+  let bob: TestUser;
+
+  const direct = (h: Headers, q: string, format = 'json') => request(t.http).post('/api/search/direct').set(h).send({ SearchString: q, Format: format, ...RANGE });
+
+  beforeAll(async () => {
+    t = await createTestApp({ searchConcurrency: 2, searchConcurrencyPerUser: 1, searchQueue: 0, searchTimeoutMs: 1500 });
+    admin = await asAdmin(t.http);
+    alice = await createUser(t.http, admin);
+    bob = await createUser(t.http, admin);
+    const entries = Array.from({ length: 3000 }, (_, i) => ({ TS: new Date(Date.parse('2024-05-01T01:00:00Z') + i * 1000).toISOString(), Tag: 'many', Data: b64(`line ${i} "quoted", text`) }));
+    await request(t.http).put('/api/ingest/json').set(admin).send(entries).expect(200);
+    await request(t.http).put('/api/ingest/json').set(admin).send([{ TS: '2024-05-01T02:00:00Z', Tag: 'slow', Data: b64('a'.repeat(40) + 'b') }]).expect(200);
+  });
+  afterAll(() => t.close());
+
+  it('caps the searches one user runs at once: beyond the queue, 429 with Retry-After; others still search', async () => {
+    const first = direct(alice.headers, SLOW).then((r) => r);
+    await new Promise((r) => setTimeout(r, 200));
+    const second = await direct(alice.headers, 'tag=many count');
+    expect({ status: second.status, retry: second.headers['retry-after'], error: second.body.Error }).toEqual({ status: 429, retry: '2', error: expect.stringMatching(/searches running/) });
+    const other = await direct(bob.headers, 'tag=many count');
+    expect(other.status).toBe(200);
+    expect((await first).status).toBe(408);
+    // The slot is free again.
+    expect((await direct(alice.headers, 'tag=many count')).status).toBe(200);
+  });
+
+  it('caps the searches running in all', async () => {
+    const slow = [direct(alice.headers, SLOW), direct(bob.headers, SLOW)].map((r) => r.then((res) => res)); // sent now
+    await new Promise((r) => setTimeout(r, 200));
+    const third = await direct(admin, 'tag=many count');
+    expect(third.status).toBe(429);
+    expect((await Promise.all(slow)).map((r) => r.status)).toEqual([408, 408]);
+  });
+
+  it('streams entry results (chunked, no Content-Length) in every format, complete and well formed', async () => {
+    const json = await direct(bob.headers, 'tag=many').expect(200);
+    expect(json.headers['content-length']).toBeUndefined();
+    expect(json.headers['transfer-encoding']).toBe('chunked');
+    expect(json.body).toHaveLength(3000);
+    expect(Buffer.from(json.body[0].Data, 'base64').toString()).toBe('line 2999 "quoted", text');
+    const csv = await direct(bob.headers, 'tag=many', 'csv').expect(200);
+    const lines = csv.text.split('\r\n');
+    expect(lines[0]).toBe('TIMESTAMP,TAG,SRC,DATA');
+    expect(lines[1]).toMatch(/^2024-05-01T01:49:59\.000000Z,many,[^,]*,"line 2999 ""quoted"", text"$/);
+    expect(lines).toHaveLength(3002);
+    const text = await direct(bob.headers, 'tag=many', 'text').expect(200);
+    expect(text.text.split('\n')).toHaveLength(3001);
+    const none = await direct(bob.headers, 'tag=many grep nothing-matches').expect(200);
+    expect(none.body).toEqual([]);
+  });
+});
