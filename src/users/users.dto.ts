@@ -54,7 +54,8 @@ export class SearchGroupDto {
 }
 
 export class AddGroupsDto {
-  @ApiProperty({ type: [Number] }) @IsArray() @ArrayMaxSize(1000) @IsInt({ each: true }) @Min(1, { each: true }) @Max(2 ** 31 - 1, { each: true })
+  // Decorators register bottom-up and only the first failure is reported: the array check last.
+  @ApiProperty({ type: [Number] }) @Max(2 ** 31 - 1, { each: true }) @Min(1, { each: true }) @IsInt({ each: true }) @ArrayMaxSize(1000) @IsArray()
   GIDs: number[];
 }
 

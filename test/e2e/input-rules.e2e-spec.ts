@@ -105,6 +105,23 @@ describe('null in optional fields', () => {
   });
 });
 
+describe('error messages name the real problem', () => {
+  let t: TestApp;
+  let admin: Headers;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    admin = await asAdmin(t.http);
+  });
+  afterAll(() => t.close());
+
+  it('a missing GIDs list in POST /api/users/{id}/group says so, not that a value is too large', async () => {
+    const u = await createUser(t.http, admin);
+    const res = await request(t.http).post(`/api/users/${u.uid}/group`).set(admin).send({ GID: 1 }).expect(400);
+    expect(res.body.Error).toMatch(/GIDs must be an array/);
+  });
+});
+
 describe('values the product writes for "not set"', () => {
   let t: TestApp;
   let admin: Headers;
