@@ -63,6 +63,12 @@ export interface AppConfig {
   searchConcurrencyPerUser: number;
   searchQueue: number;
   renderStoreLimitBytes: number;
+  /** Largest condensed result (table, chart, gauge) stored or imported, as JSON bytes. */
+  maxResultBytes: number;
+  /** Parsed condensed results kept in memory, by their JSON size (least recently used out first). */
+  resultCacheBytes: number;
+  /** Stored bytes of one user's saved and imported searches. */
+  savedSearchQuotaBytes: number;
   searchPingTimeoutSeconds: number;
   /** Deepest nesting of arrays and objects accepted in a JSON body (deeper: 400). */
   maxJsonDepth: number;

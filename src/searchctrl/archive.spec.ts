@@ -5,12 +5,12 @@ import { pipeline } from 'node:stream/promises';
 import * as zlib from 'node:zlib';
 import * as tar from 'tar-stream';
 import { Entry } from '../query';
-import { archiveStream, importArchive } from './archive';
+import { archiveStream, boundedLines, importArchive } from './archive';
 import { RenderStore } from './render-store';
 import { LiveSearch } from './search.model';
 
 const entry = (i: number): Entry => ({ ts: 1_700_000_000_000_000 + i * 1_000_001, tag: 2, src: '::1', data: Buffer.from(`hello ${i}`), evs: new Map([['n', i]]) });
-const limits = { maxUnpackedBytes: 4 << 20, maxEntries: 1000 };
+const limits = { maxUnpackedBytes: 4 << 20, maxResultBytes: 1 << 20, maxEntries: 1000 };
 
 function search(store: RenderStore): LiveSearch {
   return {
@@ -105,5 +105,30 @@ describe('search archives', () => {
     await expect(importArchive(path.join(dir, 'bomb.gz'), out, { ...limits, maxUnpackedBytes: 1 << 30 })).rejects.toMatchObject({ status: 413 });
     fs.writeFileSync(path.join(dir, 'plain.txt'), 'just text');
     await expect(importArchive(path.join(dir, 'plain.txt'), out, limits)).rejects.toMatchObject({ status: 400 });
+  });
+
+  it('refuses a result file above maxResultBytes while streaming, before parsing it', async () => {
+    const body = Buffer.from(JSON.stringify({ kind: 'table', EntryCount: 1, Entries: { Columns: ['a'], Rows: [{ TS: 'x', Row: ['y'.repeat(2 << 20)] }] } }));
+    const file = path.join(dir, 'bigresult.tar.gz');
+    await tarGz(file, [
+      { name: 'manifest.json', body: manifest({ Kind: 'table', RenderModule: 'table', EntryCount: 1, StoredEntries: 0, Files: { 'result.json': body.length } }) },
+      { name: 'result.json', body },
+    ]);
+    const out = path.join(dir, 'out');
+    fs.mkdirSync(out);
+    await expect(importArchive(file, out, { ...limits, maxUnpackedBytes: 16 << 20 })).rejects.toMatchObject({ status: 413, message: expect.stringContaining('result.json declares') });
+  });
+
+  it('splits lines without holding more than the longest allowed one', async () => {
+    async function* chunks(...parts: string[]) {
+      for (const p of parts) yield Buffer.from(p);
+    }
+    const lines: string[] = [];
+    for await (const l of boundedLines(chunks('ab', 'c\r\nde\n', '\nf'), 10)) lines.push(l);
+    expect(lines).toEqual(['abc', 'de', '', 'f']);
+    const long = async () => {
+      for await (const _ of boundedLines(chunks('x'.repeat(6), 'x'.repeat(6)), 10)) void _;
+    };
+    await expect(long()).rejects.toMatchObject({ status: 413, message: expect.stringContaining('longer than 10 bytes') });
   });
 });

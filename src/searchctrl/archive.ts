@@ -11,7 +11,7 @@ import { pipeline } from 'node:stream/promises';
 import * as zlib from 'node:zlib';
 import * as tar from 'tar-stream';
 import { AppError } from '../common/errors/app-error';
-import { DATA_FILE, INDEX_FILE, RESULT_FILE, StoredResult } from './render-store';
+import { DATA_FILE, INDEX_FILE, RESULT_FILE, serializeResult, StoredResult } from './render-store';
 import { LiveSearch } from './search.model';
 import { validateEntryLine, validateManifest, validateResult, ArchiveManifest, ARCHIVE_FORMAT, ARCHIVE_VERSION } from './archive-schema';
 
@@ -29,13 +29,13 @@ const tooLarge = (why: string) => new AppError(413, `Search archive too large: $
 /** Streams a finished search as tar.gz. */
 export function archiveStream(s: LiveSearch): Readable {
   const pack = tar.pack();
-  const files: Array<[string, number]> = s.store.result ? [[RESULT_FILE, s.store.resultBytes]] : [[DATA_FILE, s.store.dataBytes]];
+  const files: Array<[string, number]> = s.store.condensed ? [[RESULT_FILE, s.store.resultBytes]] : [[DATA_FILE, s.store.dataBytes]];
   const manifest: ArchiveManifest = {
     Format: ARCHIVE_FORMAT, Version: ARCHIVE_VERSION, UserQuery: s.userQuery, EffectiveQuery: s.effectiveQuery,
     StartRange: s.start.toISOString(), EndRange: s.end.toISOString(), Started: s.started.toISOString(),
     Finished: (s.finishedAt ?? new Date()).toISOString(), RenderModule: s.renderModule, RenderCmd: s.renderCmd,
     DownloadFormats: [...s.downloadFormats], CollapsingIndex: s.collapsingIndex, QueryTimeSpecified: s.queryTimeSpecified,
-    Name: s.name, Metadata: s.saveMetadata ?? null, Kind: s.store.kind, EntryCount: s.store.result ? s.store.result.EntryCount : s.store.count,
+    Name: s.name, Metadata: s.saveMetadata ?? null, Kind: s.store.kind, EntryCount: s.store.entryCount,
     StoredEntries: s.store.count, OverLimit: s.store.overLimit, Files: Object.fromEntries(files),
   };
   const out = new PassThrough();
@@ -58,8 +58,13 @@ export function archiveStream(s: LiveSearch): Readable {
 export interface ImportLimits {
   /** Total decompressed bytes (and per file). */
   maxUnpackedBytes: number;
+  /** `result.json`: it is parsed whole, so it has a bound of its own (MAX_RESULT_BYTES). */
+  maxResultBytes: number;
   maxEntries: number;
 }
+
+/** Longest line of `entries.jsonl`: one entry of a full ingest batch, base64 in JSON. */
+export const MAX_ENTRY_LINE_BYTES = 48 * 1024 * 1024;
 
 export interface ImportedArchive {
   manifest: ArchiveManifest;
@@ -110,7 +115,7 @@ export async function importArchive(file: string, dir: string, limits: ImportLim
       if (seen.has(h.name)) throw invalidArchive(`duplicate file ${h.name}`);
       if (seen.size >= ALLOWED.size) throw invalidArchive('too many files');
       const size = h.size ?? 0;
-      const cap = h.name === MANIFEST_FILE ? MAX_MANIFEST_BYTES : limits.maxUnpackedBytes;
+      const cap = h.name === MANIFEST_FILE ? MAX_MANIFEST_BYTES : h.name === RESULT_FILE ? Math.min(limits.maxResultBytes, limits.maxUnpackedBytes) : limits.maxUnpackedBytes;
       if (size > cap) throw tooLarge(`${h.name} declares ${size} bytes`);
       total += size;
       if (total > limits.maxUnpackedBytes) throw tooLarge(`more than ${limits.maxUnpackedBytes} bytes unpacked`);
@@ -161,7 +166,7 @@ export async function importArchive(file: string, dir: string, limits: ImportLim
   const raw = await fsp.readFile(path.join(dir, `${RESULT_FILE}.raw`), 'utf8');
   const result = validateResult(raw, manifest.Kind);
   if (result.EntryCount !== manifest.EntryCount) throw invalidArchive('entry count does not match the manifest');
-  await fsp.writeFile(path.join(dir, RESULT_FILE), JSON.stringify(result), { mode: 0o600 });
+  await fsp.writeFile(path.join(dir, RESULT_FILE), serializeResult(result), { mode: 0o600 });
   await fsp.rm(path.join(dir, `${RESULT_FILE}.raw`));
   await fsp.writeFile(path.join(dir, DATA_FILE), '');
   await fsp.writeFile(path.join(dir, INDEX_FILE), '');
@@ -187,9 +192,7 @@ async function rebuildEntries(dir: string, limits: ImportLimits): Promise<number
     pending = 0;
   };
   try {
-    const { createInterface } = await import('node:readline');
-    const rl = createInterface({ input: fs.createReadStream(src, { encoding: 'utf8' }), crlfDelay: Infinity });
-    for await (const line of rl) {
+    for await (const line of boundedLines(fs.createReadStream(src), MAX_ENTRY_LINE_BYTES)) {
       if (line === '') continue;
       if (++count > limits.maxEntries) throw tooLarge(`more than ${limits.maxEntries} entries`);
       const { canonical, tsUs } = validateEntryLine(line, count);
@@ -210,4 +213,32 @@ async function rebuildEntries(dir: string, limits: ImportLimits): Promise<number
     await fsp.rm(src, { force: true });
   }
   return count;
+}
+
+/**
+ * The lines of a stream (LF or CRLF), refusing any longer than `max` bytes while it streams:
+ * readline would hold a 300 MB line whole before anyone could look at it.
+ */
+export async function* boundedLines(input: AsyncIterable<Buffer>, max: number): AsyncGenerator<string> {
+  let parts: Buffer[] = [];
+  let length = 0;
+  for await (const chunk of input) {
+    let from = 0;
+    for (let nl = chunk.indexOf(10, from); nl >= 0; nl = chunk.indexOf(10, from)) {
+      if (length + nl - from > max) throw tooLarge(`a line is longer than ${max} bytes`);
+      parts.push(chunk.subarray(from, nl));
+      const line = Buffer.concat(parts).toString('utf8');
+      parts = [];
+      length = 0;
+      yield line.endsWith('\r') ? line.slice(0, -1) : line;
+      from = nl + 1;
+    }
+    length += chunk.length - from;
+    if (length > max) throw tooLarge(`a line is longer than ${max} bytes`);
+    if (from < chunk.length) parts.push(chunk.subarray(from));
+  }
+  if (length > 0) {
+    const line = Buffer.concat(parts).toString('utf8');
+    yield line.endsWith('\r') ? line.slice(0, -1) : line;
+  }
 }

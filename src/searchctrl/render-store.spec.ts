@@ -48,7 +48,17 @@ describe('RenderStore', () => {
     await s.finish({ kind: 'table', EntryCount: 3, Entries: { Columns: ['a'], Rows: [{ TS: 'x', Row: ['1'] }] } });
     const o = await RenderStore.open(path.join(dir, 'c'), 1 << 20);
     expect(o.kind).toBe('table');
-    expect(o.result).toEqual(s.result);
+    expect(o.entryCount).toBe(3);
+    expect(await o.result()).toEqual({ kind: 'table', EntryCount: 3, Entries: { Columns: ['a'], Rows: [{ TS: 'x', Row: ['1'] }] } });
     expect(o.storeSize).toBe(fs.statSync(path.join(dir, 'c', 'result.json')).size);
+  });
+
+  it('opens a stored result without reading its body (start-up cost and memory stay small)', async () => {
+    const d = path.join(dir, 'd');
+    fs.mkdirSync(d);
+    fs.writeFileSync(path.join(d, 'result.json'), '{"kind":"table","EntryCount":7,"Entries":' + 'x'.repeat(10_000));
+    const o = await RenderStore.open(d, 1 << 20);
+    expect([o.kind, o.entryCount]).toEqual(['table', 7]);
+    await expect(o.result()).rejects.toThrow(SyntaxError);
   });
 });

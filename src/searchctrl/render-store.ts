@@ -9,6 +9,7 @@ import * as fsp from 'node:fs/promises';
 import * as path from 'node:path';
 import { StringDecoder } from 'node:string_decoder';
 import { Entry, RenderResult, SearchEntry, toSearchEntry } from '../query';
+import { ResultCache } from './result-cache';
 
 export const DATA_FILE = 'entries.jsonl';
 export const INDEX_FILE = 'entries.idx';
@@ -19,6 +20,20 @@ const SCAN_CHUNK = 64 * 1024;
 export type ResultKind = RenderResult['kind'];
 /** A condensing result as stored (entries kinds never use result.json). */
 export type StoredResult = Exclude<RenderResult, { kind: 'entries' }>;
+
+/** What `result.json` holds, read from its first bytes (results are written kind first, then EntryCount). */
+const RESULT_HEADER = /^\{"kind":"(table|chart|gauge)","EntryCount":(\d+)/;
+
+/** Parsed condensed results of every store, within RESULT_CACHE_BYTES (see ResultCache). */
+let results = new ResultCache<StoredResult>(256 * 1024 * 1024);
+/** Largest condensed result stored (MAX_RESULT_BYTES); larger ones flag the store over its limit. */
+let maxResultBytes = 64 * 1024 * 1024;
+
+/** Set once at start-up from the configuration (SearchLifecycle). */
+export function configureResults(opts: { cacheBytes: number; maxResultBytes: number }): void {
+  results = new ResultCache<StoredResult>(opts.cacheBytes);
+  maxResultBytes = opts.maxResultBytes;
+}
 
 export class RenderStore {
   private data?: fsp.FileHandle;
@@ -31,7 +46,8 @@ export class RenderStore {
   overLimit = false;
   /** Timestamps (µs) of the first and last entries dropped over the limit. */
   droppedRange?: { start: number; end: number };
-  result?: StoredResult;
+  /** A condensed result is stored: its kind and entry count (the body is read when needed). */
+  condensed?: { kind: StoredResult['kind']; entryCount: number };
 
   private constructor(
     public dir: string,
@@ -55,7 +71,7 @@ export class RenderStore {
     s.dataBytes = await size(DATA_FILE);
     s.count = Math.floor((await size(INDEX_FILE)) / REC);
     s.resultBytes = await size(RESULT_FILE);
-    if (s.resultBytes > 0) s.result = JSON.parse(await fsp.readFile(path.join(dir, RESULT_FILE), 'utf8')) as StoredResult;
+    if (s.resultBytes > 0) s.condensed = await readResultHeader(path.join(dir, RESULT_FILE));
     return s;
   }
 
@@ -68,7 +84,22 @@ export class RenderStore {
   }
 
   get kind(): ResultKind {
-    return this.result?.kind ?? 'entries';
+    return this.condensed?.kind ?? 'entries';
+  }
+
+  /** Entries the renderer received: the condensed result's count, else the stored entries. */
+  get entryCount(): number {
+    return this.condensed ? this.condensed.entryCount : this.count;
+  }
+
+  /** The condensed result, parsed from disk unless recently read (undefined for entries results). */
+  async result(): Promise<StoredResult | undefined> {
+    if (!this.condensed) return undefined;
+    const cached = results.get(this.dir);
+    if (cached) return cached;
+    const parsed = JSON.parse(await fsp.readFile(path.join(this.dir, RESULT_FILE), 'utf8')) as StoredResult;
+    results.set(this.dir, parsed, this.resultBytes);
+    return parsed;
   }
 
   /** Appends entries (serialised per call, in order); over the limit the rest is dropped. */
@@ -113,15 +144,16 @@ export class RenderStore {
     if (result.kind === 'entries') {
       if (this.count === 0 && result.Entries.length > 0) await this.append(result.Entries);
     } else if (!this.closed) {
-      const body = Buffer.from(JSON.stringify(result), 'utf8');
-      if (body.length + this.storeSize + this.indexSize > this.limitBytes) {
+      const body = Buffer.from(serializeResult(result), 'utf8');
+      if (body.length > maxResultBytes || body.length + this.storeSize + this.indexSize > this.limitBytes) {
         this.overLimit = true;
       } else {
         const tmp = path.join(this.dir, `${RESULT_FILE}.tmp`);
         await fsp.writeFile(tmp, body, { mode: 0o600 });
         await fsp.rename(tmp, path.join(this.dir, RESULT_FILE));
         this.resultBytes = body.length;
-        this.result = result;
+        this.condensed = { kind: result.kind, entryCount: result.EntryCount };
+        results.set(this.dir, result, body.length);
       }
     }
     await this.close();
@@ -219,5 +251,24 @@ export class RenderStore {
     }
     rest += dec.end();
     if (rest) yield rest;
+  }
+}
+
+/** A condensed result as `result.json` holds it: kind and entry count first (see RESULT_HEADER). */
+export function serializeResult(r: StoredResult): string {
+  return JSON.stringify({ kind: r.kind, EntryCount: r.EntryCount, Entries: r.Entries });
+}
+
+/** Kind and entry count from the first bytes of a result file (the body stays on disk). */
+async function readResultHeader(file: string): Promise<RenderStore['condensed']> {
+  const fh = await fsp.open(file, 'r');
+  try {
+    const buf = Buffer.alloc(128);
+    const { bytesRead } = await fh.read(buf, 0, buf.length, 0);
+    const m = RESULT_HEADER.exec(buf.toString('utf8', 0, bytesRead));
+    if (!m) throw new Error(`${RESULT_FILE} does not start with its kind and entry count`);
+    return { kind: m[1] as StoredResult['kind'], entryCount: Number(m[2]) };
+  } finally {
+    await fh.close();
   }
 }

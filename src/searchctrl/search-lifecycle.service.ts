@@ -9,7 +9,7 @@ import { AppError, serviceUnavailable } from '../common/errors/app-error';
 import { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/env.schema';
 import { SearchExecutor } from '../indexer/search-executor';
-import { RenderStore } from './render-store';
+import { configureResults, RenderStore } from './render-store';
 import { failureOf, storedFailure } from './search-failure';
 import { LiveSearch } from './search.model';
 import { SearchRegistry } from './search-registry';
@@ -49,6 +49,7 @@ export class SearchLifecycle implements OnApplicationBootstrap, OnModuleDestroy 
     private readonly repo: SearchCtrlRepository,
     @Optional() private readonly executor?: SearchExecutor,
   ) {
+    configureResults({ cacheBytes: config.resultCacheBytes, maxResultBytes: config.maxResultBytes });
     const root = path.join(config.dataDir, 'searches');
     this.paths = { active: path.join(root, 'active'), saved: path.join(root, 'saved'), tmp: path.join(root, 'tmp') };
   }

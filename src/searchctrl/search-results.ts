@@ -56,8 +56,9 @@ export async function rendererPage(
     LimitDroppedRange: limitDroppedRange(s),
     SearchInfo: toSearchInfo(s),
   };
-  if (s.store.result || !ENTRY_RENDERERS.has(s.renderModule)) {
-    return { ...base, Entries: s.store.result ? s.store.result.Entries : emptyResult(s.renderModule), AdditionalEntries: false };
+  if (s.store.condensed || !ENTRY_RENDERERS.has(s.renderModule)) {
+    const result = await s.store.result();
+    return { ...base, Entries: result ? result.Entries : emptyResult(s.renderModule), AdditionalEntries: false };
   }
   let entries: SearchEntry[];
   let total: number;
@@ -120,8 +121,8 @@ async function* entryLines(s: LiveSearch, format: string): AsyncGenerator<string
   if (format === 'json') yield '\n]\n';
 }
 
-function* condensedLines(s: LiveSearch, format: string): Generator<string> {
-  const r = s.store.result;
+async function* condensedLines(s: LiveSearch, format: string): AsyncGenerator<string> {
+  const r = await s.store.result();
   if (!r) return;
   if (format === 'json') {
     yield JSON.stringify(r.Entries);
@@ -145,7 +146,7 @@ function* condensedLines(s: LiveSearch, format: string): Generator<string> {
 
 /** A json/csv/text download as a stream (archive is built by archive.ts). */
 export function downloadStream(s: LiveSearch, format: string): Readable {
-  if (s.store.result) return Readable.from(condensedLines(s, format));
+  if (s.store.condensed) return Readable.from(condensedLines(s, format));
   if (!ENTRY_RENDERERS.has(s.renderModule) && !s.flags.finished) throw conflict('The search is still running; download its results once it has finished');
   return Readable.from(entryLines(s, format));
 }

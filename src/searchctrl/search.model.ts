@@ -53,5 +53,5 @@ export interface LiveSearch {
 
 /** Entries the renderer received (entries results: the stored count). */
 export function entryCount(s: LiveSearch): number {
-  return s.store.result ? s.store.result.EntryCount : s.store.count;
+  return s.store.entryCount;
 }

@@ -3,9 +3,10 @@ import { Injectable, Logger, StreamableFile } from '@nestjs/common';
 import * as fsp from 'node:fs/promises';
 import * as path from 'node:path';
 import { AuthContext } from '../auth/auth.types';
-import { badRequest, conflict, forbidden } from '../common/errors/app-error';
+import { AppError, badRequest, conflict, forbidden, payloadTooLarge } from '../common/errors/app-error';
 import { archiveStream, importArchive } from './archive';
 import { RenderStore } from './render-store';
+import { requireSavedQuota } from './search-registry';
 import { LiveSearch } from './search.model';
 import { requireSucceeded } from './search-failure';
 import { SearchLifecycle } from './search-lifecycle.service';
@@ -49,7 +50,18 @@ export class SearchTransferService {
     let target: string | undefined;
     try {
       const limit = this.life.config.renderStoreLimitBytes;
-      const a = await importArchive(file, tmp, { maxUnpackedBytes: limit, maxEntries: MAX_IMPORT_ENTRIES });
+      const quota = this.life.config.savedSearchQuotaBytes;
+      requireSavedQuota(this.life.registry, auth.uid, 1, quota); // no room at all: 413 before reading the archive
+      const used = this.life.registry.savedBytesOf(auth.uid);
+      const a = await importArchive(file, tmp, { maxUnpackedBytes: Math.min(limit, quota - used), maxResultBytes: this.life.config.maxResultBytes, maxEntries: MAX_IMPORT_ENTRIES }).catch(
+        (err: unknown) => {
+          // Over the room the quota leaves: say so, not only that the archive is large.
+          if (err instanceof AppError && err.status === 413 && quota - used < limit) {
+            throw payloadTooLarge(`${err.message}; your saved searches use ${used} of ${quota} bytes (SAVED_SEARCH_QUOTA_BYTES)`);
+          }
+          throw err;
+        },
+      );
       const m = a.manifest;
       const id = this.life.registry.newId();
       target = path.join(this.life.paths.saved, id);

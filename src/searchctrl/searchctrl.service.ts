@@ -16,6 +16,7 @@ import { SearchLifecycle } from './search-lifecycle.service';
 import { listedFor, requireModify, requireShareGroups, requireView } from './searchctrl.access';
 import { LaunchResponseDto, OverviewStatsDto, PingDto, RendererQueryDto, SearchInfoDto, SearchSummaryDto, StartSearchRequestDto } from './searchctrl.dto';
 import { SearchCtrlRepository } from './searchctrl.repository';
+import { requireSavedQuota } from './search-registry';
 import { toOverviewStats, toSearchInfo, toSearchSummary } from './searchctrl.views';
 
 const DEFAULT_RANGE_MS = 3600_000;
@@ -167,6 +168,7 @@ export class SearchCtrlService {
 
   async save(auth: AuthContext, id: string, metadata: unknown): Promise<void> {
     const s = requireModify(auth, this.registry.get(id));
+    if (!s.flags.saved && !s.flags.saveRequested) requireSavedQuota(this.registry, s.uid, s.store.storeSize + s.store.indexSize, this.life.config.savedSearchQuotaBytes);
     if (metadata !== undefined && metadata !== null) {
       s.saveMetadata = metadata;
       if (s.flags.saved) await this.repo.updateSaveMetadata(s.id, metadata);
