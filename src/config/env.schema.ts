@@ -89,7 +89,7 @@ export function loadConfig(env: Env): AppConfig {
     searchTimeoutMs: int(env, 'SEARCH_TIMEOUT_MS', 300000, 100, 86400000, errors),
     scanParallelism: int(env, 'SEARCH_SCAN_PARALLELISM', Math.min(4, os.availableParallelism()), 1, 64, errors),
     maxSearchesPerUser: int(env, 'MAX_SEARCHES_PER_USER', 16, 1, 10000, errors),
-    searchConcurrency: int(env, 'SEARCH_CONCURRENCY', Math.max(2, os.availableParallelism()), 1, 1024, errors),
+    searchConcurrency: int(env, 'SEARCH_CONCURRENCY', Math.max(4, 2 * os.availableParallelism()), 1, 1024, errors),
     searchConcurrencyPerUser: int(env, 'SEARCH_CONCURRENCY_PER_USER', 2, 1, 1024, errors),
     searchQueue: int(env, 'SEARCH_QUEUE', 32, 0, 100000, errors),
     renderStoreLimitBytes: int(env, 'RENDER_STORE_LIMIT_BYTES', 1024 * MiB, MiB, 1024 * 1024 * MiB, errors),

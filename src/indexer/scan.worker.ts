@@ -4,6 +4,8 @@
  * distributed part of the pipeline and posts surviving entries / the partial state back. A worker
  * runs one job at a time and keeps its PostgreSQL connection for the next. Never imports Nest.
  */
+import { readlinkSync } from 'node:fs';
+import { setPriority } from 'node:os';
 import { MessagePort, parentPort, workerData } from 'node:worker_threads';
 import { Client } from 'pg';
 import { compileQuery, Entry, EVValue, Pushdown, SerializedEV } from '../query';
@@ -80,6 +82,7 @@ class KeptConnection {
     });
     client.on('error', () => this.client === client && this.drop()); // e.g. PostgreSQL restarted while idle
     await client.connect();
+    await lowerBackendPriority(client, job.connectionString);
     this.client = client;
     this.key = key;
     return { client, reused: false };
@@ -194,7 +197,40 @@ function runMerge(job: MergeJob): WorkerMessage {
   return { type: 'merged', result: collapser.finish() };
 }
 
+/**
+ * Search work yields the CPU to the HTTP event loop: this thread runs at a lower priority (nice
+ * 10; Linux threads have their own). Logins, ingest and small requests stay fast while searches
+ * burn every core. Elsewhere (no /proc/thread-self) it runs at the process's priority.
+ */
+function lowerThreadPriority(): void {
+  try {
+    const tid = Number(readlinkSync('/proc/thread-self').split('/').pop());
+    if (Number.isInteger(tid) && tid > 0) setPriority(tid, SEARCH_THREAD_NICE);
+  } catch {
+    /* not Linux, or not allowed: keep the default priority */
+  }
+}
+
+const SEARCH_THREAD_NICE = 10;
+
+/**
+ * The PostgreSQL backend serving a scan yields the CPU too, when it runs on this machine (the
+ * embedded server, or a local one whose processes this user may renice): ingest and the
+ * service's own queries are not slowed by another user's big scan. Elsewhere nothing changes.
+ */
+async function lowerBackendPriority(client: Client, url: string): Promise<void> {
+  try {
+    const host = new URL(url).hostname;
+    if (!['127.0.0.1', 'localhost', '::1', '[::1]', ''].includes(host)) return;
+    const { rows } = await client.query<{ pid: number }>('SELECT pg_backend_pid() AS pid');
+    setPriority(rows[0].pid, SEARCH_THREAD_NICE);
+  } catch {
+    /* not allowed, or not local: keep its priority */
+  }
+}
+
 if (parentPort && workerData && (workerData as { kind?: string }).kind === 'scan') {
+  lowerThreadPriority();
   const port = parentPort;
   const conn = new KeptConnection();
   let current: JobOutbox | undefined;

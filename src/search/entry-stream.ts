@@ -2,6 +2,9 @@ import { Writable } from 'node:stream';
 import { CompiledQuery, Entry, evToString, formatTs, toSearchEntry } from '../query';
 import { csvLine } from './search.format';
 
+/** Entries encoded between two turns of the event loop. */
+const ENCODE_SLICE = 256;
+
 const CONTENT_TYPES: Record<string, string> = {
   json: 'application/json; charset=utf-8',
   csv: 'text/csv; charset=utf-8',
@@ -34,8 +37,12 @@ export class EntryStreamWriter {
   async write(batch: Entry[]): Promise<void> {
     if (!batch.length) return;
     if (!this.started) this.start(batch);
-    const chunk = this.encode(batch);
-    if (!this.out.write(chunk)) await new Promise<void>((resolve) => this.out.once('drain', resolve));
+    // Encoded a slice at a time, yielding between slices: a big batch never holds the event loop
+    // (and everyone else's requests) for long.
+    for (let i = 0; i < batch.length; i += ENCODE_SLICE) {
+      if (i > 0) await new Promise<void>((resolve) => setImmediate(resolve));
+      if (!this.out.write(this.encode(batch.slice(i, i + ENCODE_SLICE)))) await new Promise<void>((resolve) => this.out.once('drain', resolve));
+    }
   }
 
   /** Ends a finished search's answer (an empty result too). */

@@ -1,0 +1,154 @@
+import * as fs from 'node:fs';
+import * as zlib from 'node:zlib';
+import { WebSocket } from 'ws';
+import { createTestDatabase } from '../setup/db';
+import { b64, Headers, HttpResult, ServiceProcess, sleep } from '../faults/service';
+
+/**
+ * One hostile user against everyone else (issue: "one signed-in user must not be able to
+ * freeze, crash or fill up the service"). Victims measure whoami, a 100-entry ingest and a small
+ * search, first alone (quiet), then while the attacker loops the worst it can do with a log
+ * shipper's and an analyst's rights: a catastrophic and an expensive regular expression after a
+ * condensing module, a direct search of every row it ingested, hostile archive imports, and a
+ * storm of stats websockets. Victims' p99 must stay under HOSTILE_P99_FACTOR (2) x quiet (or
+ * quiet + HOSTILE_P99_SLACK_MS, for tiny baselines), RSS under HOSTILE_RSS_MB, nothing crashes.
+ */
+const QUIET_S = Number(process.env.HOSTILE_QUIET_SECONDS || 20);
+const HOSTILE_S = Number(process.env.HOSTILE_SECONDS || 40);
+const FACTOR = Number(process.env.HOSTILE_P99_FACTOR || 2);
+const SLACK_MS = Number(process.env.HOSTILE_P99_SLACK_MS || 25);
+const RSS_MB = Number(process.env.HOSTILE_RSS_MB || 1200);
+const BIG_ROWS = Number(process.env.HOSTILE_BIG_ROWS || 300_000);
+/** Which attacks run (comma-separated; default all): regex, slowregex, rows, bomb, sockets. */
+const ATTACKS = new Set((process.env.HOSTILE_ATTACKS || 'regex,slowregex,rows,bomb,sockets').split(','));
+const VICTIMS = 3;
+const SOCKETS = 40;
+const RANGE = () => ({ SearchStart: new Date(Date.now() - 3600_000).toISOString(), SearchEnd: new Date(Date.now() + 60_000).toISOString() });
+
+type VictimOp = 'whoami' | 'ingest' | 'search';
+const pct = (xs: number[], p: number) => (xs.length ? [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))] : 0);
+const rssMb = (pid: number) => Math.round(Number(/VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024);
+
+describe('soak with a hostile user', () => {
+  let svc: ServiceProcess;
+  let admin: Headers;
+  const victims: Headers[] = [];
+  let attacker: Headers;
+
+  beforeAll(async () => {
+    svc = new ServiceProcess(await createTestDatabase(), { LOG_LEVEL: 'warn', SEARCH_TIMEOUT_MS: '3000' });
+    await svc.start();
+    admin = await svc.asAdmin();
+    const make = async (name: string) => {
+      const pass = `${name}-password`;
+      const res = await svc.request('POST', '/api/users', { headers: admin, json: { User: name, Pass: pass, Name: name, Email: `${name}@example.com`, Admin: false } });
+      expect(res.status).toBe(200);
+      return svc.login(name, pass);
+    };
+    for (let i = 0; i < VICTIMS; i++) victims.push(await make(`victim${i}`));
+    attacker = await make('attacker');
+    // The attacker's data: one catastrophic line and a big tag, in batches a shipper would send.
+    await svc.request('PUT', '/api/ingest/json', { headers: attacker, json: [{ TS: new Date().toISOString(), Tag: 'hostile', Data: b64('a'.repeat(40) + '!') }] });
+    for (let done = 0; done < BIG_ROWS; done += 20_000) {
+      const now = Date.now();
+      const batch = Array.from({ length: 20_000 }, (_, i) => ({ TS: new Date(now - i).toISOString(), Tag: 'hostbig', Data: b64(`row ${done + i} ${'z'.repeat(100)}`) }));
+      const r = await svc.request('PUT', '/api/ingest/json', { headers: attacker, json: batch, timeoutMs: 120_000 });
+      expect(r.status).toBe(200);
+    }
+  }, 600_000);
+  afterAll(async () => {
+    if (svc && !svc.alive) process.stderr.write(`service output:\n${svc.output}\n`);
+    await svc?.dispose();
+  });
+
+  /** Victims loop their three operations for `seconds`; answers their latencies and any error. */
+  const victimLoad = async (seconds: number) => {
+    const lat = new Map<VictimOp, number[]>([['whoami', []], ['ingest', []], ['search', []]]);
+    const errors: string[] = [];
+    const until = Date.now() + seconds * 1000;
+    const record = (op: VictimOp, r: HttpResult) => {
+      lat.get(op)!.push(r.ms);
+      if (r.status !== 200) errors.push(`${op}: ${r.status} ${r.text.slice(0, 120)}`);
+    };
+    await Promise.all(
+      victims.map(async (h, v) => {
+        for (let n = 0; Date.now() < until; n++) {
+          record('whoami', await svc.request('GET', '/api/info/whoami', { headers: h }));
+          const batch = Array.from({ length: 100 }, (_, i) => ({ TS: new Date().toISOString(), Tag: `victim${v}`, Data: b64(`v${v} n${n} i${i} status=200`) }));
+          record('ingest', await svc.request('PUT', '/api/ingest/json', { headers: h, json: batch }));
+          record('search', await svc.request('POST', '/api/search/direct', { headers: h, json: { SearchString: `tag=victim${v} count`, Format: 'json', ...RANGE() } }));
+        }
+      }),
+    );
+    return { lat, errors };
+  };
+
+  /** The attacker's loops, until `stop()`; answers what each attack got back. */
+  const attack = () => {
+    let stopped = false;
+    const answers = new Map<string, number[]>();
+    const note = (what: string, status: number) => answers.set(what, [...(answers.get(what) ?? []), status]);
+    const loop = async (what: string, once: () => Promise<number>) => {
+      while (!stopped) note(what, await once().catch(() => -1));
+    };
+    const direct = (q: string, timeoutMs = 60_000) => svc.request('POST', '/api/search/direct', { headers: attacker, json: { SearchString: q, Format: 'json', ...RANGE() }, timeoutMs }).then((r) => r.status);
+    const bomb = zlib.gzipSync(Buffer.alloc(64 << 20), { level: 9 });
+    const sockets: WebSocket[] = [];
+    for (let i = 0; i < (ATTACKS.has('sockets') ? SOCKETS : 0); i++) {
+      const ws = new WebSocket(`ws://127.0.0.1:${svc.port}/api/ws/stats`, [attacker.Authorization.slice('Bearer '.length)]);
+      ws.on('open', () => ws.send(JSON.stringify({ Subs: ['idxStats', 'ping', 'igstStats'] })));
+      ws.on('error', () => undefined);
+      sockets.push(ws);
+    }
+    const loops = [
+      ATTACKS.has('regex') && loop('catastrophic regex', () => direct('tag=hostile limit 10 | regex "(?P<x>(a+)+$)"')),
+      ATTACKS.has('slowregex') && loop('expensive regex', () => direct('tag=hostile limit 10 | regex "(?P<x>(a{1,30}){1,30}$)"')),
+      ATTACKS.has('rows') && loop('every row', () => direct('tag=hostbig')),
+      ATTACKS.has('bomb') && loop('gzip bomb import', async () => {
+        const form = new FormData();
+        form.append('file', new Blob([new Uint8Array(bomb)]), 'bomb.tar.gz');
+        return (await svc.request('POST', '/api/searchctrl/import', { headers: attacker, body: form, timeoutMs: 60_000 })).status;
+      }),
+    ].filter((l): l is Promise<void> => l !== false);
+    return {
+      answers,
+      async stop() {
+        stopped = true;
+        for (const ws of sockets) ws.terminate();
+        await Promise.all(loops);
+      },
+    };
+  };
+
+  it(`keeps other users' p99 under ${FACTOR}x quiet while one user attacks for ${HOSTILE_S} s`, async () => {
+    const pid = svc.child!.pid!;
+    const quiet = await victimLoad(QUIET_S);
+    const rss: number[] = [];
+    const sampler = setInterval(() => rss.push(rssMb(pid)), 1000);
+    const attacker = attack();
+    await sleep(1000);
+    const loud = await victimLoad(HOSTILE_S);
+    await attacker.stop();
+    clearInterval(sampler);
+
+    const rows = (['whoami', 'ingest', 'search'] as VictimOp[]).map((op) => {
+      const q = pct(quiet.lat.get(op)!, 99);
+      const h = pct(loud.lat.get(op)!, 99);
+      return { op, quietP50: pct(quiet.lat.get(op)!, 50), quietP99: q, hostileP50: pct(loud.lat.get(op)!, 50), hostileP99: h, ratio: +(h / Math.max(1, q)).toFixed(2), n: loud.lat.get(op)!.length };
+    });
+    const report = {
+      victims: rows,
+      attacker: Object.fromEntries([...attacker.answers].map(([k, v]) => [k, { requests: v.length, statuses: [...new Set(v)].sort() }])),
+      rssMb: { max: Math.max(...rss), last: rss[rss.length - 1] },
+    };
+    process.stdout.write(`\nhostile soak:\n${JSON.stringify(report, null, 1)}\n`);
+
+    expect(svc.alive).toBe(true);
+    expect([...quiet.errors, ...loud.errors]).toEqual([]);
+    const slow = rows.filter((r) => r.hostileP99 > Math.max(FACTOR * r.quietP99, r.quietP99 + SLACK_MS));
+    expect(slow).toEqual([]);
+    expect(Math.max(...rss)).toBeLessThan(RSS_MB);
+    // The attacks were refused or ended, never answered with a server error.
+    for (const [what, statuses] of attacker.answers) expect({ what, fiveHundreds: statuses.filter((s) => s >= 500 || s === -1) }).toEqual({ what, fiveHundreds: [] });
+  }, 900_000);
+});
