@@ -164,14 +164,21 @@ export class IndexerSearchExecutor extends SearchExecutor implements OnModuleDes
             fail(badRequest(`Merging the results failed: ${m.message}`));
           }
         };
-        const onError = (err: Error) => fail(/memory/i.test(err.message) ? badRequest('Search needed too much memory and was stopped') : new AppError(500, 'Search worker failed'));
+        watch(MERGE_JOB, MERGE_KEY, w, onMessage, 'merge worker');
+      };
+      /** Listens to a job's worker until finishJob; a crash or an exit fails the search. */
+      const watch = (index: number, key: string, w: Worker, onMessage: (m: WorkerMessage) => void, what: string) => {
+        const onError = (err: Error) => {
+          this.logger.warn({ err }, `${what} crashed`);
+          fail(/memory/i.test(err.message) ? badRequest('Search needed too much memory and was stopped') : new AppError(500, 'Search worker failed'));
+        };
         const onExit = () => fail(new AppError(500, 'Search worker stopped unexpectedly'));
         w.on('message', onMessage);
         w.on('error', onError);
         w.on('exit', onExit);
-        running.set(MERGE_JOB, {
+        running.set(index, {
           worker: w,
-          key: MERGE_KEY,
+          key,
           detach: () => {
             w.off('message', onMessage);
             w.off('error', onError);
@@ -232,23 +239,7 @@ export class IndexerSearchExecutor extends SearchExecutor implements OnModuleDes
             })
             .catch(fail);
         };
-        const onError = (err: Error) => {
-          this.logger.warn({ err }, `scan worker for indexer ${name} crashed`);
-          fail(/memory/i.test(err.message) ? badRequest('Search needed too much memory and was stopped') : new AppError(500, 'Search worker failed'));
-        };
-        const onExit = () => fail(new AppError(500, 'Search worker stopped unexpectedly'));
-        w.on('message', onMessage);
-        w.on('error', onError);
-        w.on('exit', onExit);
-        running.set(i, {
-          worker: w,
-          key: indexers[i].url,
-          detach: () => {
-            w.off('message', onMessage);
-            w.off('error', onError);
-            w.off('exit', onExit);
-          },
-        });
+        watch(i, indexers[i].url, w, onMessage, `scan worker for indexer ${name}`);
       });
     });
     await chain;

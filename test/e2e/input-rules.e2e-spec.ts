@@ -105,24 +105,7 @@ describe('null in optional fields', () => {
   });
 });
 
-describe('error messages name the real problem', () => {
-  let t: TestApp;
-  let admin: Headers;
-
-  beforeAll(async () => {
-    t = await createTestApp();
-    admin = await asAdmin(t.http);
-  });
-  afterAll(() => t.close());
-
-  it('a missing GIDs list in POST /api/users/{id}/group says so, not that a value is too large', async () => {
-    const u = await createUser(t.http, admin);
-    const res = await request(t.http).post(`/api/users/${u.uid}/group`).set(admin).send({ GID: 1 }).expect(400);
-    expect(res.body.Error).toMatch(/GIDs must be an array/);
-  });
-});
-
-describe('values the product writes for "not set"', () => {
+describe('what the product writes for "not set", and errors that name the real problem', () => {
   let t: TestApp;
   let admin: Headers;
 
@@ -155,5 +138,11 @@ describe('values the product writes for "not set"', () => {
     expect(Object.values(mine).map((n) => n.Msg).sort()).toEqual(['to the group', 'to the user']);
     const none = await request(t.http).post('/api/notifications/targeted').set(admin).send({ UID: 0, GID: 0, Msg: 'nobody' }).expect(400);
     expect(none.body.Error).toMatch(/UID or a GID/);
+  });
+
+  it('a missing GIDs list in POST /api/users/{id}/group says so, not that a value is too large', async () => {
+    const u = await createUser(t.http, admin);
+    const res = await request(t.http).post(`/api/users/${u.uid}/group`).set(admin).send({ GID: 1 }).expect(400);
+    expect(res.body.Error).toMatch(/GIDs must be an array/);
   });
 });
