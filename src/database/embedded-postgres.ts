@@ -168,7 +168,8 @@ async function clearPreviousServer(clusterDir: string): Promise<void> {
     return;
   }
   const proc = readProc(pid);
-  if (!proc || !/postgres/.test(proc.cmdline)) {
+  // Ours only when it serves this very cluster (a reused PID may be any other program or server).
+  if (!proc || !/postgres/.test(proc.cmdline) || (proc.cmdline !== 'postgres' && !proc.cmdline.includes(clusterDir))) {
     fs.rmSync(pidFile, { force: true });
     return;
   }

@@ -4,7 +4,7 @@
  * distributed part of the pipeline and posts surviving entries / the partial state back. A worker
  * runs one job at a time and keeps its PostgreSQL connection for the next. Never imports Nest.
  */
-import { readlinkSync } from 'node:fs';
+import { readFileSync, readlinkSync } from 'node:fs';
 import { setPriority } from 'node:os';
 import { MessagePort, parentPort, workerData } from 'node:worker_threads';
 import { Client } from 'pg';
@@ -223,6 +223,8 @@ async function lowerBackendPriority(client: Client, url: string): Promise<void> 
     const host = new URL(url).hostname;
     if (!['127.0.0.1', 'localhost', '::1', '[::1]', ''].includes(host)) return;
     const { rows } = await client.query<{ pid: number }>('SELECT pg_backend_pid() AS pid');
+    // Behind a container's port the PID belongs to another namespace: only a postgres process here.
+    if (!readFileSync(`/proc/${rows[0].pid}/cmdline`, 'utf8').includes('postgres')) return;
     setPriority(rows[0].pid, SEARCH_THREAD_NICE);
   } catch {
     /* not allowed, or not local: keep its priority */

@@ -67,8 +67,9 @@ export class HecService {
     }
     // The events before the bad one are stored once, also when the shipper resends the batch.
     const key = this.partial.key(auth.uid, body);
-    if (items.length && this.partial.alreadyStored(key) < items.length) {
-      await this.ingest.store(items, auth.uid);
+    const stored = this.partial.alreadyStored(key);
+    if (items.length > stored) {
+      await this.ingest.store(items.slice(stored), auth.uid);
       this.partial.remember(key, items.length);
     }
     this.logger.warn(`HEC batch of user ${auth.uid}: event ${failure.invalidEvent ?? '?'} refused (${failure.message}); ${items.length} event(s) before it stored`);

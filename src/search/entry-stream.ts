@@ -41,7 +41,8 @@ export class EntryStreamWriter {
     // (and everyone else's requests) for long.
     for (let i = 0; i < batch.length; i += ENCODE_SLICE) {
       if (i > 0) await new Promise<void>((resolve) => setImmediate(resolve));
-      if (!this.out.write(this.encode(batch.slice(i, i + ENCODE_SLICE)))) await new Promise<void>((resolve) => this.out.once('drain', resolve));
+      if (this.out.destroyed) return;
+      if (!this.out.write(this.encode(batch.slice(i, i + ENCODE_SLICE)))) await drainedOrClosed(this.out);
     }
   }
 
@@ -77,4 +78,17 @@ export class EntryStreamWriter {
     this.first = false;
     return prefix + json;
   }
+}
+
+/** Until the client took the buffered bytes, or went away (then nothing more is written). */
+function drainedOrClosed(out: Writable): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      out.off('drain', done);
+      out.off('close', done);
+      resolve();
+    };
+    out.once('drain', done);
+    out.once('close', done);
+  });
 }

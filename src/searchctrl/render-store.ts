@@ -46,6 +46,7 @@ export class RenderStore {
   overLimit = false;
   /** Timestamps (µs) of the first and last entries dropped over the limit. */
   droppedRange?: { start: number; end: number };
+  private parsing?: Promise<StoredResult>;
   /** A condensed result is stored: its kind and entry count (the body is read when needed). */
   condensed?: { kind: StoredResult['kind']; entryCount: number };
 
@@ -97,9 +98,16 @@ export class RenderStore {
     if (!this.condensed) return undefined;
     const cached = results.get(this.dir);
     if (cached) return cached;
-    const parsed = JSON.parse(await fsp.readFile(path.join(this.dir, RESULT_FILE), 'utf8')) as StoredResult;
-    results.set(this.dir, parsed, this.resultBytes);
-    return parsed;
+    // Readers arriving while it is parsed share that parse: one copy in memory, not one each.
+    this.parsing ??= fsp
+      .readFile(path.join(this.dir, RESULT_FILE), 'utf8')
+      .then((text) => {
+        const parsed = JSON.parse(text) as StoredResult;
+        results.set(this.dir, parsed, this.resultBytes);
+        return parsed;
+      })
+      .finally(() => (this.parsing = undefined));
+    return this.parsing;
   }
 
   /** Appends entries (serialised per call, in order); over the limit the rest is dropped. */

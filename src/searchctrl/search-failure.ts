@@ -17,6 +17,8 @@ export const FAILED_BY_QUERY = 422;
 /** The failure of a run from what the executor threw (AppError messages are safe to show). */
 export function failureOf(err: unknown): SearchFailure {
   if (!(err instanceof AppError)) return { status: 500, reason: 'Search failed' };
+  // Too busy (429) is the service's state, not the query's fault: retryable, like 503.
+  if (err.status === 429) return { status: 503, reason: err.message };
   return { status: err.status < 500 ? FAILED_BY_QUERY : err.status, reason: err.message };
 }
 

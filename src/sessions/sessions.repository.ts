@@ -70,19 +70,21 @@ export class SessionsRepository {
 
   /**
    * Ends every session of the user (but `except`). With `revokeMintedTokens` (a password change,
-   * "log out everywhere": answers to a stolen session) the API tokens those sessions minted go too.
+   * "log out everywhere": answers to a stolen session) every API token minted by a login session
+   * other than `except` goes too, also those of sessions that ended before (a thief may mint a
+   * token and log out). Inside a transaction (`tx`) the caller announces the end after commit.
    */
   async deleteAllForUser(uid: number, opts: { tx?: EntityManager; except?: string; revokeMintedTokens?: boolean } = {}): Promise<void> {
     const run = (sql: string, params: unknown[]) => (opts.tx ?? this.ds.manager).query(sql, params);
     const keep = opts.except ?? null;
     if (opts.revokeMintedTokens) {
       await run(
-        `DELETE FROM api_token WHERE uid = $1 AND session_id IN (SELECT id FROM session WHERE uid = $1 AND id IS DISTINCT FROM $2::uuid)`,
+        `DELETE FROM api_token WHERE uid = $1 AND session_id IS NOT NULL AND session_id IS DISTINCT FROM $2::uuid`,
         [uid, keep],
       );
     }
     await run(`DELETE FROM session WHERE uid = $1 AND id IS DISTINCT FROM $2::uuid`, [uid, keep]);
-    this.events.ended({ uid, except: opts.except });
+    if (!opts.tx) this.events.ended({ uid, except: opts.except });
   }
 
   async deleteExpired(): Promise<void> {

@@ -5,7 +5,7 @@ import { APP_CONFIG } from '../config/env.schema';
 import { LoginRateLimiter } from './login-rate-limiter';
 
 /** Whose guesses are counted: an account, a client address, or the current-password check of a password change. */
-export type GuessKey = { account: string } | { address: string } | { passwordChangeOf: number };
+export type GuessKey = { account: string } | { address: string } | { passwordChangeOf: number; session: string };
 
 /**
  * The one budget for guessing passwords, wherever a password is checked (login, password
@@ -37,7 +37,7 @@ export class PasswordGuesses {
   private key(k: GuessKey): string {
     if ('account' in k) return `u:${k.account.toLowerCase()}`;
     if ('address' in k) return `a:${k.address}`;
-    return `p:${k.passwordChangeOf}`;
+    return `p:${k.passwordChangeOf}:${k.session}`;
   }
 
   private max(k: GuessKey): number {

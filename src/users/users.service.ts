@@ -1,4 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { SessionEvents } from '../sessions/session-events';
 import { PasswordGuesses } from './password-guesses';
 import { PasswordHasher } from './password-hasher';
 import { AuthContext } from '../auth/auth.types';
@@ -26,6 +27,7 @@ export class UsersService {
     private readonly sessions: SessionsRepository,
     private readonly passwords: PasswordHasher,
     private readonly guesses: PasswordGuesses,
+    private readonly sessionEvents: SessionEvents,
   ) {}
 
   /** The target account, after checking that the caller may act on it. */
@@ -100,7 +102,8 @@ export class UsersService {
     if (!adminOnOther) {
       if (dto.OrigPass === undefined) throw badRequest('OrigPass is required');
       // A stolen session must not be a way around the login's guess limit.
-      const key = { passwordChangeOf: uid };
+      // Per session: a thief's guesses cannot lock the owner out of changing the password.
+      const key = { passwordChangeOf: uid, session: auth.sessionId ?? auth.token?.id ?? '' };
       this.guesses.assertAllowed('wrong passwords', key);
       if (!(await this.passwords.compare(dto.OrigPass, user.passwordHash))) {
         this.guesses.failed(key);
@@ -109,11 +112,13 @@ export class UsersService {
       this.guesses.succeeded(key);
     }
     const passwordHash = await this.passwords.hash(dto.NewPass);
+    const except = auth.uid === uid ? auth.sessionId : undefined;
     await this.users.transaction(async (tx) => {
       await this.users.update(uid, { passwordHash }, tx);
-      // Other sessions of the account end, with the tokens they minted; the caller's own session stays.
-      await this.sessions.deleteAllForUser(uid, { tx, except: auth.uid === uid ? auth.sessionId : undefined, revokeMintedTokens: true });
+      // Other sessions of the account end, with the tokens sessions minted; the caller's own session stays.
+      await this.sessions.deleteAllForUser(uid, { tx, except, revokeMintedTokens: true });
     });
+    this.sessionEvents.ended({ uid, except });
   }
 
   async delete(auth: AuthContext, uid: number): Promise<void> {
@@ -132,6 +137,7 @@ export class UsersService {
       await this.users.update(uid, { locked }, tx);
       if (locked) await this.sessions.deleteAllForUser(uid, { tx });
     });
+    if (locked) this.sessionEvents.ended({ uid });
   }
 
   async adminStatus(auth: AuthContext, uid: number): Promise<AdminStatusDto> {

@@ -28,8 +28,10 @@ describe('responding to a stolen session or secret', () => {
     const blocked = await request(t.http).put(`/api/users/${u.uid}/pwd`).set(u.headers).send({ OrigPass: u.password, NewPass: 'new-password-1' }).expect(429);
     expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
     expect(blocked.body.Error).toMatch(/Too many wrong passwords/);
-    // The password did not change.
-    await login(t.http, u.name, u.password);
+    // The password did not change, and a thief's guesses from one session do not lock the owner
+    // out of changing it from another.
+    const owner = await login(t.http, u.name, u.password);
+    await request(t.http).put(`/api/users/${u.uid}/pwd`).set(owner).send({ OrigPass: u.password, NewPass: 'new-password-1' }).expect(200);
   });
 
   it('revokes the tokens minted by the sessions a password change ends, and keeps the rest', async () => {
@@ -38,12 +40,17 @@ describe('responding to a stolen session or secret', () => {
     const fromStolen = await createToken(t.http, stolen, ['TokenWrite', 'ListUsers']);
     const fromThatToken = await createToken(t.http, fromStolen.headers, ['ListUsers']);
     const fromOwner = await createToken(t.http, u.headers, ['ListUsers']);
-    for (const tok of [fromStolen, fromThatToken, fromOwner]) await whoami(tok.headers).expect(200);
+    // A thief may mint a token and log out: the token must go all the same.
+    const gone = await login(t.http, u.name, u.password);
+    const fromGoneSession = await createToken(t.http, gone, ['ListUsers']);
+    await request(t.http).put('/api/logout').set(gone).expect(200);
+    for (const tok of [fromStolen, fromThatToken, fromOwner, fromGoneSession]) await whoami(tok.headers).expect(200);
 
     await request(t.http).put(`/api/users/${u.uid}/pwd`).set(u.headers).send({ OrigPass: u.password, NewPass: 'changed-password-1' }).expect(200);
 
     await whoami(stolen).expect(401);
     await whoami(fromStolen.headers).expect(401);
+    await whoami(fromGoneSession.headers).expect(401);
     await whoami(fromThatToken.headers).expect(401);
     await whoami(fromOwner.headers).expect(200);
     await whoami(u.headers).expect(200);
