@@ -13,7 +13,13 @@ import { SearchAdmission } from './search-admission';
 import { SearchExecutor, SearchProgress, SearchRange, SearchRunOptions, SearchRunResult, SearchSink } from './search-executor';
 import { StreamMerge } from './stream-merge';
 
-const FETCH_SIZE = 5000;
+/**
+ * Rows per cursor FETCH. Streaming queries post every surviving row to the web server, where a
+ * batch is deserialised in one go on the event loop: smaller batches keep those pauses short
+ * (another user's big stream took whoami's p99 from 1.9x to 2.4x of quiet with 5000).
+ * Condensing queries post nothing per batch, and fetch more at a time.
+ */
+const FETCH_SIZE = { streaming: 1000, condensing: 5000 };
 /** Merge jobs run on pooled workers kept under this key, and under this index among a search's jobs. */
 const MERGE_KEY = 'merge';
 const MERGE_JOB = -1;
@@ -121,7 +127,8 @@ export class IndexerSearchExecutor extends SearchExecutor implements OnModuleDes
     const tagIds = [...tagNames].filter(([, name]) => matches(name)).map(([id]) => id);
     // What every job of this search (scans and the merge) compiles the query with.
     const common = { query, start: range.start.toISOString(), end: range.end.toISOString(), now: now.toISOString(), tagNames: [...tagNames] };
-    const plan = await this.plan(compiled, { ...common, tagIds, fetchSize: FETCH_SIZE, window: WINDOW });
+    const fetchSize = compiled.streaming ? FETCH_SIZE.streaming : FETCH_SIZE.condensing;
+    const plan = await this.plan(compiled, { ...common, tagIds, fetchSize, window: WINDOW });
     const indexers = plan.map((p) => p.ix);
     const jobs = plan.map((p) => p.job);
     const retainEntries = opts.retainEntries ?? true;
