@@ -12,8 +12,8 @@ import { startScanWorker } from './worker-host';
 /** An idle worker (and its connection) ends after this long unused. */
 export const IDLE_MS = 60_000;
 
-/** Scan and merge jobs handed to worker threads, and threads started (tests prove work runs there, and reuse). */
-export const scanJobStats = { jobs: 0, merges: 0, workersStarted: 0 };
+/** Scan jobs handed to worker threads, and threads started (tests prove scans run there, and reuse). */
+export const scanJobStats = { jobs: 0, workersStarted: 0 };
 
 interface IdleWorker {
   worker: Worker;
@@ -36,7 +36,6 @@ export class ScanWorkerPool {
 
   /** A merge job (MergeJob) on a worker kept under `key`, as `run` does for scans. */
   merge(key: string, job: MergeJob): { worker: Worker; id: number } {
-    scanJobStats.merges++;
     return this.post(key, (id) => ({ type: 'merge', id, job }));
   }
 
