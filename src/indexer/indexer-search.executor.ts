@@ -12,6 +12,7 @@ import { HostMessage, MergeJob, MIN_SPLIT_BLOCKS, ScanJob, WorkerMessage } from 
 import { SearchAdmission } from './search-admission';
 import { SearchExecutor, SearchProgress, SearchRange, SearchRunOptions, SearchRunResult, SearchSink } from './search-executor';
 import { StreamMerge } from './stream-merge';
+import { decodeBatch, EncodedEntry } from './entry-encoding';
 
 /**
  * Rows per cursor FETCH. Streaming queries post every surviving row to the web server, where a
@@ -128,7 +129,8 @@ export class IndexerSearchExecutor extends SearchExecutor implements OnModuleDes
     // What every job of this search (scans and the merge) compiles the query with.
     const common = { query, start: range.start.toISOString(), end: range.end.toISOString(), now: now.toISOString(), tagNames: [...tagNames] };
     const fetchSize = compiled.streaming ? FETCH_SIZE.streaming : FETCH_SIZE.condensing;
-    const plan = await this.plan(compiled, { ...common, tagIds, fetchSize, window: WINDOW });
+    const encode = compiled.streaming && sink.encoded ? opts.encode : undefined;
+    const plan = await this.plan(compiled, { ...common, tagIds, fetchSize, window: WINDOW, encode });
     const indexers = plan.map((p) => p.ix);
     const jobs = plan.map((p) => p.job);
     const retainEntries = opts.retainEntries ?? true;
@@ -138,7 +140,8 @@ export class IndexerSearchExecutor extends SearchExecutor implements OnModuleDes
     let merged: RenderResult | undefined;
     const progress: SearchProgress = { entriesScanned: 0, bytesScanned: 0, finished: false };
     const perWorker = jobs.map(() => ({ scanned: 0, bytes: 0 }));
-    const merge = new StreamMerge(jobs.length);
+    const merge = new StreamMerge<Entry>(jobs.length);
+    const encodedMerge = new StreamMerge<EncodedEntry>(jobs.length);
     const timeoutMs = opts.timeoutMs ?? this.config.searchTimeoutMs;
 
     /** Workers still scanning for this search, by job index; each is released or discarded once. */
@@ -211,6 +214,9 @@ export class IndexerSearchExecutor extends SearchExecutor implements OnModuleDes
         const out = collapser.addEntries(entries);
         await sink.entries(out);
       };
+      const emitEncoded = async (entries: EncodedEntry[]) => {
+        if (entries.length) await sink.encoded!(entries);
+      };
       const report = (i: number, scanned: number, bytes: number) => {
         perWorker[i] = { scanned, bytes };
         progress.entriesScanned = perWorker.reduce((a, p) => a + p.scanned, 0);
@@ -227,14 +233,15 @@ export class IndexerSearchExecutor extends SearchExecutor implements OnModuleDes
               if (settled) return;
               if (m.type === 'batch') {
                 report(i, m.scanned, m.bytes);
-                const ready = merge.add(i, compiled.streaming ? revive(m.entries) : [], m.watermark);
-                await emit(ready);
+                if (m.encoded) await emitEncoded(encodedMerge.add(i, decodeBatch(m.encoded), m.watermark));
+                else await emit(merge.add(i, compiled.streaming ? revive(m.entries) : [], m.watermark));
                 w.postMessage({ type: 'ack', id } satisfies HostMessage);
               } else if (m.type === 'done') {
                 finishJob(i, true);
                 report(i, m.scanned, m.bytes);
                 if (m.partial) partials.push(m.partial);
                 await emit(merge.finish(i));
+                await emitEncoded(encodedMerge.finish(i));
                 if (--remaining === 0) {
                   if (compiled.streaming) settle();
                   else startMerge();

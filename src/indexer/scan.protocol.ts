@@ -3,6 +3,7 @@
  * is kept (with its open PostgreSQL connection) for later jobs by ScanWorkerPool.
  */
 import { Entry, PartialState, RenderResult } from '../query';
+import { EncodedBatch, WorkerEncoding } from './entry-encoding';
 
 export interface ScanJob {
   connectionString: string;
@@ -21,6 +22,8 @@ export interface ScanJob {
   window: number;
   /** order-free queries only: this job's share of every large day partition (see blockShare) */
   split?: ScanSplit;
+  /** streamed direct searches: post entries encoded in this format instead of as objects */
+  encode?: WorkerEncoding;
 }
 
 /** Part `part` of `of` of each day partition, by block ranges of the sizes measured at launch. */
@@ -67,7 +70,7 @@ export type WorkerMessage =
   /** the merged, rendered result of a merge job */
   | { type: 'merged'; result: RenderResult }
   /** entries that survived the distributed part (streaming queries; may be empty) and scan progress */
-  | { type: 'batch'; entries: Entry[]; watermark: number; scanned: number; bytes: number }
+  | { type: 'batch'; entries: Entry[]; encoded?: EncodedBatch; watermark: number; scanned: number; bytes: number }
   | { type: 'done'; partial: PartialState | null; scanned: number; bytes: number }
   | { type: 'error'; unavailable: boolean; message: string };
 

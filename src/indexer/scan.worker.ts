@@ -10,6 +10,7 @@ import { MessagePort, parentPort, workerData } from 'node:worker_threads';
 import { Client } from 'pg';
 import { compileQuery, Entry, EVValue, Pushdown, SerializedEV } from '../query';
 import { dayOfMicros, DAY_MS_CONST, LIST_PARTITIONS_SQL, partitionDay, partitionName } from './indexer.schema';
+import { encodeBatch } from './entry-encoding';
 import { blockShare, HostMessage, MergeJob, ScanJob, WorkerMessage } from './scan.protocol';
 
 interface Row {
@@ -120,8 +121,8 @@ class JobOutbox {
     this.wake?.();
   }
 
-  async post(m: WorkerMessage): Promise<void> {
-    this.port.postMessage(m);
+  async post(m: WorkerMessage, transfer: ArrayBuffer[] = []): Promise<void> {
+    this.port.postMessage(m, transfer);
     if (m.type !== 'batch') return;
     this.inflight++;
     while (this.inflight >= this.window) await new Promise<void>((r) => (this.wake = r));
@@ -180,7 +181,13 @@ async function runJob(job: ScanJob, out: JobOutbox, conn: KeptConnection): Promi
         const entries = runner.push(batch);
         // Unordered scans only serve condensing queries: no entries, so no watermark to honour.
         const watermark = next && ordered ? batch[batch.length - 1].ts : day * DAY_MS_CONST * 1000;
-        await out.post({ type: 'batch', entries, watermark, scanned, bytes });
+        if (job.encode) {
+          // Encoded here, sent without a copy: the HTTP event loop only writes the bytes out.
+          const encoded = encodeBatch(entries, job.encode);
+          await out.post({ type: 'batch', entries: [], encoded, watermark, scanned, bytes }, [encoded.bytes.buffer, encoded.ends.buffer, encoded.ts.buffer]);
+        } else {
+          await out.post({ type: 'batch', entries, watermark, scanned, bytes });
+        }
       }
       await client.query('COMMIT');
       await out.post({ type: 'batch', entries: [], watermark: day * DAY_MS_CONST * 1000, scanned, bytes });

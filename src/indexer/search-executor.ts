@@ -3,6 +3,7 @@
  * searches). Implemented by `IndexerSearchExecutor`; the abstract class doubles as the Nest token.
  */
 import { CompiledQuery, Entry, RenderResult } from '../query';
+import { EncodedEntry, WorkerEncoding } from './entry-encoding';
 
 export interface SearchRange {
   start: Date;
@@ -12,6 +13,8 @@ export interface SearchRange {
 /** Receives persisted entries (streaming queries), in render order, as returned by the collapser's addEntries. */
 export interface SearchSink {
   entries(batch: Entry[]): Promise<void> | void;
+  /** With SearchRunOptions.encode: the entries as encoded by the scan workers, in render order. */
+  encoded?(batch: EncodedEntry[]): Promise<void> | void;
 }
 
 export interface SearchProgress {
@@ -35,6 +38,11 @@ export interface SearchRunOptions {
   retainEntries?: boolean;
   /** reference for relative times in the query; default now */
   now?: Date;
+  /**
+   * Streaming queries only: the scan workers encode entries in this format and the sink's
+   * `encoded` receives them (no Entry objects on this thread; the result then counts nothing).
+   */
+  encode?: WorkerEncoding;
   /** the UID the search runs for: its concurrent searches are capped (SEARCH_CONCURRENCY_PER_USER) */
   owner?: number;
 }

@@ -1,6 +1,9 @@
 import { Writable } from 'node:stream';
-import { CompiledQuery, Entry, evToString, formatTs, toSearchEntry } from '../query';
+import { CompiledQuery, Entry, evToString, formatTs } from '../query';
+import { EncodedEntry, encodeEntry } from '../indexer/entry-encoding';
 import { csvLine } from './search.format';
+
+const COMMA = Buffer.from(',');
 
 /** Entries encoded between two turns of the event loop. */
 const ENCODE_SLICE = 256;
@@ -46,6 +49,20 @@ export class EntryStreamWriter {
     }
   }
 
+  /** Entries the scan workers encoded in this writer's format (json or text). */
+  async writeEncoded(batch: EncodedEntry[]): Promise<void> {
+    if (!batch.length) return;
+    if (!this.started) this.start([]);
+    const parts: Buffer[] = [];
+    for (const e of batch) {
+      if (this.format === 'json' && !this.first) parts.push(COMMA);
+      this.first = false;
+      parts.push(e.bytes);
+    }
+    if (this.out.destroyed) return;
+    if (!this.out.write(Buffer.concat(parts))) await drainedOrClosed(this.out);
+  }
+
   /** Ends a finished search's answer (an empty result too). */
   end(): void {
     if (!this.started) this.start([]);
@@ -66,14 +83,14 @@ export class EntryStreamWriter {
   }
 
   private encode(batch: Entry[]): string | Buffer {
-    if (this.format === 'text') return Buffer.concat(batch.flatMap((e) => [e.data, Buffer.from('\n')]));
+    if (this.format === 'text') return Buffer.concat(batch.map((e) => encodeEntry(e, 'text')));
     if (this.format === 'csv') {
       const rt = this.compiled.runtime;
       return batch
         .map((e) => csvLine([formatTs(e.ts), rt.tagName(e.tag), e.src, e.data.toString('utf8'), ...this.evNames.map((n) => (e.evs.has(n) ? evToString(e.evs.get(n)!) : ''))]))
         .join('');
     }
-    const json = batch.map((e) => JSON.stringify(toSearchEntry(e))).join(',');
+    const json = batch.map((e) => encodeEntry(e, 'json')).join(',');
     const prefix = this.first ? '' : ',';
     this.first = false;
     return prefix + json;

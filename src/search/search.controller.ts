@@ -8,6 +8,7 @@ import { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/env.schema';
 import { IndexerService } from '../indexer/indexer.service';
 import { SearchExecutor, SearchSink } from '../indexer/search-executor';
+import { isWorkerEncoding, WorkerEncoding } from '../indexer/entry-encoding';
 import { CompiledQuery, compileQuery, describeQuery, ParseError, QueryDescription, renderModuleInfos, RenderModuleInfo, searchModuleInfos, SearchModuleInfo } from '../query';
 import { EntryStreamWriter } from './entry-stream';
 import { formatResult } from './search.format';
@@ -68,8 +69,8 @@ export class SearchController {
       if (!res.writableFinished) controller.abort();
     };
     res.on('close', onClose);
-    const run = (sink: SearchSink, retainEntries: boolean) =>
-      this.executor.run(query, range, sink, { signal: controller.signal, now, timeoutMs: this.config.searchTimeoutMs, retainEntries, owner: auth.uid });
+    const run = (sink: SearchSink, retainEntries: boolean, encode?: WorkerEncoding) =>
+      this.executor.run(query, range, sink, { signal: controller.signal, now, timeoutMs: this.config.searchTimeoutMs, retainEntries, owner: auth.uid, encode });
     try {
       // Entries (text, raw) stream to the client; summaries (table, chart, ... or a condensing
       // module's result) are bounded by the merge worker's memory and are sent whole.
@@ -81,7 +82,7 @@ export class SearchController {
       }
       const writer = new EntryStreamWriter(res, format, compiled);
       try {
-        await run({ entries: (batch) => writer.write(batch) }, false);
+        await run({ entries: (batch) => writer.write(batch), encoded: (batch) => writer.writeEncoded(batch) }, false, isWorkerEncoding(format) ? format : undefined);
       } catch (err) {
         if (!writer.hasStarted) throw err;
         // The 200 is out: a failure can only cut the answer off, so it is not taken for complete.
