@@ -108,6 +108,10 @@ export class IndexerSearchExecutor extends SearchExecutor implements OnModuleDes
     }
   }
 
+  admit(owner?: number): void {
+    this.admission.check(owner);
+  }
+
   /** Waits for a slot (SearchAdmission: per user and in all), then runs the search. */
   run(query: string, range: SearchRange, sink: SearchSink, opts: SearchRunOptions): Promise<SearchRunResult> {
     return this.admission.run(opts.owner, () => this.runNow(query, range, sink, opts));

@@ -22,6 +22,15 @@ export class SearchAdmission {
     this.all = new Semaphore(overall, queue, () => tooManyRequests('Too many searches are running; try again shortly', RETRY_AFTER_S));
   }
 
+  /**
+   * Throws the 429 that `run` would give now. Searches that run in the background (persistent
+   * searches) call it before they are registered, so the refusal is the launch's answer.
+   */
+  check(owner: number | undefined): void {
+    const refusal = (owner === undefined ? undefined : this.users.get(owner)?.refusal()) ?? this.all.refusal();
+    if (refusal) throw refusal;
+  }
+
   run<T>(owner: number | undefined, task: () => Promise<T>): Promise<T> {
     if (owner === undefined) return this.all.run(task);
     const mine = this.userSemaphore(owner);

@@ -52,5 +52,7 @@ export interface SearchRunOptions {
  * 408 timed out, 503 indexer unavailable, 499-ish 400 "Search cancelled" when the signal aborts.
  */
 export abstract class SearchExecutor {
+  /** Throws 429 when a search of `owner` started now would be refused (too many running and waiting). */
+  abstract admit(owner?: number): void;
   abstract run(query: string, range: SearchRange, sink: SearchSink, opts: SearchRunOptions): Promise<SearchRunResult>;
 }

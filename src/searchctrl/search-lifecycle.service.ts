@@ -113,10 +113,14 @@ export class SearchLifecycle implements OnApplicationBootstrap, OnModuleDestroy 
     };
   }
 
-  /** Starts the run of a registered search in the background. */
+  /**
+   * Starts the run of a registered search in the background. Throws (and starts nothing) when
+   * the executor would refuse it now: too many searches running and waiting is the launch's 429.
+   */
   run(s: LiveSearch): void {
     const executor = this.executor;
     if (!executor) throw serviceUnavailable('The search engine is not available');
+    executor.admit(s.uid);
     const ac = new AbortController();
     s.abort = ac;
     const sink = { entries: (batch: Parameters<RenderStore['append']>[0]) => s.store.append(batch) };

@@ -47,6 +47,17 @@ describe('search limits (e2e)', () => {
     expect((await Promise.all(slow)).map((r) => r.status)).toEqual([408, 408]);
   });
 
+  it('a persistent search the caps would refuse is refused at launch with 429, and nothing is left registered', async () => {
+    const slow = direct(alice.headers, SLOW).then((r) => r);
+    await new Promise((r) => setTimeout(r, 200));
+    const before = await request(t.http).get('/api/searchctrl').set(alice.headers).expect(200);
+    const launch = await request(t.http).post('/api/searchctrl/launch').set(alice.headers).send({ SearchString: 'tag=many count', ...RANGE });
+    expect({ status: launch.status, retry: launch.headers['retry-after'], error: launch.body.Error }).toEqual({ status: 429, retry: '2', error: expect.stringMatching(/searches running/) });
+    expect((await request(t.http).get('/api/searchctrl').set(alice.headers).expect(200)).body).toEqual(before.body);
+    expect((await slow).status).toBe(408);
+    expect((await request(t.http).post('/api/searchctrl/launch').set(alice.headers).send({ SearchString: 'tag=many count', ...RANGE })).status).toBe(200);
+  });
+
   it('streams entry results (chunked, no Content-Length) in every format, complete and well formed', async () => {
     const json = await direct(bob.headers, 'tag=many').expect(200);
     expect(json.headers['content-length']).toBeUndefined();

@@ -29,6 +29,11 @@ export class Semaphore {
     }
   }
 
+  /** The error `run` would reject with now (every slot taken and the queue full), else undefined. */
+  refusal(): Error | undefined {
+    return this.active >= this.limit && this.waiting.length >= this.maxWaiting ? this.onFull() : undefined;
+  }
+
   get queued(): number {
     return this.waiting.length;
   }
