@@ -26,6 +26,8 @@ export interface AppConfig {
   /** Maximum JSON / form body, bytes. */
   maxJsonBody: number;
   maxResourceSize: number;
+  /** Largest resource (CSV bytes) or inner-query table a search may load as a lookup table (`lookup -r`). */
+  lookupMaxBytes: number;
   maxFileSize: number;
   /** Failed logins allowed per account and per address inside `loginWindowSeconds`. */
   loginMaxFailuresPerAccount: number;
@@ -62,6 +64,8 @@ export interface AppConfig {
   searchConcurrency: number;
   searchConcurrencyPerUser: number;
   searchQueue: number;
+  /** A search running longer than this drops its threads to the lowest CPU priority (0: never). */
+  searchDemoteAfterMs: number;
   renderStoreLimitBytes: number;
   /** Largest condensed result (table, chart, gauge) stored or imported, as JSON bytes. */
   maxResultBytes: number;

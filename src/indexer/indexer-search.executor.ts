@@ -190,6 +190,7 @@ export class IndexerSearchExecutor extends SearchExecutor implements OnModuleDes
         w.on('message', onMessage);
         w.on('error', onError);
         w.on('exit', onExit);
+        if (long) this.workers.demote(w);
         running.set(index, {
           worker: w,
           key,
@@ -204,6 +205,7 @@ export class IndexerSearchExecutor extends SearchExecutor implements OnModuleDes
         if (settled) return;
         settled = true;
         clearTimeout(timer);
+        clearTimeout(demoteTimer);
         opts.signal.removeEventListener('abort', onAbort);
         if (err === undefined) return resolve();
         for (const i of [...running.keys()]) finishJob(i, false);
@@ -213,6 +215,16 @@ export class IndexerSearchExecutor extends SearchExecutor implements OnModuleDes
       const onAbort = () => fail(new SearchCancelledError());
       opts.signal.addEventListener('abort', onAbort);
       const timer = setTimeout(() => fail(new SearchTimeoutError(timeoutMs)), timeoutMs);
+      // A long search yields to short ones (search-priority.ts): its workers now, its merge when it starts.
+      let long = false;
+      const demoteAfter = this.config.searchDemoteAfterMs;
+      const demoteTimer =
+        demoteAfter > 0
+          ? setTimeout(() => {
+              long = true;
+              for (const r of running.values()) this.workers.demote(r.worker);
+            }, demoteAfter)
+          : undefined;
       const emit = async (entries: Entry[]) => {
         if (!entries.length) return;
         const out = collapser.addEntries(entries);

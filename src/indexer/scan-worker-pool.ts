@@ -6,7 +6,8 @@
  * reused. Idle workers are unref'd (they never keep the process alive) and end after IDLE_MS.
  */
 import { Worker } from 'node:worker_threads';
-import { HostMessage, MergeJob, ScanJob } from './scan.protocol';
+import { HostMessage, MergeJob, ScanJob, WorkerMessage } from './scan.protocol';
+import { LONG_SEARCH_NICE, renice, SEARCH_NICE } from './search-priority';
 import { startScanWorker } from './worker-host';
 
 /** An idle worker (and its connection) ends after this long unused. */
@@ -20,9 +21,17 @@ interface IdleWorker {
   timer: NodeJS.Timeout;
 }
 
+/** What a worker reported of its thread and PostgreSQL backend, and whether they were demoted. */
+interface Threads {
+  tid?: number;
+  backend?: number;
+  demoted: boolean;
+}
+
 export class ScanWorkerPool {
   private readonly idle = new Map<string, IdleWorker[]>();
   private readonly live = new Set<Worker>();
+  private readonly threads = new WeakMap<Worker, Threads>();
   private nextJobId = 1;
 
   /** `maxIdlePerIndexer`: idle workers kept per indexer (more concurrent scans start new ones). */
@@ -47,10 +56,21 @@ export class ScanWorkerPool {
     return { worker, id };
   }
 
-  /** The worker finished its job cleanly: keep it for `key` if there is room. */
+  /** A long search's worker (and its backend) yield to short searches: LONG_SEARCH_NICE. */
+  demote(worker: Worker): void {
+    const t = this.threads.get(worker);
+    if (!t || t.demoted) return;
+    t.demoted = true;
+    for (const pid of [t.tid, t.backend]) if (pid !== undefined) renice(pid, LONG_SEARCH_NICE);
+  }
+
+  /**
+   * The worker finished its job cleanly: keep it for `key` if there is room, and if a demoted
+   * worker can be raised back to SEARCH_NICE (the next search may be short).
+   */
   release(key: string, worker: Worker): void {
     const list = this.idle.get(key) ?? [];
-    if (list.length >= this.maxIdlePerIndexer || !this.live.has(worker)) return this.discard(worker);
+    if (list.length >= this.maxIdlePerIndexer || !this.live.has(worker) || !this.restore(worker)) return this.discard(worker);
     worker.unref();
     const timer = setTimeout(() => {
       this.remove(key, worker);
@@ -82,11 +102,29 @@ export class ScanWorkerPool {
     this.live.add(worker);
     // While idle nobody else listens: a crash must not become an unhandled 'error' event.
     worker.on('error', () => undefined);
+    const threads: Threads = { demoted: false };
+    this.threads.set(worker, threads);
+    worker.on('message', (m: WorkerMessage) => {
+      if (m.type !== 'threads') return;
+      if (m.tid !== undefined) threads.tid = m.tid;
+      if (m.backend !== undefined) {
+        // A new connection of a demoted worker starts demoted too.
+        threads.backend = m.backend;
+        if (threads.demoted) renice(m.backend, LONG_SEARCH_NICE);
+      }
+    });
     worker.on('exit', () => {
       this.live.delete(worker);
       for (const [key, list] of this.idle) if (list.some((w) => w.worker === worker)) this.remove(key, worker);
     });
     return worker;
+  }
+
+  private restore(worker: Worker): boolean {
+    const t = this.threads.get(worker);
+    if (!t?.demoted) return true;
+    t.demoted = ![t.tid, t.backend].every((pid) => pid === undefined || renice(pid, SEARCH_NICE));
+    return !t.demoted;
   }
 
   private takeIdle(key: string): Worker | undefined {

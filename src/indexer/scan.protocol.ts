@@ -72,7 +72,9 @@ export type WorkerMessage =
   /** entries that survived the distributed part (streaming queries; may be empty) and scan progress */
   | { type: 'batch'; entries: Entry[]; encoded?: EncodedBatch; watermark: number; scanned: number; bytes: number }
   | { type: 'done'; partial: PartialState | null; scanned: number; bytes: number }
-  | { type: 'error'; unavailable: boolean; message: string };
+  | { type: 'error'; unavailable: boolean; message: string }
+  /** the worker's thread ID, or its PostgreSQL backend's PID, once reniced (so the host may lower them further) */
+  | { type: 'threads'; tid?: number; backend?: number };
 
 export type HostMessage =
   /** start a scan (the worker is idle) */

@@ -4,13 +4,13 @@
  * distributed part of the pipeline and posts surviving entries / the partial state back. A worker
  * runs one job at a time and keeps its PostgreSQL connection for the next. Never imports Nest.
  */
-import { readFileSync, readlinkSync } from 'node:fs';
-import { setPriority } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { MessagePort, parentPort, workerData } from 'node:worker_threads';
 import { Client } from 'pg';
 import { compileQuery, Entry, EVValue, Pushdown, SerializedEV } from '../query';
 import { dayOfMicros, DAY_MS_CONST, LIST_PARTITIONS_SQL, partitionDay, partitionName } from './indexer.schema';
 import { encodeBatch } from './entry-encoding';
+import { currentThreadId, renice, SEARCH_NICE } from './search-priority';
 import { blockShare, HostMessage, MergeJob, ScanJob, WorkerMessage } from './scan.protocol';
 
 interface Row {
@@ -205,22 +205,6 @@ function runMerge(job: MergeJob): WorkerMessage {
 }
 
 /**
- * Search work yields the CPU to the HTTP event loop: this thread runs at a lower priority (nice
- * 10; Linux threads have their own). Logins, ingest and small requests stay fast while searches
- * burn every core. Elsewhere (no /proc/thread-self) it runs at the process's priority.
- */
-function lowerThreadPriority(): void {
-  try {
-    const tid = Number(readlinkSync('/proc/thread-self').split('/').pop());
-    if (Number.isInteger(tid) && tid > 0) setPriority(tid, SEARCH_THREAD_NICE);
-  } catch {
-    /* not Linux, or not allowed: keep the default priority */
-  }
-}
-
-const SEARCH_THREAD_NICE = 10;
-
-/**
  * The PostgreSQL backend serving a scan yields the CPU too, when it runs on this machine (the
  * embedded server, or a local one whose processes this user may renice): ingest and the
  * service's own queries are not slowed by another user's big scan. Elsewhere nothing changes.
@@ -232,14 +216,16 @@ async function lowerBackendPriority(client: Client, url: string): Promise<void> 
     const { rows } = await client.query<{ pid: number }>('SELECT pg_backend_pid() AS pid');
     // Behind a container's port the PID belongs to another namespace: only a postgres process here.
     if (!readFileSync(`/proc/${rows[0].pid}/cmdline`, 'utf8').includes('postgres')) return;
-    setPriority(rows[0].pid, SEARCH_THREAD_NICE);
+    if (renice(rows[0].pid, SEARCH_NICE)) parentPort?.postMessage({ type: 'threads', backend: rows[0].pid } satisfies WorkerMessage);
   } catch {
-    /* not allowed, or not local: keep its priority */
+    /* not local: keep its priority */
   }
 }
 
 if (parentPort && workerData && (workerData as { kind?: string }).kind === 'scan') {
-  lowerThreadPriority();
+  // This thread yields the CPU to the HTTP event loop (search-priority.ts); the host may lower it further.
+  const tid = currentThreadId();
+  if (tid !== undefined && renice(tid, SEARCH_NICE)) parentPort.postMessage({ type: 'threads', tid } satisfies WorkerMessage);
   const port = parentPort;
   const conn = new KeptConnection();
   let current: JobOutbox | undefined;

@@ -1,7 +1,10 @@
+import * as fs from 'node:fs';
 import request from 'supertest';
 import { createTestApp, TestApp } from '../setup/app';
 import { asAdmin, createUser, Headers, TestUser } from '../setup/auth';
 
+/** Nice values of this process's threads (the scan and merge workers among them). */
+const threadNices = () => fs.readdirSync('/proc/self/task').map((tid) => Number(fs.readFileSync(`/proc/self/task/${tid}/stat`, 'utf8').split(') ')[1].split(' ')[16]));
 const b64 = (s: string) => Buffer.from(s).toString('base64');
 const RANGE = { SearchStart: '2024-05-01T00:00:00Z', SearchEnd: '2024-05-02T00:00:00Z' };
 /** V8 still backtracks on counted nested repetitions: this runs until the search timeout. */
@@ -17,7 +20,7 @@ describe('search limits (e2e)', () => {
   const direct = (h: Headers, q: string, format = 'json') => request(t.http).post('/api/search/direct').set(h).send({ SearchString: q, Format: format, ...RANGE });
 
   beforeAll(async () => {
-    t = await createTestApp({ searchConcurrency: 2, searchConcurrencyPerUser: 1, searchQueue: 0, searchTimeoutMs: 1500 });
+    t = await createTestApp({ searchConcurrency: 2, searchConcurrencyPerUser: 1, searchQueue: 0, searchTimeoutMs: 1500, searchDemoteAfterMs: 500 });
     admin = await asAdmin(t.http);
     alice = await createUser(t.http, admin);
     bob = await createUser(t.http, admin);
@@ -56,6 +59,16 @@ describe('search limits (e2e)', () => {
     expect((await request(t.http).get('/api/searchctrl').set(alice.headers).expect(200)).body).toEqual(before.body);
     expect((await slow).status).toBe(408);
     expect((await request(t.http).post('/api/searchctrl/launch').set(alice.headers).send({ SearchString: 'tag=many count', ...RANGE })).status).toBe(200);
+  });
+
+  it('a search running past SEARCH_DEMOTE_AFTER_MS yields the CPU: its threads drop from nice 10 to 19', async () => {
+    const slow = direct(bob.headers, SLOW).then((r) => r);
+    await new Promise((r) => setTimeout(r, 250));
+    const early = threadNices();
+    await new Promise((r) => setTimeout(r, 600));
+    const late = threadNices();
+    expect((await slow).status).toBe(408);
+    expect({ early10: early.includes(10), early19: early.includes(19), late19: late.includes(19) }).toEqual({ early10: true, early19: false, late19: true });
   });
 
   it('streams entry results (chunked, no Content-Length) in every format, complete and well formed', async () => {
