@@ -21,6 +21,13 @@ const MAX_MANIFEST_BYTES = 1024 * 1024;
 /** Decompressed/compressed ratio refused once more than RATIO_FLOOR bytes came out. */
 export const MAX_RATIO = 200;
 const RATIO_FLOOR = 1024 * 1024;
+/**
+ * Unpacked bytes allowed beyond the files the archive's headers declared so far (headers,
+ * padding, the end marker, and what the stream buffers hold ahead of the tar parser). A stream of
+ * zeros or junk declares nothing, so it is refused after this much instead of after MAX_RATIO.
+ */
+export const MAX_UNDECLARED_BYTES = 1024 * 1024;
+const TAR_BLOCK = 512;
 const FLUSH_BYTES = 256 * 1024;
 
 export const invalidArchive = (why: string) => new AppError(400, `Invalid search archive: ${why}`);
@@ -92,6 +99,8 @@ function counter(onBytes: (n: number) => void): Transform {
 export async function importArchive(file: string, dir: string, limits: ImportLimits): Promise<ImportedArchive> {
   let compressed = 0;
   let unpacked = 0;
+  /** Bytes the headers seen so far account for: each header block and its file, padded to 512. */
+  let declared = 0;
   const extract = tar.extract();
   const feed = pipeline(
     fs.createReadStream(file),
@@ -101,6 +110,7 @@ export async function importArchive(file: string, dir: string, limits: ImportLim
       unpacked += n;
       if (unpacked > limits.maxUnpackedBytes + 64 * 1024) throw tooLarge(`more than ${limits.maxUnpackedBytes} bytes unpacked`);
       if (unpacked > RATIO_FLOOR && unpacked / Math.max(1, compressed) > MAX_RATIO) throw tooLarge(`compression ratio above ${MAX_RATIO}`);
+      if (unpacked - declared > MAX_UNDECLARED_BYTES) throw tooLarge(`more than ${MAX_UNDECLARED_BYTES} bytes beyond the files it declares`);
     }),
     extract,
   );
@@ -115,6 +125,7 @@ export async function importArchive(file: string, dir: string, limits: ImportLim
       if (seen.has(h.name)) throw invalidArchive(`duplicate file ${h.name}`);
       if (seen.size >= ALLOWED.size) throw invalidArchive('too many files');
       const size = h.size ?? 0;
+      declared += TAR_BLOCK + Math.ceil(size / TAR_BLOCK) * TAR_BLOCK;
       const cap = h.name === MANIFEST_FILE ? MAX_MANIFEST_BYTES : h.name === RESULT_FILE ? Math.min(limits.maxResultBytes, limits.maxUnpackedBytes) : limits.maxUnpackedBytes;
       if (size > cap) throw tooLarge(`${h.name} declares ${size} bytes`);
       total += size;

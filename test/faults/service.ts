@@ -41,7 +41,9 @@ export class ServiceProcess {
     if (!build) throw new Error('FAULT_SERVICE_BUILD is unset: run with -c test/faults/jest.faults.config.js');
     if (!this.port) this.port = await freePort();
     this.output = '';
-    const child = spawn(process.execPath, [path.join(build, 'dist', 'main.js')], {
+    // SERVICE_NODE_ARGS: extra node flags for the service, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`.
+    const nodeArgs = (process.env.SERVICE_NODE_ARGS ?? '').split(' ').filter(Boolean);
+    const child = spawn(process.execPath, [...nodeArgs, path.join(build, 'dist', 'main.js')], {
       cwd: build,
       env: {
         PATH: process.env.PATH ?? '',

@@ -37,6 +37,33 @@ const addTo = (into: Sample, more: Sample) => {
   into.errors.push(...more.errors);
 };
 const pct = (xs: number[], p: number) => (xs.length ? [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))] : 0);
+/** CPU seconds used so far (utime + stime, 100 ticks a second) by a process's main thread, its other threads, and the machine. */
+const ticks = (stat: string) => stat.split(') ')[1].split(' ').slice(11, 13).reduce((a, b) => a + Number(b), 0) / 100;
+const cpuNow = (pid: number) => {
+  const tasks = fs.readdirSync(`/proc/${pid}/task`);
+  const of = (tid: string) => {
+    try {
+      return ticks(fs.readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8'));
+    } catch {
+      return 0; // the thread ended
+    }
+  };
+  const main = of(String(pid));
+  const threads = tasks.filter((t) => t !== String(pid)).reduce((a, t) => a + of(t), 0);
+  const [user, nice, system] = fs.readFileSync('/proc/stat', 'utf8').split('\n')[0].split(/\s+/).slice(1, 4).map(Number);
+  return { main, threads, machine: (user + nice + system) / 100 };
+};
+type Cpu = ReturnType<typeof cpuNow>;
+/** Adds the CPU used between `before` and now to `into`, and the window's length in seconds. */
+const addCpu = (into: Cpu & { seconds: number }, before: Cpu, pid: number, seconds: number) => {
+  const now = cpuNow(pid);
+  into.main += now.main - before.main;
+  into.threads += now.threads - before.threads;
+  into.machine += now.machine - before.machine;
+  into.seconds += seconds;
+};
+/** Cores busy on average: service main thread, its worker threads (exited threads are not counted), the whole machine. */
+const perSecond = (c: Cpu & { seconds: number }) => ({ main: +(c.main / c.seconds).toFixed(2), threads: +(c.threads / c.seconds).toFixed(2), machine: +(c.machine / c.seconds).toFixed(2) });
 const rssMb = (pid: number) => Math.round(Number(/VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024);
 
 describe('soak with a hostile user', () => {
@@ -68,6 +95,7 @@ describe('soak with a hostile user', () => {
   }, 600_000);
   afterAll(async () => {
     if (svc && !svc.alive) process.stderr.write(`service output:\n${svc.output}\n`);
+    await svc?.kill('SIGTERM'); // a clean exit (a profile from SERVICE_NODE_ARGS gets written)
     await svc?.dispose();
   });
 
@@ -117,11 +145,16 @@ describe('soak with a hostile user', () => {
     const answers = new Map<string, number[]>();
     const rss: number[] = [];
     const sampler = setInterval(() => rss.push(rssMb(pid)), 1000);
+    const cpu = { quiet: { main: 0, threads: 0, machine: 0, seconds: 0 }, hostile: { main: 0, threads: 0, machine: 0, seconds: 0 } };
     for (let round = 0; round < ROUNDS; round++) {
+      let before = cpuNow(pid);
       addTo(quiet, await victimLoad(QUIET_S));
+      addCpu(cpu.quiet, before, pid, QUIET_S);
       const hostile = attack();
       await sleep(1000);
+      before = cpuNow(pid);
       addTo(loud, await victimLoad(HOSTILE_S));
+      addCpu(cpu.hostile, before, pid, HOSTILE_S);
       for (const [what, statuses] of await hostile.stop()) answers.set(what, [...(answers.get(what) ?? []), ...statuses]);
       await sleep(1000); // the attacker's last searches end (timeout) before the next quiet window
     }
@@ -136,6 +169,7 @@ describe('soak with a hostile user', () => {
       victims: rows,
       attacker: Object.fromEntries([...answers].map(([k, v]) => [k, { requests: v.length, statuses: [...new Set(v)].sort() }])),
       rssMb: { max: Math.max(...rss), last: rss[rss.length - 1] },
+      coresBusy: { quiet: perSecond(cpu.quiet), hostile: perSecond(cpu.hostile) },
     };
     process.stdout.write(`\nhostile soak:\n${JSON.stringify(report, null, 1)}\n`);
 
