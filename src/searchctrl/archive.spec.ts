@@ -58,6 +58,20 @@ describe('search archives', () => {
     expect(fs.readdirSync(out).sort()).toEqual(['entries.idx', 'entries.jsonl']);
   });
 
+  it('imports a multi-megabyte archive: its file streams past the undeclared-bytes bound without tripping it', async () => {
+    const store = await RenderStore.create(path.join(dir, 'big'), 64 << 20);
+    const n = 40_000;
+    const big = (i: number): Entry => ({ ...entry(i), data: Buffer.from(`${i} ${Math.random().toString(36).repeat(4)}`) });
+    for (let i = 0; i < n; i += 5000) await store.append(Array.from({ length: 5000 }, (_, k) => big(i + k)));
+    await store.finish({ kind: 'entries', EntryCount: n, Entries: [] });
+    const file = path.join(dir, 'big.tar.gz');
+    await pipeline(archiveStream(search(store)), fs.createWriteStream(file));
+    expect(fs.statSync(path.join(store.dir, 'entries.jsonl')).size).toBeGreaterThan(8 * MAX_UNDECLARED_BYTES);
+    const out = path.join(dir, 'out');
+    fs.mkdirSync(out);
+    expect((await importArchive(file, out, { maxUnpackedBytes: 64 << 20, maxResultBytes: 1 << 20, maxEntries: n })).entryCount).toBe(n);
+  });
+
   const manifest = (o: Record<string, unknown> = {}) =>
     Buffer.from(JSON.stringify({
       Format: 'search-archive', Version: 1, UserQuery: 'q', EffectiveQuery: 'q | text', StartRange: '2020-01-01T00:00:00Z', EndRange: '2020-01-02T00:00:00Z',
