@@ -24,8 +24,11 @@ const CFG = {
   loginSeconds: env('BENCH_LOGIN_SECONDS', 10),
   loginConnections: env('BENCH_LOGIN_CONNECTIONS', 8),
   bcryptRounds: env('BENCH_BCRYPT_ROUNDS', 12),
+  hcKeys: env('BENCH_HC_KEYS', 1_000_000),
+  hcPerKey: env('BENCH_HC_PER_KEY', 2),
+  hcRuns: env('BENCH_HC_RUNS', 2),
 };
-const ONLY = (process.env.BENCH_SECTIONS || 'api,ingest,scan,scale,login').split(',');
+const ONLY = (process.env.BENCH_SECTIONS || 'api,ingest,scan,scale,login,cardinality').split(',');
 const DAY = 86_400_000;
 const TODAY = Math.floor(Date.now() / DAY) * DAY;
 const ADMIN_PASSWORD = 'bench-admin-password';

@@ -19,6 +19,7 @@ const { ingestSection } = require('./sections/ingest');
 const { scanSection } = require('./sections/scan');
 const { scaleSection } = require('./sections/scale');
 const { loginSection } = require('./sections/login');
+const { cardinalitySection } = require('./sections/cardinality');
 
 // ---------------------------------------------------------------- setup
 
@@ -121,6 +122,7 @@ async function main() {
     row('5 memory', 'peak RSS of the service during 2-4', rss.peak(loadFrom, loadTo), 'MiB', 'RSS idle after start', idleRss, 'lower');
     if (ONLY.includes('login')) await loginSection({ base, user });
     rss.stop();
+    if (ONLY.includes('cardinality')) await cardinalitySection({ base, dbUrl, db, tmp, user, svcPid: svc.pid });
 
     const report = render(L.machine(pgVersion), (performance.now() - t0) / 1000);
     process.stdout.write(report);

@@ -67,6 +67,18 @@ export interface AppConfig {
   /** A search running longer than this drops its threads to the lowest CPU priority (0: never). */
   searchDemoteAfterMs: number;
   renderStoreLimitBytes: number;
+  /**
+   * Memory bounds of the query's condensing modules and renderers (src/query/limits.ts): default
+   * `-maxtracked` of count/stats/unique/first/last, entries sort holds, entries limit and
+   * top/bottom hold, rows a renderer holds, and estimated MiB of entries any of them holds.
+   */
+  searchMaxTracked: number;
+  searchSortMaxEntries: number;
+  searchLimitMaxEntries: number;
+  searchRenderMaxRows: number;
+  searchHoldMaxMb: number;
+  /** Steps one eval program may take on one entry. */
+  evalMaxSteps: number;
   /** Largest condensed result (table, chart, gauge) stored or imported, as JSON bytes. */
   maxResultBytes: number;
   /** Parsed condensed results kept in memory, by their JSON size (least recently used out first). */

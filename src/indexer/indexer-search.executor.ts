@@ -3,7 +3,8 @@ import { Worker } from 'node:worker_threads';
 import { AppError, badRequest, serviceUnavailable } from '../common/errors/app-error';
 import { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/env.schema';
-import { CompiledQuery, compileQuery, Entry, EVValue, ParseError, PartialState, RenderResult, tagMatcher } from '../query';
+import { Collapser, CompiledQuery, compileQuery, Entry, EVValue, LimitError, ParseError, PartialState, QueryLimits, RenderResult, tagMatcher } from '../query';
+import { runSearch } from './compound-run';
 import { Indexer, IndexerPools } from './indexer-pools';
 import { dayOfMicros, PARTITION_BLOCKS_SQL, partitionName } from './indexer.schema';
 import { IndexerService } from './indexer.service';
@@ -53,12 +54,23 @@ function revive(entries: Entry[]): Entry[] {
   return entries;
 }
 
+/** Renders a streaming query's result here; a memory bound it meets (a chart's values) is the query's failure. */
+function finishHere(collapser: Collapser): RenderResult {
+  try {
+    return collapser.finish();
+  } catch (err) {
+    throw err instanceof LimitError ? badRequest(err.message) : err;
+  }
+}
+
 /** Runs a query on every indexer in (pooled) worker threads and merges at the web server. */
 @Injectable()
 export class IndexerSearchExecutor extends SearchExecutor implements OnModuleDestroy {
   private readonly logger = new Logger(IndexerSearchExecutor.name);
   private readonly workers: ScanWorkerPool;
   private readonly admission: SearchAdmission;
+  /** Memory bounds every job of a search compiles the query with (src/query/limits.ts). */
+  private readonly queryLimits: QueryLimits;
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -69,6 +81,14 @@ export class IndexerSearchExecutor extends SearchExecutor implements OnModuleDes
     // Keep enough idle workers for one parallel scan of an indexer.
     this.workers = new ScanWorkerPool(Math.max(2, config.scanParallelism));
     this.admission = new SearchAdmission(config.searchConcurrency, config.searchConcurrencyPerUser, config.searchQueue);
+    this.queryLimits = {
+      maxTracked: config.searchMaxTracked,
+      sortEntries: config.searchSortMaxEntries,
+      limitEntries: config.searchLimitMaxEntries,
+      renderRows: config.searchRenderMaxRows,
+      heldMiB: config.searchHoldMaxMb,
+      evalSteps: config.evalMaxSteps,
+    };
   }
 
   /** Shutdown: no scan outlives the service. */
@@ -112,9 +132,10 @@ export class IndexerSearchExecutor extends SearchExecutor implements OnModuleDes
     this.admission.check(owner);
   }
 
-  /** Waits for a slot (SearchAdmission: per user and in all), then runs the search. */
+  /** Waits for a slot (SearchAdmission: per user and in all), then runs the search (compound: see runSearch). */
   run(query: string, range: SearchRange, sink: SearchSink, opts: SearchRunOptions): Promise<SearchRunResult> {
-    return this.admission.run(opts.owner, () => this.runNow(query, range, sink, opts));
+    const limits = { timeoutMs: opts.timeoutMs ?? this.config.searchTimeoutMs, lookupMaxBytes: this.config.lookupMaxBytes };
+    return runSearch(query, sink, opts, limits, (q, s, o) => this.admission.run(opts.owner, () => this.runNow(q, range, s, o)));
   }
 
   private async runNow(query: string, range: SearchRange, sink: SearchSink, opts: SearchRunOptions): Promise<SearchRunResult> {
@@ -123,7 +144,7 @@ export class IndexerSearchExecutor extends SearchExecutor implements OnModuleDes
     const tagNames = await this.indexer.tagNames();
     let compiled: CompiledQuery;
     try {
-      compiled = compileQuery(query, { start: range.start, end: range.end, now, tagNames });
+      compiled = compileQuery(query, { start: range.start, end: range.end, now, tagNames, lookups: opts.lookups, limits: this.queryLimits });
     } catch (err) {
       if (err instanceof ParseError) throw badRequest(err.message);
       throw err;
@@ -131,7 +152,7 @@ export class IndexerSearchExecutor extends SearchExecutor implements OnModuleDes
     const matches = tagMatcher(compiled.pushdown.tags);
     const tagIds = [...tagNames].filter(([, name]) => matches(name)).map(([id]) => id);
     // What every job of this search (scans and the merge) compiles the query with.
-    const common = { query, start: range.start.toISOString(), end: range.end.toISOString(), now: now.toISOString(), tagNames: [...tagNames] };
+    const common = { query, start: range.start.toISOString(), end: range.end.toISOString(), now: now.toISOString(), tagNames: [...tagNames], lookups: opts.lookups && [...opts.lookups], limits: this.queryLimits };
     const fetchSize = compiled.streaming ? FETCH_SIZE.streaming : FETCH_SIZE.condensing;
     const encode = compiled.streaming && sink.encoded ? opts.encode : undefined;
     const plan = await this.plan(compiled, { ...common, tagIds, fetchSize, window: WINDOW, encode });
@@ -211,7 +232,8 @@ export class IndexerSearchExecutor extends SearchExecutor implements OnModuleDes
         for (const i of [...running.keys()]) finishJob(i, false);
         reject(err);
       };
-      const fail = (err: unknown) => settle(err ?? new AppError(500, 'Search failed'));
+      // A memory bound of the query (a table's rows, rendered here for streaming queries) is the query's failure.
+      const fail = (err: unknown) => settle(err instanceof LimitError ? badRequest(err.message) : (err ?? new AppError(500, 'Search failed')));
       const onAbort = () => fail(new SearchCancelledError());
       opts.signal.addEventListener('abort', onAbort);
       const timer = setTimeout(() => fail(new SearchTimeoutError(timeoutMs)), timeoutMs);
@@ -273,7 +295,7 @@ export class IndexerSearchExecutor extends SearchExecutor implements OnModuleDes
       });
     });
     await chain;
-    const result = merged ?? collapser.finish();
+    const result = merged ?? finishHere(collapser);
     progress.finished = true;
     opts.onProgress?.({ ...progress });
     return { result, compiled, progress };

@@ -2,7 +2,7 @@
  * Messages between the search executor and its scan workers. A worker runs one job at a time and
  * is kept (with its open PostgreSQL connection) for later jobs by ScanWorkerPool.
  */
-import { Entry, PartialState, RenderResult } from '../query';
+import { Entry, LookupTable, PartialState, QueryLimits, RenderResult } from '../query';
 import { EncodedBatch, WorkerEncoding } from './entry-encoding';
 
 export interface ScanJob {
@@ -15,6 +15,10 @@ export interface ScanJob {
   end: string;
   now: string;
   tagNames: Array<[number, string]>;
+  /** `lookup -r` tables (their buffers are SharedArrayBuffers: every worker reads the same memory) */
+  lookups?: Array<[string, LookupTable]>;
+  /** memory bounds of the condensing modules and renderers (SEARCH_* settings): compile the query with them */
+  limits?: Partial<QueryLimits>;
   /** tag numbers matching the query's tag patterns (resolved at the web server) */
   tagIds: number[];
   fetchSize: number;
@@ -62,6 +66,8 @@ export interface MergeJob {
   end: string;
   now: string;
   tagNames: Array<[number, string]>;
+  lookups?: Array<[string, LookupTable]>;
+  limits?: Partial<QueryLimits>;
   partials: PartialState[];
   retainEntries: boolean;
 }

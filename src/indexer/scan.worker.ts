@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { MessagePort, parentPort, workerData } from 'node:worker_threads';
 import { Client } from 'pg';
-import { compileQuery, Entry, EVValue, Pushdown, SerializedEV } from '../query';
+import { CompiledQuery, compileQuery, Entry, EVValue, Pushdown, SerializedEV } from '../query';
 import { dayOfMicros, DAY_MS_CONST, LIST_PARTITIONS_SQL, partitionDay, partitionName } from './indexer.schema';
 import { encodeBatch } from './entry-encoding';
 import { currentThreadId, renice, SEARCH_NICE } from './search-priority';
@@ -129,8 +129,20 @@ class JobOutbox {
   }
 }
 
+/** The query of a scan or merge job, compiled as the web server compiled it (same range, now, tags, lookups and limits). */
+function compileJob(job: ScanJob | MergeJob): CompiledQuery {
+  return compileQuery(job.query, {
+    start: new Date(job.start),
+    end: new Date(job.end),
+    now: new Date(job.now),
+    tagNames: new Map(job.tagNames),
+    lookups: job.lookups && new Map(job.lookups),
+    limits: job.limits,
+  });
+}
+
 async function runJob(job: ScanJob, out: JobOutbox, conn: KeptConnection): Promise<void> {
-  const compiled = compileQuery(job.query, { start: new Date(job.start), end: new Date(job.end), now: new Date(job.now), tagNames: new Map(job.tagNames) });
+  const compiled = compileJob(job);
   const runner = compiled.createDistributed();
   let scanned = 0;
   let bytes = 0;
@@ -198,7 +210,7 @@ async function runJob(job: ScanJob, out: JobOutbox, conn: KeptConnection): Promi
 
 /** The web server's side of a condensing query (see MergeJob). */
 function runMerge(job: MergeJob): WorkerMessage {
-  const compiled = compileQuery(job.query, { start: new Date(job.start), end: new Date(job.end), now: new Date(job.now), tagNames: new Map(job.tagNames) });
+  const compiled = compileJob(job);
   const collapser = compiled.createCollapser({ retainEntries: job.retainEntries });
   for (const p of job.partials) collapser.addPartial(p);
   return { type: 'merged', result: collapser.finish() };

@@ -2,7 +2,7 @@
  * Contract between the storage layer (indexer) and whoever runs searches (direct search, persistent
  * searches). Implemented by `IndexerSearchExecutor`; the abstract class doubles as the Nest token.
  */
-import { CompiledQuery, Entry, RenderResult } from '../query';
+import { CompiledQuery, Entry, LookupTable, RenderResult } from '../query';
 import { EncodedEntry, WorkerEncoding } from './entry-encoding';
 
 export interface SearchRange {
@@ -29,7 +29,15 @@ export interface SearchRunResult {
   progress: SearchProgress;
 }
 
-export interface SearchRunOptions {
+/** What a search reads and writes besides the indexers (prepared at launch by LookupResources). */
+export interface SearchResources {
+  /** `lookup -r` tables by reference as written, read at launch with the caller's rights */
+  lookups?: ReadonlyMap<string, LookupTable>;
+  /** `table -save`: called with the final result before the run resolves; its error fails the search */
+  onResult?: (result: RenderResult) => Promise<void>;
+}
+
+export interface SearchRunOptions extends SearchResources {
   signal: AbortSignal;
   onProgress?: (p: SearchProgress) => void;
   /** whole-search limit; default config.searchTimeoutMs */

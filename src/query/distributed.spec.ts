@@ -43,6 +43,29 @@ const QUERIES = [
   'tag=app json bytes | mean bytes | gauge mean',
   'tag=* count | numbercard count',
   'tag=csv fields [0] as user [3] as code | table user code',
+  'tag=csv csv -s [0] [3]!="200" as code | table 0 code',
+  'tag=* src ~ 10.0.1.0/24 | subnet SRC /16 as net | count by net',
+  'tag=app json user | upper user | alias user u | length -t n u | count by u,n | table u n count',
+  'tag=syslog kv -s user msg | require -s msg | lower msg | table user msg',
+  'tag=* syslog Message | cef msg | xml a.b | grep -i -s ALICE | table Message',
+  'tag=app json user | lookup -r users user user (team level as lvl) | count by team | table team count',
+  'tag=app json user | lookup -s -r users user user (team level) | stats count by team level',
+  'tag=app json user | lookup -v -r users user user () | count',
+  'tag=app json status user | eval status >= 500 || user == "bob"',
+  'tag=app json status meta.host as host | eval status >= 404 | count by host | table host count',
+  'tag=app json user bytes | eval kb = bytes / 100.0; big = bytes > 250; | sum kb by big',
+  'tag=app json user status | (status == 200) | count by user',
+  'tag=app json user | count by user | eval count > 1 | table user count',
+  'tag=app json user meta.host | first user host',
+  'tag=app json user | last -maxtracked 3 user | table user TIMESTAMP',
+  'tag=* first',
+  'tag=app json bytes | top -n 3 bytes',
+  'tag=app json bytes status | bottom -n 4 status bytes | table status bytes',
+  'tag=app nosort | json user | count -maxtracked 3 by user',
+  'tag=app json user | unique -maxtracked 3 user | table user',
+  'tag=app json user status | count by user status | stackgraph user status count',
+  'tag=app json user meta.host | stats count by user host | wordcloud count by host',
+  'tag=* hex',
 ];
 
 describe('distributed execution equals single-indexer execution', () => {
@@ -113,7 +136,8 @@ describe('compileQuery execution API', () => {
       return JSON.parse(JSON.stringify(r.finish()));
     });
     expect(parts[0]).toMatchObject({ module: 'mean', index: 1 });
-    expect(parts[0].state).toEqual({ buckets: [null], by: [], ts: [T0 + 60 * SEC], accs: [[{ n: 2, s: 300, ss: 50000, min: 100, max: 200 }]] });
+    // One string, columns inside: only the arrays `mean` needs (count and sum).
+    expect(JSON.parse((parts[0].state as { packed: string }).packed)).toEqual({ by: [], ts: [T0 + 60 * SEC], cols: [{ n: [2], s: [300] }] });
     const coll = c.createCollapser();
     parts.forEach((p) => coll.addPartial(p));
     expect(() => coll.addEntries([])).toThrow();
@@ -141,11 +165,12 @@ describe('compileQuery execution API', () => {
     const c = compileQuery('tag=app json user | stats unique_count(user)', RANGE);
     const r = c.createDistributed();
     r.push(app());
-    const st = r.finish()!.state as { accs: Array<Array<{ u: string[] }>> };
-    expect(st.accs[0][0].u.sort()).toEqual(['alice', 'bob', 'carol']);
+    const st = JSON.parse((r.finish()!.state as { packed: string }).packed) as { cols: Array<{ u: string[][] }> };
+    expect(st.cols[0].u[0].sort()).toEqual(['alice', 'bob', 'carol']);
     const l = compileQuery('tag=app limit 2', RANGE).createDistributed();
     l.push(app());
-    const ls = l.finish()!.state as { entries: Array<{ ts: number }> };
-    expect(ls.entries.map((e) => e.ts)).toEqual([T0 + 360 * SEC, T0 + 300 * SEC]);
+    const ls = l.finish()!.state as { count: number; chunks: string[] };
+    expect(ls.count).toBe(2);
+    expect((JSON.parse(ls.chunks[0]) as Array<{ ts: number }>).map((e) => e.ts)).toEqual([T0 + 360 * SEC, T0 + 300 * SEC]);
   });
 });

@@ -1,4 +1,5 @@
 /** Small hand-checked data set for the query library's tests. */
+import { parseCsvTable } from './lookup-table';
 import { Entry } from './types';
 
 export const T0 = Date.UTC(2024, 0, 1) * 1000; // epoch microseconds
@@ -38,9 +39,14 @@ export const CSV: Entry[] = [
 
 export const ALL: Entry[] = [...APP, ...SYSLOG, ...CSV];
 
+/** Lookup tables (`lookup -r users ...`); carol is not in `users`. */
+export const USERS_CSV = 'user,team,level\nalice,red,1\nbob,blue,2\n';
+export const LOOKUPS = new Map([['users', parseCsvTable(Buffer.from(USERS_CSV))]]);
+
 export const RANGE = {
   start: new Date(T0 / 1000 - 3600_000),
   end: new Date(T0 / 1000 + 3600_000),
   now: new Date(T0 / 1000 + 6.5 * 60_000),
   tagNames: TAGS,
+  lookups: LOOKUPS,
 };

@@ -2,9 +2,11 @@
  * Lexer: turns a query string into tokens split into pipe-separated segments.
  * Handles comments, double-quoted strings (with escapes) and backtick raw strings.
  */
+import { lexCodeFragment } from './eval/fragment';
 import { ParseError } from './types';
 
-export type TokenKind = 'word' | 'string' | 'op' | 'lparen' | 'rparen';
+/** `fragment`: the raw program text of an `eval ...` or bare `( ... )` module (eval/fragment.ts) */
+export type TokenKind = 'word' | 'string' | 'op' | 'lparen' | 'rparen' | 'fragment';
 
 export interface Token {
   kind: TokenKind;
@@ -39,6 +41,7 @@ export function lex(query: string): LexResult {
   const segments: Token[][] = [[]];
   const comments: Array<[number, number]> = [];
   let i = 0;
+  let frag: ReturnType<typeof lexCodeFragment>;
   const fail = (msg: string): never => {
     throw new ParseError(`SyntaxError: ${msg}`, segments.length - 1);
   };
@@ -56,6 +59,13 @@ export function lex(query: string): LexResult {
       if (end < 0) end = query.length;
       comments.push([i, end]);
       i = end;
+    } else if ((frag = lexCodeFragment(query, i, segments[segments.length - 1])) !== undefined) {
+      if (typeof frag === 'string') fail(frag);
+      else {
+        segments[segments.length - 1].push(...frag.tokens);
+        comments.push(...frag.comments);
+        i = frag.end;
+      }
     } else if (c === '|') {
       segments.push([]);
       i++;

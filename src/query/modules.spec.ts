@@ -40,12 +40,12 @@ describe('extraction: json', () => {
   it.each([
     ['json status==200', [5, 4, 3, 0]],
     ['json status>=404', [2, 1]],
-    ['json status!=200', [2, 1]],
+    ['json status!=200', [6, 2, 1]], // != and !~ keep entries lacking the field (json page); -s drops them
     ['json status<300', [5, 4, 3, 0]],
     ['json status>200 status<=404', [1]],
     ['json user=="alice" bytes>200', [5, 2]],
     ['json user~ar', [3]],
-    ['json user!~a', [4, 1]],
+    ['json user!~a', [6, 4, 1]],
     ['json meta.host=="h1" as host', [4, 2, 0]],
     ['json user=="bob" as u', [4, 1]],
   ])('filters: %s', (q, mins) => {
@@ -71,11 +71,11 @@ describe('extraction: kv', () => {
   });
 
   it('supports custom delimiter and separator', () => {
-    expect(rows('tag=csv kv -s "," -d "." /index', ['/index'])).toEqual([[undefined], ['html']]);
+    expect(rows('tag=csv kv -d "," -sep "." /index', ['/index'])).toEqual([[undefined], ['html']]);
   });
 
   it('reads -e', () => {
-    expect(ev('tag=syslog regex "msg=\\"(?P<m>[^\\"]+)" | kv -d " " -s "," -e m cpu', 'cpu')).toEqual(['hot', undefined, undefined]);
+    expect(ev('tag=syslog regex "msg=\\"(?P<m>[^\\"]+)" | kv -sep " " -d "," -e m cpu', 'cpu')).toEqual(['hot', undefined, undefined]);
   });
 });
 

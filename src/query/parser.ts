@@ -1,4 +1,5 @@
 /** Parser: query string -> constraints, module instances and a renderer, with precise errors. */
+import { InnerQuery, parseCompound } from './compound';
 import { ConstraintError, Constraints, parseConstraints } from './constraints';
 import { lex, Token } from './lexer';
 import { ModuleDef, ModuleInstance } from './modules/module';
@@ -39,6 +40,8 @@ export interface ParsedQuery {
   collapsingIndex: number;
   /** start= or end= given in the query */
   timeSpecified: boolean;
+  /** compound queries: the `@name{...}` queries to run first (everything else describes the main query) */
+  inner?: InnerQuery[];
 }
 
 function buildWith<T>(name: string, index: number, build: () => T): T {
@@ -64,18 +67,24 @@ function splitConstraints(segments: Token[][]): { constraints: Constraints; modu
   return { constraints: parsed.constraints, modules: [first, ...segments.slice(1)] };
 }
 
-/** Parses a query; throws ParseError (with the offending module's index) when it is invalid. */
+/** Parses a query, compound or not; throws ParseError (with the offending module's index) when it is invalid. */
 export function parseQuery(query: string): ParsedQuery {
+  return parseCompound(query, parseSingle) ?? parseSingle(query);
+}
+
+function parseSingle(query: string): ParsedQuery {
   const { segments, stripped } = lex(query);
   if (stripped === '') throw new ParseError('SyntaxError: empty query', 0);
   const { constraints, modules: segs } = splitConstraints(segments);
   const modules: ParsedModule[] = [];
   let renderer: ParsedRenderer | undefined;
   segs.forEach((tokens, index) => {
-    const head = tokens[0];
+    // a bare `( expr )` module (lexed as one fragment token) is an eval program
+    const bare = tokens[0]?.kind === 'fragment';
+    const head: Token | undefined = bare ? { kind: 'word', value: 'eval', quoted: false, pos: tokens[0].pos } : tokens[0];
     if (!head) throw new ParseError(`ModuleError: missing module ${index === 0 ? 'before' : 'after'} "|"`, index);
     if (head.kind !== 'word') throw new ParseError(`ModuleError: ${head.value} is not a valid module`, index);
-    const args = tokens.slice(1);
+    const args = bare ? tokens : tokens.slice(1);
     const rdef = findRenderer(head.value);
     if (rdef) {
       if (index !== segs.length - 1) throw new ParseError(`ModuleError: renderer ${head.value} must be the last module`, index);

@@ -3,6 +3,9 @@
  * indexer) and a collapsing part (merge + remaining modules + renderer, once at the web server).
  */
 import { pushAll } from './arrays';
+import { checkLookups } from './compound';
+import type { LookupTable } from './lookup-table';
+import { QueryLimits, resolveLimits } from './limits';
 import { ParsedModule, parseQuery, ParsedQuery } from './parser';
 import { Renderer, RenderResult, DownloadFormat } from './renderers/renderer';
 import { resolveTimeExpr } from './time';
@@ -17,6 +20,10 @@ export interface CompileOptions {
   now?: Date;
   /** tag number -> name, for the TAG EV and `sort by tag` (unknown numbers render as digits) */
   tagNames?: ReadonlyMap<number, string> | Record<number, string>;
+  /** `lookup -r` tables by reference as written (`hosts`, a GUID, `@inner`); checked against the query's needs */
+  lookups?: ReadonlyMap<string, LookupTable>;
+  /** memory bounds of condensing modules and renderers; unset ones take DEFAULT_QUERY_LIMITS (limits.ts) */
+  limits?: Partial<QueryLimits>;
 }
 
 /** Partial state of the first condensing module, as sent by one indexer. JSON-serialisable. */
@@ -66,10 +73,10 @@ export interface CompiledQuery {
   createCollapser(opts?: CollapserOptions): Collapser;
 }
 
-export function makeRuntime(tagNames: CompileOptions['tagNames'], end: Date): RuntimeContext {
+export function makeRuntime(tagNames: CompileOptions['tagNames'], end: Date, limits?: Partial<QueryLimits>): RuntimeContext {
   const lookup = (n: number): string | undefined =>
     tagNames instanceof Map ? tagNames.get(n) : (tagNames as Record<number, string> | undefined)?.[n];
-  return { tagName: (n) => lookup(n) ?? String(n), rangeEnd: end.getTime() * MICROS_PER_MS };
+  return { tagName: (n) => lookup(n) ?? String(n), rangeEnd: end.getTime() * MICROS_PER_MS, limits: resolveLimits(limits) };
 }
 
 function applyModules(mods: ParsedModule[], entries: Entry[], rt: RuntimeContext): Entry[] {
@@ -98,7 +105,12 @@ export function compileQuery(query: string | ParsedQuery, opts: CompileOptions):
   const start = c.start ? resolveTimeExpr(c.start.text, c.start.quoted, { now, start: opts.start, end: opts.end }) : opts.start;
   const end = c.end ? resolveTimeExpr(c.end.text, c.end.quoted, { now, start, end: opts.end }) : opts.end;
   if (end.getTime() < start.getTime()) throw new ParseError('ConstraintError: end is before start', 0);
-  const rt = makeRuntime(opts.tagNames, end);
+  const rt = makeRuntime(opts.tagNames, end, opts.limits);
+  const lookups = opts.lookups;
+  if (lookups) {
+    checkLookups(parsed, lookups);
+    rt.lookupTable = (ref) => lookups.get(ref);
+  }
   const ci = parsed.collapsingIndex;
   const distributed = parsed.modules.slice(0, ci);
   const condensing = parsed.modules[ci] as ParsedModule | undefined;
@@ -132,6 +144,7 @@ export function compileQuery(query: string | ParsedQuery, opts: CompileOptions):
         timeOrder: streaming,
         // A condensing query's entries reach the renderer only in finish(), where nobody else can keep them.
         retainEntries: !streaming || (copts.retainEntries ?? true),
+        keys: [...parsed.modules].reverse().find((m) => m.instance.groupBy)?.instance.groupBy ?? [],
       });
       const states: unknown[] = [];
       return {
@@ -145,7 +158,13 @@ export function compileQuery(query: string | ParsedQuery, opts: CompileOptions):
           states.push(p.state);
         },
         finish() {
-          if (condensing) renderer.push(applyModules(after, condensing.instance.condenser!.merge(states, rt), rt));
+          const cond = condensing?.instance.condenser;
+          if (cond?.mergeChunks && !after.some((m) => m.instance.condenser)) {
+            // The merged output reaches the renderer a chunk at a time: a million groups are never a million entries at once.
+            for (const chunk of cond.mergeChunks(states.splice(0), rt)) renderer.push(applyModules(after, chunk, rt));
+          } else if (cond) {
+            renderer.push(applyModules(after, cond.merge(states, rt), rt));
+          }
           return renderer.result();
         },
       };

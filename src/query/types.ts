@@ -1,4 +1,6 @@
 /** Core types shared by the query language library. */
+import type { QueryLimits } from './limits';
+import type { LookupTable } from './lookup-table';
 
 /** Value of an enumerated value (EV) attached to an entry. */
 export type EVValue = string | number | boolean | Buffer;
@@ -64,6 +66,16 @@ export interface RuntimeContext {
   tagName(tag: number): string;
   /** end of the search range (epoch µs): the time of a result that stands for no entry (a count of nothing) */
   rangeEnd: number;
+  /** memory bounds of condensing modules and renderers (limits.ts) */
+  limits: QueryLimits;
+  /** `lookup -r`: the table loaded for a resource reference as written (`hosts`, a GUID, `@inner`) */
+  lookupTable?(ref: string): LookupTable | undefined;
+}
+
+/** A resource a module reads (`lookup -r`): the reference as written and the columns it uses. */
+export interface ResourceNeed {
+  ref: string;
+  columns: string[];
 }
 
 export const MICROS_PER_MS = 1000;

@@ -7,6 +7,7 @@ import { BlobStore } from '../storage/blob-store';
 import { ResourceEntity } from './resource.entity';
 import { ResourcesController } from './resources.controller';
 import { ResourcesRepository } from './resources.repository';
+import { ResourceSearchAccess } from './resources.search';
 import { RESOURCE_BLOBS, ResourcesService } from './resources.service';
 
 @Module({
@@ -15,8 +16,9 @@ import { RESOURCE_BLOBS, ResourcesService } from './resources.service';
   providers: [
     ResourcesRepository,
     ResourcesService,
+    ResourceSearchAccess,
     { provide: RESOURCE_BLOBS, useFactory: (c: AppConfig) => new BlobStore(path.join(c.dataDir, 'blobs', 'resources')), inject: [APP_CONFIG] },
   ],
-  exports: [ResourcesService],
+  exports: [ResourcesService, ResourceSearchAccess],
 })
 export class ResourcesModule {}

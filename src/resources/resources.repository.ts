@@ -39,6 +39,22 @@ export class ResourcesRepository {
       .getMany();
   }
 
+  /** The resource named `name` a search reads by name: the caller's own first, then shared or global; newest first. */
+  findVisibleByName(uid: number, gids: number[], name: string): Promise<ResourceEntity | null> {
+    return this.repo()
+      .createQueryBuilder('r')
+      .where('r.name = :name AND (r.uid = :uid OR r.global OR r.gids && CAST(:gids AS integer[]))', { name, uid, gids })
+      .orderBy('CASE WHEN r.uid = :uid THEN 0 ELSE 1 END', 'ASC')
+      .addOrderBy('r.lastModified', 'DESC')
+      .addOrderBy('r.guid', 'ASC')
+      .getOne();
+  }
+
+  /** The caller's own resource named `name` (the newest when several), for `table -save`. */
+  findOwnedByName(uid: number, name: string): Promise<ResourceEntity | null> {
+    return this.repo().findOne({ where: { uid, name }, order: { lastModified: 'DESC', guid: 'ASC' } });
+  }
+
   async insert(row: NewResource): Promise<ResourceEntity> {
     await this.repo().insert(row);
     return (await this.findByGuid(row.guid))!;

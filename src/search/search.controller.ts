@@ -9,8 +9,9 @@ import { APP_CONFIG } from '../config/env.schema';
 import { IndexerService } from '../indexer/indexer.service';
 import { SearchExecutor, SearchSink } from '../indexer/search-executor';
 import { isWorkerEncoding, WorkerEncoding } from '../indexer/entry-encoding';
-import { CompiledQuery, compileQuery, describeQuery, ParseError, QueryDescription, renderModuleInfos, RenderModuleInfo, searchModuleInfos, SearchModuleInfo } from '../query';
+import { describeQuery, QueryDescription, renderModuleInfos, RenderModuleInfo, searchModuleInfos, SearchModuleInfo } from '../query';
 import { EntryStreamWriter } from './entry-stream';
+import { LookupResources } from './lookup-resources';
 import { formatResult } from './search.format';
 import { param, queryParam, rangeParams, stringParam } from './search.params';
 
@@ -23,6 +24,7 @@ export class SearchController {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly executor: SearchExecutor,
     private readonly indexer: IndexerService,
+    private readonly lookups: LookupResources,
   ) {}
 
   /** ParseSearchResponse; 200 with GoodQuery false and ModuleIndex for a bad query. */
@@ -53,13 +55,7 @@ export class SearchController {
     if (preview !== undefined && typeof preview !== 'boolean' && !/^(true|false|1|0)$/i.test(String(preview))) throw badRequest('Preview must be a boolean');
     const now = new Date();
     const range = rangeParams(req, now);
-    let compiled: CompiledQuery;
-    try {
-      compiled = compileQuery(query, { ...range, now, tagNames: await this.indexer.tagNames() });
-    } catch (err) {
-      if (err instanceof ParseError) throw badRequest(err.message);
-      throw err;
-    }
+    const { compiled, resources } = await this.lookups.prepare(auth, query, { ...range, now, tagNames: await this.indexer.tagNames() });
     const formats: string[] = compiled.downloadFormats;
     if (format === 'archive' || !formats.includes(format)) {
       throw badRequest(`Format "${format}" is not supported by the ${compiled.renderModule} renderer (supported: ${formats.filter((f) => f !== 'archive').join(', ')})`);
@@ -70,7 +66,7 @@ export class SearchController {
     };
     res.on('close', onClose);
     const run = (sink: SearchSink, retainEntries: boolean, encode?: WorkerEncoding) =>
-      this.executor.run(query, range, sink, { signal: controller.signal, now, timeoutMs: this.config.searchTimeoutMs, retainEntries, owner: auth.uid, encode });
+      this.executor.run(query, range, sink, { signal: controller.signal, now, timeoutMs: this.config.searchTimeoutMs, retainEntries, owner: auth.uid, encode, ...resources });
     try {
       // Entries (text, raw) stream to the client; summaries (table, chart, ... or a condensing
       // module's result) are bounded by the merge worker's memory and are sent whole.

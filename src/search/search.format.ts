@@ -1,5 +1,5 @@
 /** Finished results of a direct search in the requested download format. */
-import { CompiledQuery, Entry, formatTs, RenderResult, toSearchEntry, evToString } from '../query';
+import { CompiledQuery, Entry, formatTs, RenderResult, toSearchEntry, evToString, stackgraphCsvRows, pointmapCsvRows } from '../query';
 
 export interface Formatted {
   contentType: string;
@@ -44,5 +44,9 @@ export function formatResult(result: RenderResult, format: string, compiled: Com
     case 'gauge':
       if (format === 'json') return json(result.Entries);
       return csv(csvLines([['Name', 'Magnitude', 'Min', 'Max'], ...result.Entries.map((g) => [g.Name, String(g.Magnitude), String(g.Min), String(g.Max)])]));
+    case 'stackgraph':
+      return format === 'json' ? json(result.Entries) : csv(csvLines(stackgraphCsvRows(result.Entries)));
+    case 'pointmap':
+      return format === 'json' ? json(result.Entries) : csv(csvLines(pointmapCsvRows(result.Entries)));
   }
 }

@@ -1,11 +1,12 @@
 /** Strict shape checks for the contents of a search archive (see archive.ts). */
 import { AppError } from '../common/errors/app-error';
+import { isPointmapEntries, isStackgraphEntries } from '../query';
 import type { DownloadFormat, SearchEntry } from '../query';
 import type { ResultKind, StoredResult } from './render-store';
 
 export const ARCHIVE_FORMAT = 'search-archive';
 export const ARCHIVE_VERSION = 1;
-const KINDS: ResultKind[] = ['entries', 'table', 'chart', 'gauge'];
+const KINDS: ResultKind[] = ['entries', 'table', 'chart', 'gauge', 'stackgraph', 'pointmap'];
 const FORMATS: DownloadFormat[] = ['text', 'json', 'csv', 'archive'];
 const MAX_STR = 65536;
 
@@ -113,6 +114,12 @@ export function validateResult(text: string, kind: ResultKind): StoredResult {
     case 'gauge':
       if (!Array.isArray(E) || !E.every((g) => isObj(g) && isStr(g.Name) && isNum(g.Magnitude) && isNum(g.Min) && isNum(g.Max))) throw fail();
       return { kind, EntryCount: r.EntryCount, Entries: (E as Array<{ Name: string; Magnitude: number; Min: number; Max: number }>).map((g) => ({ Name: g.Name, Magnitude: g.Magnitude, Min: g.Min, Max: g.Max })) };
+    case 'stackgraph':
+      if (!isStackgraphEntries(E)) throw fail();
+      return { kind, EntryCount: r.EntryCount, Entries: E.map((s) => ({ Key: s.Key, Values: s.Values.map((v) => ({ Label: v.Label, Value: v.Value })) })) };
+    case 'pointmap':
+      if (!isPointmapEntries(E)) throw fail();
+      return { kind, EntryCount: r.EntryCount, Entries: E.map((p) => ({ Loc: { Lat: p.Loc.Lat, Long: p.Loc.Long }, ...(p.Metadata ? { Metadata: p.Metadata.map((kv) => ({ ...kv })) } : {}) })) };
     default:
       throw fail();
   }

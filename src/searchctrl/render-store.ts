@@ -22,7 +22,7 @@ export type ResultKind = RenderResult['kind'];
 export type StoredResult = Exclude<RenderResult, { kind: 'entries' }>;
 
 /** What `result.json` holds, read from its first bytes (results are written kind first, then EntryCount). */
-const RESULT_HEADER = /^\{"kind":"(table|chart|gauge)","EntryCount":(\d+)/;
+const RESULT_HEADER = /^\{"kind":"(table|chart|gauge|stackgraph|pointmap)","EntryCount":(\d+)/;
 
 /** Parsed condensed results of every store, within RESULT_CACHE_BYTES (see ResultCache). */
 let results = new ResultCache<StoredResult>(256 * 1024 * 1024);

@@ -130,6 +130,7 @@ export class SearchLifecycle implements OnApplicationBootstrap, OnModuleDestroy 
         timeoutMs: this.config.searchTimeoutMs,
         retainEntries: false,
         owner: s.uid,
+        ...s.resources,
         onProgress: (p) => (s.progress = p),
       })
       .then(async (r) => {
@@ -144,6 +145,7 @@ export class SearchLifecycle implements OnApplicationBootstrap, OnModuleDestroy 
         await s.store.close();
       })
       .finally(() => {
+        s.resources = undefined;
         s.finishedAt = new Date();
         s.progress = { ...s.progress, finished: true };
         if (!s.removed) void this.apply(s, { kind: 'finish' });

@@ -1,7 +1,7 @@
 /** Renderer pages (product-notes §2.4, §2.6) and streamed downloads, read from the render store. */
 import { Readable } from 'node:stream';
 import { badRequest, conflict } from '../common/errors/app-error';
-import { SearchEntry } from '../query';
+import { pointmapCsvRows, SearchEntry, stackgraphCsvRows } from '../query';
 import { RendererQueryDto } from './searchctrl.dto';
 import { entryCount, LiveSearch } from './search.model';
 import { requireSucceeded } from './search-failure';
@@ -140,6 +140,12 @@ async function* condensedLines(s: LiveSearch, format: string): AsyncGenerator<st
     case 'gauge':
       yield csvRow(['Name', 'Magnitude', 'Min', 'Max']);
       for (const g of r.Entries) yield csvRow([g.Name, g.Magnitude, g.Min, g.Max]);
+      return;
+    case 'stackgraph':
+      for (const row of stackgraphCsvRows(r.Entries)) yield csvRow(row);
+      return;
+    case 'pointmap':
+      for (const row of pointmapCsvRows(r.Entries)) yield csvRow(row);
       return;
   }
 }

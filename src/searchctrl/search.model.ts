@@ -1,6 +1,6 @@
 /** One persistent search held in memory by the registry. */
 import type { DownloadFormat } from '../query';
-import type { SearchProgress } from '../indexer/search-executor';
+import type { SearchProgress, SearchResources } from '../indexer/search-executor';
 import { RenderStore } from './render-store';
 import type { SearchFailure } from './search-failure';
 import { SearchFlags } from './search-state';
@@ -43,6 +43,8 @@ export interface LiveSearch {
   /** Set when the run failed (or its results could not be saved). */
   failure?: SearchFailure;
   abort?: AbortController;
+  /** Lookup tables and `table -save` of the run (prepared at launch); released when the run ends. */
+  resources?: SearchResources;
   progress: SearchProgress;
   store: RenderStore;
   /** The results are being moved to the saved area. */

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { IndexerModule } from '../indexer/indexer.module';
+import { LookupResourcesModule } from '../search/lookup-resources.module';
 import { SearchHistoryModule } from '../searchhistory/searchhistory.module';
 import { UsersModule } from '../users/users.module';
 import { SearchLifecycle } from './search-lifecycle.service';
@@ -11,7 +12,7 @@ import { SearchCtrlService } from './searchctrl.service';
 
 /** Persistent searches: registry, state machine, render store, downloads, archives. */
 @Module({
-  imports: [IndexerModule, SearchHistoryModule, UsersModule],
+  imports: [IndexerModule, SearchHistoryModule, UsersModule, LookupResourcesModule],
   controllers: [SearchCtrlController],
   providers: [SearchRegistry, SearchLifecycle, SearchCtrlRepository, SearchCtrlService, SearchTransferService],
   exports: [SearchCtrlService, SearchLifecycle],

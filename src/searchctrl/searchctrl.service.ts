@@ -4,8 +4,8 @@ import { randomUUID } from 'node:crypto';
 import * as path from 'node:path';
 import { AuthContext } from '../auth/auth.types';
 import { AppError, badRequest, forbidden, notFound, tooManyRequests, conflict } from '../common/errors/app-error';
-import { compileQuery, CompiledQuery, ParseError } from '../query';
 import { IndexerService } from '../indexer/indexer.service';
+import { LookupResources } from '../search/lookup-resources';
 import { SearchHistoryService } from '../searchhistory/searchhistory.service';
 import { UsersService } from '../users/users.service';
 import { RenderStore } from './render-store';
@@ -28,6 +28,7 @@ export class SearchCtrlService {
     private readonly repo: SearchCtrlRepository,
     private readonly history: SearchHistoryService,
     private readonly users: UsersService,
+    readonly lookups: LookupResources,
     @Optional() private readonly indexer?: IndexerService,
   ) {}
 
@@ -46,13 +47,7 @@ export class SearchCtrlService {
     const end = parseTime(req.SearchEnd, 'SearchEnd') ?? new Date();
     const start = parseTime(req.SearchStart, 'SearchStart') ?? new Date(end.getTime() - DEFAULT_RANGE_MS);
     if (start.getTime() > end.getTime()) throw badRequest('SearchStart must not be after SearchEnd');
-    let compiled: CompiledQuery;
-    try {
-      compiled = compileQuery(req.SearchString, { start, end });
-    } catch (err) {
-      if (err instanceof ParseError) throw badRequest(err.message);
-      throw err;
-    }
+    const { compiled, resources } = await this.lookups.prepare(auth, req.SearchString, { start, end });
     const gids = await this.sharingGroups(auth, req.GIDs);
     if (req.Global && !auth.isAdmin) throw forbidden('Only admins may set Global');
     const limit = this.life.config.maxSearchesPerUser;
@@ -73,7 +68,7 @@ export class SearchCtrlService {
       name: req.Name ?? '', metadata: req.Metadata, saveMetadata: undefined, launchInfo: req.LaunchInfo,
       flags: { clients: 1, finished: false, backgrounded: req.Background ?? false, saveRequested: false, saved: false },
       sessions: new Map([[sid, Date.now()]]), started: new Date(), progress: { entriesScanned: 0, bytesScanned: 0, finished: false },
-      store, moving: false, removed: false,
+      store, moving: false, removed: false, resources,
     };
     this.registry.add(s);
     try {

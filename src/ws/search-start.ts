@@ -6,7 +6,7 @@ import { plainToInstance } from 'class-transformer';
 import { validate } from 'class-validator';
 import { AuthContext } from '../auth/auth.types';
 import { badRequest, forbidden } from '../common/errors/app-error';
-import { compileQuery, describeQuery, ParseError } from '../query';
+import { describeQuery } from '../query';
 import { StartSearchRequestDto } from '../searchctrl/searchctrl.dto';
 import { SearchCtrlService } from '../searchctrl/searchctrl.service';
 import { parseTime } from '../searchctrl/search-time';
@@ -37,13 +37,7 @@ export async function prepareSearch(svc: SearchCtrlService, auth: AuthContext, d
   const end = parseTime(dto.SearchEnd, 'SearchEnd') ?? new Date();
   const start = parseTime(dto.SearchStart, 'SearchStart') ?? new Date(end.getTime() - DEFAULT_RANGE_MS);
   if (start.getTime() > end.getTime()) throw badRequest('SearchStart must not be after SearchEnd');
-  let compiled;
-  try {
-    compiled = compileQuery(dto.SearchString, { start, end });
-  } catch (err) {
-    if (err instanceof ParseError) throw badRequest(err.message);
-    throw err;
-  }
+  const { compiled } = await svc.lookups.prepare(auth, dto.SearchString, { start, end });
   const gids = await svc.sharingGroups(auth, dto.GIDs);
   if (dto.Global && !auth.isAdmin) throw forbidden('Only admins may set Global');
   const parsed = compiled.parsed;

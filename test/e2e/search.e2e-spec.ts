@@ -308,7 +308,7 @@ describe('search endpoints (e2e)', () => {
     expect(sm.status).toBe(200);
     expect(sm.body).toEqual(expect.arrayContaining([expect.objectContaining({ Name: 'grep', Info: expect.any(String), Examples: expect.any(Array) })]));
     const rm = await request(t.http).get('/api/info/rendermodules').set(admin);
-    expect(rm.body.map((m: { Name: string }) => m.Name).sort()).toEqual(['chart', 'gauge', 'numbercard', 'raw', 'table', 'text']);
+    expect(rm.body.map((m: { Name: string }) => m.Name).sort()).toEqual(['chart', 'gauge', 'hex', 'numbercard', 'pointmap', 'raw', 'stackgraph', 'table', 'text', 'wordcloud']);
     for (const path of ['/api/tags', '/api/info/searchmodules', '/api/info/rendermodules']) {
       expect((await request(t.http).get(path).set(ingestToken)).status).toBe(403);
       expect((await request(t.http).get(path)).status).toBe(401);

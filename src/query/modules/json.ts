@@ -1,9 +1,9 @@
-/** `json [-e EV] path.to.x [op value] [as name] ...` */
+/** `json [-e EV] [-s] path.to.x [op value] [as name] ...` */
 import { ArgReader, readExtractItems } from '../args';
 import { Token } from '../lexer';
 import { EVValue, ModuleArgError } from '../types';
 import { ModuleDef, ModuleInstance } from './module';
-import { consumedOf, optionalString, requireItems, sourceText, storeExtracted } from './extract-common';
+import { consumedOf, optionalString, readFlags, requireItems, sourceText, storeExtracted } from './extract-common';
 
 type Seg = string | number;
 
@@ -42,12 +42,13 @@ function walk(doc: unknown, segs: Seg[]): EVValue | undefined {
 
 export const jsonModule: ModuleDef = {
   name: 'json',
-  info: 'Extract JSON fields (dotted paths, array indexes) into enumerated values, with optional inline filters',
-  examples: ['json user.name as name', 'json -e payload a.[0].b', 'json level=="error" code>=500'],
+  info: 'Extract JSON fields (dotted paths, array indexes) into enumerated values, with optional inline filters; -s drops entries missing a field',
+  examples: ['json user.name as name', 'json -e payload a.[0].b', 'json level=="error" code>=500', 'json -s FOO!=""'],
   condensing: false,
   build(args: Token[]): ModuleInstance {
     const r = new ArgReader(args);
-    const flags = r.flags({ e: 'value' });
+    const flags = readFlags(r, { e: 'value', s: 'bool' }, { x: { kind: 'value', what: 'expanding an array into several entries' } });
+    const strict = flags.s === true;
     const ev = optionalString(flags.e);
     const items = requireItems(readExtractItems(r, defaultName), 'field');
     const paths = new Map(items.map((it) => [it, parseJsonPath(it.source)]));
@@ -62,7 +63,7 @@ export const jsonModule: ModuleDef = {
         } catch {
           doc = undefined;
         }
-        return storeExtracted(e, items, (it) => (doc === undefined ? undefined : walk(doc, paths.get(it)!)));
+        return storeExtracted(e, items, (it) => (doc === undefined ? undefined : walk(doc, paths.get(it)!)), strict);
       },
     };
   },

@@ -1,6 +1,6 @@
 /** Interfaces every search module implements. */
 import { Token } from '../lexer';
-import { Entry, RuntimeContext } from '../types';
+import { Entry, ResourceNeed, RuntimeContext } from '../types';
 
 /** Metadata served by GET /api/info/searchmodules. */
 export interface SearchModuleInfo {
@@ -38,6 +38,10 @@ export interface ModuleInstance {
   condenser?: Condenser;
   /** Condensing modules whose output does not depend on the order entries arrive in. */
   orderFree?: boolean;
+  /** Condensing modules with keys (`count by A B`, `unique A`): the EVs their output is keyed on (wordcloud words). */
+  groupBy?: string[];
+  /** Resources the module reads (`lookup -r`); the search loads them before compiling. */
+  resources?: ResourceNeed[];
 }
 
 /** Per-indexer accumulator of a condensing module. `state()` must be JSON-serialisable. */
@@ -56,6 +60,8 @@ export interface PartialAccumulator {
 export interface Condenser {
   partial(rt: RuntimeContext): PartialAccumulator;
   merge(states: unknown[], rt: RuntimeContext): Entry[];
+  /** Optional: `merge` as a sequence of chunks (used when no condensing module follows), so the output need not be held at once. */
+  mergeChunks?(states: unknown[], rt: RuntimeContext): Iterable<Entry[]>;
   local(entries: Entry[], rt: RuntimeContext): Entry[];
 }
 

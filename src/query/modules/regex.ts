@@ -1,10 +1,10 @@
-/** `regex [-e EV] [-p] "(?P<name>...)" [name op value ...]`: named captures become EVs. */
+/** `regex [-e EV] [-p | -v] "(?P<name>...)" [name op value ...]`: named captures become EVs; -v keeps the entries that do not match. */
 import { ArgReader, readExtractItems } from '../args';
 import { Token } from '../lexer';
 import { ModuleArgError } from '../types';
 import { nonLinearConstruct } from '../regexp-safety';
 import { ModuleDef, ModuleInstance } from './module';
-import { consumedOf, optionalString, sourceText, storeExtracted } from './extract-common';
+import { consumedOf, optionalString, readFlags, sourceText, storeExtracted } from './extract-common';
 
 /**
  * Translates Go/RE2-style `(?P<name>` groups to JS `(?<name>` and compiles once. Constructs RE2
@@ -29,16 +29,32 @@ function groupNames(re: RegExp): string[] {
 
 export const regexModule: ModuleDef = {
   name: 'regex',
-  info: 'Extract named capture groups of a regular expression into enumerated values; non-matching entries are dropped unless -p',
-  examples: ['regex "user=(?P<user>\\S+)"', 'regex -e msg `(?P<code>\\d{3})` code=="404"'],
+  info: 'Extract named capture groups of a regular expression into enumerated values; non-matching entries are dropped unless -p; -v keeps only the entries that do not match',
+  examples: ['regex "user=(?P<user>\\S+)"', 'regex -e msg `(?P<code>\\d{3})` code=="404"', 'regex -v "GET /health"'],
   condensing: false,
   build(args: Token[]): ModuleInstance {
     const r = new ArgReader(args);
-    const flags = r.flags({ e: 'value', p: 'bool' });
+    const flags = readFlags(r, { e: 'value', p: 'bool', v: 'bool' }, {
+      r: { kind: 'value', what: 'reading the expression from a resource' },
+      a: { kind: 'bool', what: 'array mode: every match into array values' },
+    });
     const ev = optionalString(flags.e);
     const permissive = flags.p === true;
+    const invert = flags.v === true;
+    if (invert && permissive) throw new ModuleArgError('-v and -p cannot be used together');
     const re = compileUserRegex(r.value('regular expression argument'));
     const names = groupNames(re);
+    if (invert) {
+      if (!r.done) throw new ModuleArgError('filters cannot be used with -v');
+      return {
+        produced: [],
+        consumed: consumedOf(ev),
+        process(e, rt) {
+          const text = sourceText(e, ev, rt);
+          return text !== undefined && !re.test(text); // like grep -v -e: an entry lacking the EV is dropped
+        },
+      };
+    }
     if (names.length === 0) throw new ModuleArgError('regular expression has no named capture groups (?P<name>...)');
     const filters = readExtractItems(r, (n) => n);
     for (const f of filters) {

@@ -1,15 +1,31 @@
 /** All search modules by name. To add a module: write a ModuleDef and list it here. */
+import { evalModule } from './eval';
 import { fieldsModule } from './fields';
+import { firstModule, lastModule } from './first-last';
 import { grepModule } from './grep';
 import { jsonModule } from './json';
 import { kvModule } from './kv';
 import { limitModule } from './limit';
+import { lookupModule } from './lookup';
 import { ModuleDef, moduleInfo, SearchModuleInfo } from './module';
 import { regexModule } from './regex';
 import { sortModule } from './sort';
+import { nosortModule } from './nosort';
 import { mathModules, statsModule } from './stats';
+import { bottomModule, topModule } from './top-bottom';
 import { uniqueModule } from './unique';
 import { wordsModule } from './words';
+import { aliasModule } from './alias';
+import { cefModule } from './cef';
+import { csvModule } from './csv';
+import { grokModule } from './grok';
+import { lengthModule } from './length';
+import { requireModule } from './require';
+import { srcModule } from './src';
+import { subnetModule } from './subnet';
+import { syslogModule } from './syslog';
+import { lowerModule, upperModule } from './upper-lower';
+import { xmlModule } from './xml';
 
 const ALL: ModuleDef[] = [
   jsonModule,
@@ -23,9 +39,30 @@ const ALL: ModuleDef[] = [
   sortModule,
   limitModule,
   uniqueModule,
+  firstModule,
+  lastModule,
+  topModule,
+  bottomModule,
+  nosortModule,
+  lookupModule,
+  csvModule,
+  syslogModule,
+  cefModule,
+  xmlModule,
+  subnetModule,
+  aliasModule,
+  lengthModule,
+  upperModule,
+  lowerModule,
+  requireModule,
+  srcModule,
+  evalModule,
 ];
 
-const BY_NAME = new Map(ALL.map((m) => [m.name, m]));
+/** Modules of the product this service refuses with a reason (parse error), not listed in searchmodules. */
+const REFUSED: ModuleDef[] = [grokModule];
+
+const BY_NAME = new Map([...ALL, ...REFUSED].map((m) => [m.name, m]));
 
 export function findModule(name: string): ModuleDef | undefined {
   return BY_NAME.get(name);

@@ -1,10 +1,11 @@
 /** `sort [by time|tag|src|EV] [asc|desc]` (default: by time, desc). Missing values sort last. */
 import { ArgReader } from '../args';
-import { pushAll } from '../arrays';
+import { HeldBytes } from '../held-bytes';
+import { LIMIT_VARIABLES, limitExceeded } from '../limits';
 import { Token } from '../lexer';
 import { Entry, RuntimeContext } from '../types';
 import { compareValues, entryTieBreak, getEV } from '../values';
-import { fromEntriesStates, toEntriesState } from './entry-state';
+import { drainChunks, entriesOf, entriesStateCount, toEntriesState } from './entry-state';
 import { ModuleDef, ModuleInstance } from './module';
 
 export interface SortSpec {
@@ -46,20 +47,50 @@ export const sortModule: ModuleDef = {
     else r.accept('desc');
     r.end();
     const key = spec.key;
+    /** Past SEARCH_SORT_MAX_ENTRIES entries the search ends: a sort cannot answer from part of them. */
+    const check = (n: number, rt: RuntimeContext) => {
+      if (n > rt.limits.sortEntries) throw limitExceeded('sort', rt.limits.sortEntries, 'entries', LIMIT_VARIABLES.sortEntries);
+    };
+    const merged = (states: unknown[], rt: RuntimeContext): Entry[] => {
+      check(entriesStateCount(states), rt);
+      const held = new HeldBytes('sort', rt);
+      const all: Entry[] = [];
+      for (const e of entriesOf(states)) {
+        held.add(e);
+        all.push(e);
+      }
+      // Each state is sorted: the concatenation is a few runs, which the sort merges.
+      return all.sort(sortComparator(spec, rt));
+    };
     return {
       produced: [],
       consumed: ['time', 'tag', 'src'].includes(key) ? [] : [key],
       nonTemporal: key !== 'time',
+      // Ties are broken by entryTieBreak: the order is total, whatever the arrival order.
+      orderFree: true,
       condenser: {
         partial(rt) {
           const all: Entry[] = [];
+          const held = new HeldBytes('sort', rt);
           return {
-            push: (entries) => pushAll(all, entries),
+            push(entries) {
+              check(all.length + entries.length, rt);
+              for (const e of entries) {
+                held.add(e);
+                all.push(e);
+              }
+            },
             state: () => toEntriesState(all.sort(sortComparator(spec, rt))),
           };
         },
-        merge: (states, rt) => fromEntriesStates(states).sort(sortComparator(spec, rt)),
-        local: (entries, rt) => [...entries].sort(sortComparator(spec, rt)),
+        merge: (states, rt) => merged(states, rt),
+        mergeChunks: (states, rt) => drainChunks(merged(states, rt)),
+        local(entries, rt) {
+          check(entries.length, rt);
+          const held = new HeldBytes('sort', rt);
+          for (const e of entries) held.add(e);
+          return [...entries].sort(sortComparator(spec, rt));
+        },
       },
     };
   },

@@ -1,7 +1,8 @@
 /** Grouped aggregation shared by `stats` and the math modules (count, sum, mean, ...). */
-import { Accumulator, AccState, hasValueForNothing, StatOp } from '../aggregate';
+import { AccColumn, ColumnState, hasValueForNothing, StatOp } from '../aggregate';
+import { limitExceeded, trackedBound } from '../limits';
 import { Entry, EVValue, RuntimeContext, SerializedEV } from '../types';
-import { compareSortKeys, deserializeEV, evToString, getEV, serializeEV, sortKey, syntheticEntry } from '../values';
+import { deserializeEV, evToNumber, evToString, getEV, serializeEV, syntheticEntry } from '../values';
 import { Condenser, PartialAccumulator } from './module';
 
 export interface StatSpecOp {
@@ -13,51 +14,76 @@ export interface StatSpecOp {
 }
 
 export interface StatsSpec {
+  /** module name, for error messages */
+  module: string;
   ops: StatSpecOp[];
   by: string[];
   /** bucket width in microseconds (`over`) */
   over?: number;
+  /** `-maxtracked N`: groups (and unique_count values) each operation may track */
+  maxTracked?: number;
 }
 
 /**
- * JSON partial state, one array per field with one slot per group (`by[c][g]`: grouping value c of
- * group g; `accs[o][g]`: operator o of group g), so a million groups are not a million objects.
+ * Partial state: one JSON string holding one array per field with one slot per group
+ * (`by[c][g]`: grouping value c of group g; `cols[o]`: operator o's arrays). A string crosses a
+ * worker boundary as one block and sits on the web server as one object, whatever the groups.
  */
 interface StatsState {
-  buckets: Array<number | null>;
-  by: SerializedEV[][];
-  ts: number[];
-  accs: AccState[][];
+  packed: string;
 }
 
-/** Groups in slots, laid out like StatsState. */
+interface Unpacked {
+  buckets?: number[];
+  by: SerializedEV[][];
+  ts: number[];
+  cols: ColumnState[];
+}
+
+/** Groups in slots, laid out like the partial state. */
 class GroupTable {
   private readonly slots = new Map<string, number>();
-  private readonly buckets: Array<number | null> = [];
+  private readonly buckets: number[] = [];
   private readonly by: EVValue[][];
   /** newest entry of each group */
   private readonly ts: number[] = [];
-  private readonly accs: Accumulator[][];
+  private readonly cols: AccColumn[];
+  private readonly limit: number;
 
-  constructor(private readonly spec: StatsSpec) {
+  constructor(
+    private readonly spec: StatsSpec,
+    rt: RuntimeContext,
+  ) {
+    this.limit = trackedBound(spec.maxTracked, rt.limits);
     this.by = spec.by.map(() => []);
-    this.accs = spec.ops.map(() => []);
+    this.cols = spec.ops.map((o) => {
+      let values = 0;
+      const guard = () => {
+        if (++values > this.limit) throw limitExceeded(spec.module, this.limit, `distinct values in ${o.op}(${o.ev})`, '-maxtracked');
+      };
+      return new AccColumn(o.op, guard);
+    });
   }
 
-  private slot(bucket: number | null, by: EVValue[], ts: number): number {
-    // The common cases (one grouping value, or none, and no time bucket: the same for every group) skip JSON.stringify.
-    const key = bucket === null && by.length <= 1 ? (by.length ? evToString(by[0]) : '') : JSON.stringify([bucket, ...by.map(evToString)]);
+  get size(): number {
+    return this.ts.length;
+  }
+
+  private slot(bucket: number | undefined, by: EVValue[], ts: number): number {
+    // The common cases (one grouping value, or none, and no time bucket) skip JSON.stringify.
+    const key = bucket === undefined && by.length <= 1 ? (by.length ? evToString(by[0]) : '') : JSON.stringify([bucket ?? null, ...by.map(evToString)]);
     const found = this.slots.get(key);
     if (found !== undefined) {
       if (ts > this.ts[found]) this.ts[found] = ts;
       return found;
     }
     const g = this.ts.length;
+    if (g >= this.limit) throw limitExceeded(this.spec.module, this.limit, 'distinct groups', '-maxtracked');
     this.slots.set(key, g);
-    this.buckets.push(bucket);
-    by.forEach((v, c) => this.by[c].push(v));
+    if (bucket !== undefined) this.buckets.push(bucket);
+    for (let c = 0; c < by.length; c++) this.by[c].push(by[c]);
     this.ts.push(ts);
-    this.spec.ops.forEach((o, k) => this.accs[k].push(new Accumulator(o.op)));
+    for (const col of this.cols) col.grow();
     return g;
   }
 
@@ -68,79 +94,110 @@ class GroupTable {
       if (v === undefined) return; // entries without the grouping EVs are not counted
       by.push(v);
     }
-    const operands = this.spec.ops.map((o) => (o.ev === undefined ? undefined : getEV(e, o.ev, rt)));
-    if (!this.spec.ops.some((o, i) => o.ev === undefined || operands[i] !== undefined)) return;
-    const bucket = this.spec.over ? Math.floor(e.ts / this.spec.over) * this.spec.over : null;
+    const ops = this.spec.ops;
+    const operands = ops.map((o) => (o.ev === undefined ? undefined : getEV(e, o.ev, rt)));
+    if (!ops.some((o, i) => o.ev === undefined || operands[i] !== undefined)) return;
+    const bucket = this.spec.over ? Math.floor(e.ts / this.spec.over) * this.spec.over : undefined;
     const g = this.slot(bucket, by, e.ts);
-    this.spec.ops.forEach((o, k) => this.accs[k][g].add(operands[k], o.ev !== undefined));
+    for (let k = 0; k < ops.length; k++) this.cols[k].add(g, operands[k], ops[k].ev !== undefined);
   }
 
   addState(st: StatsState): void {
-    for (let i = 0; i < st.ts.length; i++) {
-      const g = this.slot(st.buckets[i], st.by.map((column) => deserializeEV(column[i])), st.ts[i]);
-      this.accs.forEach((column, k) => column[g].mergeState(st.accs[k][i]));
+    const u = JSON.parse(st.packed) as Unpacked;
+    const by: EVValue[] = []; // reused: slot() copies the values it keeps
+    for (let i = 0; i < u.ts.length; i++) {
+      for (let c = 0; c < u.by.length; c++) by[c] = deserializeEV(u.by[c][i]);
+      const g = this.slot(u.buckets?.[i], by, u.ts[i]);
+      for (let k = 0; k < this.cols.length; k++) this.cols[k].merge(g, u.cols[k], i);
     }
   }
 
   state(): StatsState {
-    return {
-      buckets: this.buckets,
-      by: this.by.map((column) => column.map(serializeEV)),
-      ts: this.ts,
-      accs: this.accs.map((column) => column.map((a) => a.state())),
-    };
+    const u: Unpacked = { by: this.by.map((column) => column.map(serializeEV)), ts: this.ts, cols: this.cols.map((c) => c.state()) };
+    if (this.spec.over) u.buckets = this.buckets;
+    return { packed: JSON.stringify(u) };
   }
 
-  /**
-   * Output entries: ordered by time bucket (ascending, with `over`), then by the grouping values.
-   * Without `by` and `over`, no entries still make one row (at the end of the range) when an
-   * operator has a value for nothing, so `count` of nothing is 0 rather than no result.
-   */
-  finish(rt: RuntimeContext): Entry[] {
-    const ungrouped = this.spec.by.length === 0 && this.spec.over === undefined;
-    if (ungrouped && this.ts.length === 0 && this.spec.ops.some((o) => hasValueForNothing(o.op))) this.slot(null, [], rt.rangeEnd);
-    const keys = this.by.map((column) => column.map(sortKey));
-    const order = this.ts.map((_ts, g) => g);
-    order.sort((a, b) => {
-      const ba = this.buckets[a];
-      const bb = this.buckets[b];
-      if (ba !== null && bb !== null && ba !== bb) return ba - bb;
-      for (const column of keys) {
-        const c = compareSortKeys(column[a], column[b]);
-        if (c !== 0) return c;
+  /** Group indexes ordered by time bucket (ascending, with `over`), then by the grouping values. */
+  private order(): number[] {
+    // Each column's numbers (NaN: not a number) and strings, computed once rather than per comparison.
+    const nums = this.by.map((column) => Float64Array.from(column, (v) => evToNumber(v) ?? Number.NaN));
+    const strs = this.by.map((column) => column.map(evToString));
+    const order = Array.from({ length: this.size }, (_v, g) => g);
+    const buckets = this.spec.over ? this.buckets : undefined;
+    return order.sort((a, b) => {
+      if (buckets && buckets[a] !== buckets[b]) return buckets[a] - buckets[b];
+      for (let c = 0; c < nums.length; c++) {
+        const na = nums[c][a];
+        const nb = nums[c][b];
+        // Numerically when both are numbers; equal numbers written differently ("1", "1.0") by text.
+        if (!Number.isNaN(na) && !Number.isNaN(nb) && na !== nb) return na - nb;
+        const sa = strs[c][a];
+        const sb = strs[c][b];
+        if (sa !== sb) return sa < sb ? -1 : 1;
       }
       return 0;
     });
-    return order.map((g) => {
-      const evs = new Map<string, EVValue>();
-      this.spec.by.forEach((name, c) => evs.set(name, this.by[c][g]));
-      this.spec.ops.forEach((o, k) => {
-        const r = this.accs[k][g].result();
-        if (r !== undefined) evs.set(o.name, r);
-      });
-      return syntheticEntry(this.buckets[g] ?? this.ts[g], evs);
-    });
+  }
+
+  /**
+   * Output entries, ordered (see order()). Without `by` and `over`, no entries still make one row
+   * (at the end of the range) when an operator has a value for nothing, so `count` of nothing is
+   * 0 rather than no result.
+   */
+  *finish(rt: RuntimeContext): Generator<Entry[]> {
+    const ungrouped = this.spec.by.length === 0 && this.spec.over === undefined;
+    if (ungrouped && this.size === 0 && this.spec.ops.some((o) => hasValueForNothing(o.op))) this.slot(undefined, [], rt.rangeEnd);
+    const order = this.order();
+    for (let i = 0; i < order.length; i += CHUNK) {
+      const out: Entry[] = [];
+      for (const g of order.slice(i, i + CHUNK)) out.push(this.entry(g));
+      yield out;
+    }
+  }
+
+  private entry(g: number): Entry {
+    const evs = new Map<string, EVValue>();
+    for (let c = 0; c < this.spec.by.length; c++) evs.set(this.spec.by[c], this.by[c][g]);
+    for (let k = 0; k < this.cols.length; k++) {
+      const r = this.cols[k].result(g);
+      if (r !== undefined) evs.set(this.spec.ops[k].name, r);
+    }
+    return syntheticEntry(this.spec.over ? this.buckets[g] : this.ts[g], evs);
   }
 }
 
+/** Output entries made at a time when the merge streams its output (mergeChunks). */
+const CHUNK = 10_000;
+
+function all(chunks: Iterable<Entry[]>): Entry[] {
+  const out: Entry[] = [];
+  for (const c of chunks) for (const e of c) out.push(e);
+  return out;
+}
+
 export function statsCondenser(spec: StatsSpec): Condenser {
+  const merged = (states: unknown[], rt: RuntimeContext) => {
+    const t = new GroupTable(spec, rt);
+    for (const s of states) t.addState(s as StatsState);
+    return t.finish(rt);
+  };
   return {
     partial(rt): PartialAccumulator {
-      const t = new GroupTable(spec);
+      const t = new GroupTable(spec, rt);
       return {
-        push: (entries) => entries.forEach((e) => t.add(e, rt)),
+        push(entries) {
+          for (const e of entries) t.add(e, rt);
+        },
         state: () => t.state(),
       };
     },
-    merge(states, rt) {
-      const t = new GroupTable(spec);
-      for (const s of states) t.addState(s as StatsState);
-      return t.finish(rt);
-    },
+    merge: (states, rt) => all(merged(states, rt)),
+    mergeChunks: merged,
     local(entries, rt) {
-      const t = new GroupTable(spec);
-      entries.forEach((e) => t.add(e, rt));
-      return t.finish(rt);
+      const t = new GroupTable(spec, rt);
+      for (const e of entries) t.add(e, rt);
+      return all(t.finish(rt));
     },
   };
 }

@@ -1,12 +1,14 @@
 /**
- * `stats op(X) [as name] ... [by A ...] [over <duration>]` and the math modules
- * `count [X] [by A ...]`, `sum|mean|min|max|stddev|variance X [by A ...]` (all accept `over`).
+ * `stats [-maxtracked N] op(X) [as name] ... [by A ...] [over <duration>]` and the math modules
+ * `count [-maxtracked N] [X] [by A ...]`, `sum|mean|min|max|stddev|variance [-maxtracked N] X [by A ...]`
+ * (all accept `over`). `stats op` without an operand reads DATA; `-b` and per-operation `by` lists are refused.
  */
 import { ArgReader } from '../args';
 import { isStatOp, StatOp } from '../aggregate';
 import { Token } from '../lexer';
 import { parseDuration } from '../time';
 import { ModuleArgError } from '../types';
+import { readCondenseFlags } from './condense-flags';
 import { ModuleDef, ModuleInstance } from './module';
 import { StatSpecOp, StatsSpec, statsCondenser } from './stats-engine';
 
@@ -14,7 +16,10 @@ import { StatSpecOp, StatsSpec, statsCondenser } from './stats-engine';
 function readByOver(r: ArgReader, spec: StatsSpec): void {
   while (!r.done) {
     if (r.accept('by')) {
-      while (!r.done && r.peek()!.value !== 'over') spec.by.push(r.value('EV name after "by"'));
+      while (!r.done && r.peek()!.value !== 'over') {
+        spec.by.push(r.value('EV name after "by"'));
+        if (r.peek()?.kind === 'lparen') throw new ModuleArgError('a "by" list for each operation is not supported: write one "by" list after all operations');
+      }
       if (spec.by.length === 0) throw new ModuleArgError('missing EV name after "by"');
     } else if (r.accept('over')) {
       const text = r.value('duration after "over"');
@@ -40,6 +45,7 @@ function instance(spec: StatsSpec): ModuleInstance {
     nonTemporal: spec.over === undefined,
     condenser: statsCondenser(spec),
     orderFree: true,
+    groupBy: spec.by.length ? spec.by : undefined,
   };
 }
 
@@ -52,7 +58,7 @@ function readStatsOp(r: ArgReader): StatSpecOp {
     op.ev = r.value(`EV name in ${t.value}()`);
     if (r.next()?.kind !== 'rparen') throw new ModuleArgError(`missing ")" after ${t.value}(${op.ev}`);
   } else if (op.op !== 'count') {
-    throw new ModuleArgError(`${op.op} needs an operand: ${op.op}(EV)`);
+    op.ev = 'DATA'; // as the product's page says: `stats sum` is `stats sum(DATA)`
   }
   if (r.accept('as')) op.name = r.value('name after "as"');
   return op;
@@ -61,11 +67,12 @@ function readStatsOp(r: ArgReader): StatSpecOp {
 export const statsModule: ModuleDef = {
   name: 'stats',
   info: 'Compute count, sum, total, mean, stddev, variance, min, max, unique_count, grouped by EVs and optionally over time buckets',
-  examples: ['stats count', 'stats count sum(bytes) mean(bytes) as avg by src', 'stats unique_count(user) by host over 5m'],
+  examples: ['stats count', 'stats count sum(bytes) mean(bytes) as avg by src', 'stats unique_count(user) by host over 5m', 'stats -maxtracked 5000 count by user'],
   condensing: true,
   build(args: Token[]): ModuleInstance {
     const r = new ArgReader(args);
-    const spec: StatsSpec = { ops: [], by: [] };
+    const { maxTracked } = readCondenseFlags(r, { maxTracked: true, unsupported: { b: 'bool' } });
+    const spec: StatsSpec = { module: 'stats', ops: [], by: [], maxTracked };
     while (!r.done && r.peek()!.value !== 'by' && r.peek()!.value !== 'over') spec.ops.push(readStatsOp(r));
     if (spec.ops.length === 0) throw new ModuleArgError('missing operator argument, e.g. stats count');
     readByOver(r, spec);
@@ -81,7 +88,8 @@ function mathModule(op: StatOp, info: string, example: string): ModuleDef {
     condensing: true,
     build(args: Token[]): ModuleInstance {
       const r = new ArgReader(args);
-      const spec: StatsSpec = { ops: [{ op, name: op }], by: [] };
+      const { maxTracked } = readCondenseFlags(r, { maxTracked: true });
+      const spec: StatsSpec = { module: op, ops: [{ op, name: op }], by: [], maxTracked };
       const first = r.peek();
       if (first && first.value !== 'by' && first.value !== 'over') spec.ops[0].ev = r.value('EV name');
       else if (op !== 'count') throw new ModuleArgError('missing EV argument');
@@ -92,7 +100,7 @@ function mathModule(op: StatOp, info: string, example: string): ModuleDef {
 }
 
 export const mathModules: ModuleDef[] = [
-  mathModule('count', 'Count entries (or entries having EV X), optionally by EVs', 'count by src'),
+  mathModule('count', 'Count entries (or entries having EV X), optionally by EVs; -maxtracked N bounds the groups', 'count by src'),
   mathModule('sum', 'Sum of a numeric EV, optionally by EVs', 'sum bytes by user'),
   mathModule('mean', 'Mean of a numeric EV, optionally by EVs', 'mean latency by host'),
   mathModule('min', 'Minimum of a numeric EV, optionally by EVs', 'min latency'),

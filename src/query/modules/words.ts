@@ -1,9 +1,9 @@
-/** `words [-e EV] [-or] w1 w2 ...`: whole-word match; all words must appear unless -or. */
+/** `words [-e EV] [-or] [-v] w1 w2 ...`: whole-word match; all words must appear unless -or; -v: none may appear. */
 import { ArgReader } from '../args';
 import { Token } from '../lexer';
 import { ModuleArgError } from '../types';
 import { ModuleDef, ModuleInstance } from './module';
-import { consumedOf, optionalString } from './extract-common';
+import { consumedOf, optionalString, readFlags } from './extract-common';
 import { escapeRegex, readTarget } from './grep';
 
 export function wordRegex(word: string): RegExp {
@@ -13,12 +13,13 @@ export function wordRegex(word: string): RegExp {
 
 export const wordsModule: ModuleDef = {
   name: 'words',
-  info: 'Keep entries containing whole words (all of them, or any with -or)',
-  examples: ['words error timeout', 'words -or fail denied', 'words -e msg login'],
+  info: 'Keep entries containing whole words (all of them, or any with -or); -v keeps entries containing none of them',
+  examples: ['words error timeout', 'words -or fail denied', 'words -e msg login', 'words -v HTTP 1.1'],
   condensing: false,
   build(args: Token[]): ModuleInstance {
     const r = new ArgReader(args);
-    const flags = r.flags({ e: 'value', or: 'bool' });
+    const flags = readFlags(r, { e: 'value', or: 'bool', v: 'bool' });
+    const invert = flags.v === true;
     const ev = optionalString(flags.e);
     const words: string[] = [];
     while (!r.done) words.push(r.value('word'));
@@ -32,6 +33,7 @@ export const wordsModule: ModuleDef = {
         const target = readTarget(e, ev, rt);
         if (target === undefined) return false;
         const text = typeof target === 'string' ? target : target.toString('utf8');
+        if (invert) return !res.some((re) => re.test(text));
         return any ? res.some((re) => re.test(text)) : res.every((re) => re.test(text));
       },
     };

@@ -3,17 +3,20 @@
  * one `Data` slot per series per time bucket. Entries with the same bucket and series are combined:
  * summed for count/sum/total, min/max for min/max, averaged otherwise. A missing `count` EV counts 1.
  * Buckets are the entries' distinct timestamps, or fixed "nice" widths when there are more than 100.
+ *
+ * Nothing is kept per entry: cells are combined as entries arrive (chart-cells.ts), so a streamed
+ * chart of any size holds about 100 cells per series. Series cells and output values past
+ * SEARCH_RENDER_MAX_ROWS end the search.
  */
 import { ArgReader } from '../args';
-import { pushAll } from '../arrays';
+import { LIMIT_VARIABLES, limitExceeded } from '../limits';
 import { Token } from '../lexer';
 import { Entry, ModuleArgError, RuntimeContext } from '../types';
 import { evToNumber, evToString, formatTs, getEV } from '../values';
+import { ChartCells, finalValue } from './chart-cells';
 import { ChartResult, RendererDef, RendererInstance } from './renderer';
 
-export const MAX_BUCKETS = 100;
-const S = 1_000_000;
-const NICE_WIDTHS = [1, 5, 10, 30, 60, 300, 600, 1800, 3600, 3 * 3600, 6 * 3600, 12 * 3600, 86400, 7 * 86400].map((s) => s * S);
+export { MAX_BUCKETS } from './chart-cells';
 
 interface ChartSpec {
   ops: string[];
@@ -21,65 +24,44 @@ interface ChartSpec {
   limit?: number;
 }
 
-interface Cell {
-  v: number;
-  n: number;
-}
-
-function combine(op: string, cell: Cell | undefined, x: number): Cell {
-  if (!cell) return { v: x, n: 1 };
-  if (op === 'min') return { v: Math.min(cell.v, x), n: cell.n + 1 };
-  if (op === 'max') return { v: Math.max(cell.v, x), n: cell.n + 1 };
-  return { v: cell.v + x, n: cell.n + 1 };
-}
-
-function finalValue(op: string, cell: Cell | undefined): number {
-  if (!cell) return 0;
-  return ['count', 'sum', 'total', 'min', 'max'].includes(op) ? cell.v : cell.v / cell.n;
-}
-
-function bucketer(entries: Entry[]): { key: (ts: number) => number; buckets: number[] } {
-  const distinct = [...new Set(entries.map((e) => e.ts))].sort((a, b) => a - b);
-  if (distinct.length <= MAX_BUCKETS) return { key: (ts) => ts, buckets: distinct };
-  const span = distinct[distinct.length - 1] - distinct[0];
-  const width = NICE_WIDTHS.find((w) => span / w < MAX_BUCKETS) ?? Math.ceil(span / (MAX_BUCKETS - 1));
-  const first = Math.floor(distinct[0] / width) * width;
-  const buckets: number[] = [];
-  for (let b = first; b <= distinct[distinct.length - 1]; b += width) buckets.push(b);
-  return { key: (ts) => Math.floor(ts / width) * width, buckets };
-}
-
-export function buildChart(spec: ChartSpec, entries: Entry[], rt: RuntimeContext): ChartResult {
-  const { key, buckets } = bucketer(entries);
-  const cells = new Map<string, Map<number, Cell>>(); // series -> bucket -> cell
-  const seriesOp = new Map<string, string>();
-  for (const e of entries) {
-    let group = '';
-    if (spec.by !== undefined) {
-      const g = getEV(e, spec.by, rt);
-      if (g === undefined) continue;
-      group = evToString(g);
-    }
-    for (const op of spec.ops) {
-      const raw = getEV(e, op, rt);
-      const x = raw === undefined && op === 'count' ? 1 : evToNumber(raw);
-      if (x === null) continue;
-      const name = spec.by === undefined ? op : spec.ops.length === 1 ? group : `${group} ${op}`;
-      seriesOp.set(name, op);
-      const series = cells.get(name) ?? new Map<number, Cell>();
-      cells.set(name, series);
-      const b = key(e.ts);
-      series.set(b, combine(op, series.get(b), x));
-    }
+/** Adds one entry to the cells (its time counts for the buckets even when it has no value). */
+function addEntry(spec: ChartSpec, cells: ChartCells, e: Entry, rt: RuntimeContext): void {
+  cells.see(e.ts);
+  let group = '';
+  if (spec.by !== undefined) {
+    const g = getEV(e, spec.by, rt);
+    if (g === undefined) return;
+    group = evToString(g);
   }
-  const total = (n: string) => [...cells.get(n)!.values()].reduce((s, c) => s + Math.abs(finalValue(seriesOp.get(n)!, c)), 0);
-  let names = [...cells.keys()];
-  if (spec.by === undefined) names = spec.ops.filter((o) => cells.has(o));
-  else names.sort((a, b) => total(b) - total(a) || (a < b ? -1 : a > b ? 1 : 0));
+  for (const op of spec.ops) {
+    const raw = getEV(e, op, rt);
+    const x = raw === undefined && op === 'count' ? 1 : evToNumber(raw);
+    if (x === null) continue;
+    const name = spec.by === undefined ? op : spec.ops.length === 1 ? group : `${group} ${op}`;
+    cells.add(name, op, e.ts, x);
+  }
+}
+
+function chartResult(spec: ChartSpec, cells: ChartCells, rt: RuntimeContext): ChartResult {
+  const { buckets, series } = cells.finish();
+  let names = [...series.keys()];
+  if (spec.by === undefined) names = spec.ops.filter((o) => series.has(o));
+  else {
+    const total = new Map<string, number>();
+    for (const [n, s] of series) {
+      let t = 0;
+      for (const c of s.cells.values()) t += Math.abs(finalValue(s.op, c));
+      total.set(n, t);
+    }
+    names.sort((a, b) => total.get(b)! - total.get(a)! || (a < b ? -1 : a > b ? 1 : 0));
+  }
   if (spec.limit !== undefined) names = names.slice(0, spec.limit);
+  const limit = rt.limits.renderRows;
+  if (names.length * buckets.length > limit) throw limitExceeded('chart', limit, 'values (series x time buckets; use "limit")', LIMIT_VARIABLES.renderRows);
+  const shown = names.map((n) => series.get(n)!);
   return {
     Names: names,
-    Values: buckets.map((b) => ({ TS: formatTs(b), Data: names.map((n) => finalValue(seriesOp.get(n)!, cells.get(n)!.get(b))) })),
+    Values: buckets.map((b) => ({ TS: formatTs(b), Data: shown.map((s) => finalValue(s.op, s.cells.get(b))) })),
   };
 }
 
@@ -109,10 +91,14 @@ export const chartRenderer: RendererDef = {
     return {
       consumed: [...spec.ops, ...(spec.by ? [spec.by] : [])],
       create(rt) {
-        const kept: Entry[] = [];
+        const cells = new ChartCells('chart', rt.limits.renderRows);
+        let count = 0;
         return {
-          push: (entries) => pushAll(kept, entries),
-          result: () => ({ kind: 'chart', EntryCount: kept.length, Entries: buildChart(spec, kept, rt) }),
+          push(entries) {
+            count += entries.length;
+            for (const e of entries) addEntry(spec, cells, e, rt);
+          },
+          result: () => ({ kind: 'chart', EntryCount: count, Entries: chartResult(spec, cells, rt) }),
         };
       },
     };

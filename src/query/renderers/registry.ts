@@ -1,11 +1,25 @@
 /** All renderers by name. To add one: write a RendererDef and list it here. */
 import { chartRenderer } from './chart';
 import { gaugeRenderer, numbercardRenderer } from './gauge';
+import { pointmapRenderer } from './pointmap';
 import { RendererDef, RenderModuleInfo, renderModuleInfo } from './renderer';
+import { stackgraphRenderer } from './stackgraph';
 import { tableRenderer } from './table';
-import { rawRenderer, textRenderer } from './text';
+import { hexRenderer, rawRenderer, textRenderer } from './text';
+import { wordcloudRenderer } from './wordcloud';
 
-const ALL: RendererDef[] = [textRenderer, rawRenderer, tableRenderer, chartRenderer, gaugeRenderer, numbercardRenderer];
+const ALL: RendererDef[] = [
+  textRenderer,
+  rawRenderer,
+  hexRenderer,
+  tableRenderer,
+  chartRenderer,
+  gaugeRenderer,
+  numbercardRenderer,
+  stackgraphRenderer,
+  wordcloudRenderer,
+  pointmapRenderer,
+];
 const BY_NAME = new Map(ALL.map((r) => [r.name, r]));
 
 export function findRenderer(name: string): RendererDef | undefined {

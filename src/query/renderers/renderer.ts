@@ -29,18 +29,34 @@ export interface GaugeValue {
   Max: number;
 }
 
+/** stackgraph: one horizontal bar (Key) stacked from its components (GO `types/stackgraph.go`; Value is an int64 there). */
+export interface StackGraphSet {
+  Key: string;
+  Values: Array<{ Label: string; Value: number }>;
+}
+
+/** pointmap: a point and the EVs shown when it is clicked, each as `{"<name>": "<value>"}` (GO `types/maps.go`). */
+export interface PointmapValue {
+  Loc: { Lat: number; Long: number };
+  Metadata?: Array<Record<string, string>>;
+}
+
 /** What a renderer produces. `entries` results hold Entry objects: map them with toSearchEntry(). */
 export type RenderResult =
   | { kind: 'entries'; EntryCount: number; Entries: Entry[] }
   | { kind: 'table'; EntryCount: number; Entries: TableResult }
   | { kind: 'chart'; EntryCount: number; Entries: ChartResult }
-  | { kind: 'gauge'; EntryCount: number; Entries: GaugeValue[] };
+  | { kind: 'gauge'; EntryCount: number; Entries: GaugeValue[] }
+  | { kind: 'stackgraph'; EntryCount: number; Entries: StackGraphSet[] }
+  | { kind: 'pointmap'; EntryCount: number; Entries: PointmapValue[] };
 
 export interface RenderOptions {
   /** true when no module defined an order: output newest first */
   timeOrder: boolean;
   /** false to let the render store persist streamed entries itself (text/raw keep nothing) */
   retainEntries: boolean;
+  /** the EVs the last keyed condensing module grouped by (`count by A B` -> [A, B]); [] when none */
+  keys: string[];
 }
 
 /** A running renderer at the web server. */
@@ -54,6 +70,8 @@ export interface RendererInstance {
   consumed: string[];
   /** true when the renderer shows a non-temporal summary (gauge, numbercard) */
   nonTemporal?: boolean;
+  /** `table -save <name>`: the resource name the finished table is written to (as CSV) */
+  save?: string;
   create(rt: RuntimeContext, opts: RenderOptions): Renderer;
 }
 

@@ -1,10 +1,9 @@
 /** `table [-nt] [col ...]`: one row per entry, cells are strings; default columns = every EV seen. */
 import { ArgReader } from '../args';
-import { pushAll } from '../arrays';
 import { Token } from '../lexer';
-import { Entry } from '../types';
-import { evToString, formatTs, getEV } from '../values';
-import { byTimeDesc, RendererDef, RendererInstance } from './renderer';
+import { TABLE_SAVE_FLAGS, tableSaveTarget } from '../lookup-table';
+import { RendererDef, RendererInstance } from './renderer';
+import { createTableRenderer } from './table-rows';
 
 export const tableRenderer: RendererDef = {
   name: 'table',
@@ -14,36 +13,16 @@ export const tableRenderer: RendererDef = {
   condensing: true,
   build(args: Token[]): RendererInstance {
     const r = new ArgReader(args);
-    const flags = r.flags({ nt: 'bool' });
+    const flags = r.flags({ nt: 'bool', ...TABLE_SAVE_FLAGS });
+    const save = tableSaveTarget(flags);
     const cols: string[] = [];
     while (!r.done) cols.push(r.value('column name'));
     return {
       consumed: cols,
       nonTemporal: flags.nt === true,
-      create(rt, opts) {
-        const kept: Entry[] = [];
-        return {
-          push: (entries) => pushAll(kept, entries),
-          result() {
-            const rows = opts.timeOrder ? [...kept].sort(byTimeDesc) : kept;
-            const columns = cols.length ? cols : [...new Set(rows.flatMap((e) => [...e.evs.keys()]))];
-            return {
-              kind: 'table',
-              EntryCount: kept.length,
-              Entries: {
-                Columns: columns,
-                Rows: rows.map((e) => ({
-                  TS: formatTs(e.ts),
-                  Row: columns.map((c) => {
-                    const v = getEV(e, c, rt);
-                    return v === undefined ? '' : evToString(v);
-                  }),
-                })),
-              },
-            };
-          },
-        };
-      },
+      save,
+      // Rows are kept as strings (table-rows.ts), at most SEARCH_RENDER_MAX_ROWS of them.
+      create: (rt, opts) => createTableRenderer(cols, rt, opts),
     };
   },
 };

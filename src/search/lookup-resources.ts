@@ -1,0 +1,130 @@
+/**
+ * Resources of a search at launch: compiles the query, loads the tables its `lookup -r` modules
+ * read (with the caller's rights, bounded by LOOKUP_MAX_BYTES, parsed once into a shared
+ * read-only form) and prepares `table -save`. Every launch path (REST launch, websocket, direct
+ * search) goes through `prepare`, so they refuse the same queries with the same messages.
+ */
+import { Inject, Injectable } from '@nestjs/common';
+import { AuthContext } from '../auth/auth.types';
+import { badRequest } from '../common/errors/app-error';
+import { AppConfig } from '../config/app-config';
+import { APP_CONFIG } from '../config/env.schema';
+import type { SearchResources } from '../indexer/search-executor';
+import { checkLookups, CompiledQuery, CompileOptions, compileQuery, LookupTable, LookupTableError, ParseError, parseCsvTableAsync, RenderResult, resourcesNeeded, tableToCsv } from '../query';
+import { ResourceSearchAccess } from '../resources/resources.search';
+
+export interface PreparedQuery {
+  compiled: CompiledQuery;
+  /** what the run needs: the loaded tables and the `table -save` step (pass to SearchExecutor.run) */
+  resources: SearchResources;
+}
+
+/** Parsed tables by content ID (blobs are immutable: a new version has a new ID), kept briefly. */
+class TableCache {
+  private readonly entries = new Map<string, { table: LookupTable; size: number; at: number }>();
+  private total = 0;
+
+  constructor(
+    private readonly maxBytes: number,
+    private readonly ttlMs: number,
+  ) {}
+
+  get(contentId: string): LookupTable | undefined {
+    const e = this.entries.get(contentId);
+    if (!e) return undefined;
+    if (Date.now() - e.at > this.ttlMs) {
+      this.drop(contentId);
+      return undefined;
+    }
+    return e.table;
+  }
+
+  put(contentId: string, table: LookupTable): void {
+    const size = table.bytes.byteLength + table.offsets.byteLength;
+    if (size > this.maxBytes) return;
+    this.drop(contentId);
+    this.entries.set(contentId, { table, size, at: Date.now() });
+    this.total += size;
+    for (const key of this.entries.keys()) {
+      if (this.total <= this.maxBytes) break;
+      this.drop(key);
+    }
+  }
+
+  private drop(contentId: string): void {
+    const e = this.entries.get(contentId);
+    if (!e) return;
+    this.entries.delete(contentId);
+    this.total -= e.size;
+  }
+}
+
+const CACHE_TTL_MS = 60_000;
+
+function asBadRequest<T>(f: () => T): T {
+  try {
+    return f();
+  } catch (err) {
+    if (err instanceof ParseError) throw badRequest(err.message);
+    throw err;
+  }
+}
+
+@Injectable()
+export class LookupResources {
+  private readonly cache: TableCache;
+
+  constructor(
+    private readonly access: ResourceSearchAccess,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {
+    // Enough for the websocket's check and launch of one search to share one parse (a table's
+    // memory is its CSV size plus 4 bytes a cell).
+    this.cache = new TableCache(2 * config.lookupMaxBytes, CACHE_TTL_MS);
+  }
+
+  /** Compiles `query` and loads what it reads; 400 for a bad query or a resource it cannot use. */
+  async prepare(auth: AuthContext, query: string, opts: CompileOptions): Promise<PreparedQuery> {
+    const compiled = asBadRequest(() => compileQuery(query, opts));
+    const parsed = compiled.parsed;
+    const refs = [...new Set(resourcesNeeded(parsed).map((n) => n.ref))].filter((r) => !r.startsWith('@'));
+    if (refs.length) this.access.requireCapability(auth, 'ResourceRead');
+    const save = parsed.renderer.instance.save;
+    if (save !== undefined) this.access.requireCapability(auth, 'ResourceWrite');
+    const lookups = new Map<string, LookupTable>();
+    for (const ref of refs) lookups.set(ref, await this.load(auth, ref));
+    asBadRequest(() => checkLookups(parsed, lookups, { partial: true }));
+    const onResult = save === undefined ? undefined : (r: RenderResult) => this.save(auth, save, r);
+    return { compiled, resources: { lookups, onResult } };
+  }
+
+  /** One resource as a table; the same answer for a missing resource and one the caller may not read. */
+  private async load(auth: AuthContext, ref: string): Promise<LookupTable> {
+    const what = `ModuleError: lookup: resource "${ref}"`;
+    const max = this.config.lookupMaxBytes;
+    const tooLarge = (size: number) => badRequest(`${what} is ${size} bytes, more than the lookup limit of ${max} bytes (LOOKUP_MAX_BYTES)`);
+    const row = await this.access.find(auth, ref);
+    if (!row) throw badRequest(`${what} not found`);
+    if (row.size > max) throw tooLarge(row.size);
+    const hit = row.contentId ? this.cache.get(row.contentId) : undefined;
+    if (hit) return hit;
+    const got = await this.access.read(auth, row);
+    if (!got) throw badRequest(`${what} not found`);
+    if (got.bytes.length > max) throw tooLarge(got.bytes.length);
+    let table: LookupTable;
+    try {
+      table = await parseCsvTableAsync(got.bytes, { maxBytes: max });
+    } catch (err) {
+      if (err instanceof LookupTableError) throw badRequest(`${what} is not a usable CSV table: ${err.message}`);
+      throw err;
+    }
+    if (got.meta.contentId) this.cache.put(got.meta.contentId, table);
+    return table;
+  }
+
+  private async save(auth: AuthContext, name: string, r: RenderResult): Promise<void> {
+    if (r.kind !== 'table') return;
+    const csv = tableToCsv(r.Entries.Columns, r.Entries.Rows.map((x) => x.Row));
+    await this.access.saveTable(auth, name, Buffer.from(csv, 'utf8'));
+  }
+}
