@@ -98,6 +98,14 @@ function pushdownGrep(p: ParsedQuery): Pushdown['grep'] {
 }
 
 /** Parses (if needed) and compiles a query. Throws ParseError for an invalid query. */
+/** What the last condensing module that produced values made, without its keys (a bare chart draws these). */
+function lastAggregateValues(parsed: ParsedQuery): string[] {
+  const m = [...parsed.modules].reverse().find((x) => x.instance.condenser && x.instance.produced.length);
+  if (!m) return [];
+  const keys = new Set(m.instance.groupBy ?? []);
+  return m.instance.produced.filter((p) => !keys.has(p));
+}
+
 export function compileQuery(query: string | ParsedQuery, opts: CompileOptions): CompiledQuery {
   const parsed = typeof query === 'string' ? parseQuery(query) : query;
   const now = opts.now ?? new Date();
@@ -145,6 +153,7 @@ export function compileQuery(query: string | ParsedQuery, opts: CompileOptions):
         // A condensing query's entries reach the renderer only in finish(), where nobody else can keep them.
         retainEntries: !streaming || (copts.retainEntries ?? true),
         keys: [...parsed.modules].reverse().find((m) => m.instance.groupBy)?.instance.groupBy ?? [],
+        values: lastAggregateValues(parsed),
       });
       const states: unknown[] = [];
       return {

@@ -127,6 +127,21 @@ describe('chart', () => {
     expect(top.kind === 'chart' && top.Entries.Values[1].Data).toEqual([1, 0]);
   });
 
+  it('a bare chart draws what the last aggregate made, by its keys (count by user | chart = chart count by user)', () => {
+    const bare = render('tag=app json user | stats count by user over 2m | chart');
+    expect(bare).toEqual(render('tag=app json user | stats count by user over 2m | chart count by user'));
+    const two = render('tag=app json user bytes | stats mean(bytes) max(bytes) over 2m | chart');
+    expect(two.kind === 'chart' && two.Entries.Names).toEqual(['mean', 'max']);
+    expect(render('tag=app json user | stats count by user over 2m | chart limit 1')).toEqual(render('tag=app json user | stats count by user over 2m | chart count by user limit 1'));
+  });
+
+  it('charts by several keys, joined with a space', () => {
+    const r = render('tag=app json user bytes | eval big = bytes > 250 | stats count by user big over 2m | chart count by user big');
+    const names = r.kind === 'chart' ? r.Entries.Names : [];
+    expect(names.length).toBeGreaterThan(1);
+    expect(names.filter((n) => !/^(alice|bob|carol) (true|false)$/.test(n))).toEqual([]);
+  });
+
   it('counts raw entries per timestamp', () => {
     const r = render('tag=csv chart');
     expect(r.kind === 'chart' && r.Entries).toEqual({ Names: ['count'], Values: [{ TS: ts(10), Data: [1] }, { TS: ts(20), Data: [1] }] });

@@ -1,5 +1,7 @@
 /**
- * `chart [EV ...] [by X] [limit N]` (default EV: count). One series per EV (or per value of X),
+ * `chart [EV ...] [by X [Y ...]] [limit N]`. One series per EV (or per value of the keys, joined
+ * with a space), A bare `chart` charts what the last condensing module made, by its keys
+ * (`count by owner | chart` is `chart count by owner`; without such a module, `count`).
  * one `Data` slot per series per time bucket. Entries with the same bucket and series are combined:
  * summed for count/sum/total, min/max for min/max, averaged otherwise. A missing `count` EV counts 1.
  * Buckets are the entries' distinct timestamps, or fixed "nice" widths when there are more than 100.
@@ -20,7 +22,8 @@ export { MAX_BUCKETS } from './chart-cells';
 
 interface ChartSpec {
   ops: string[];
-  by?: string;
+  /** key EVs; empty: one series per EV */
+  by: string[];
   limit?: number;
 }
 
@@ -28,16 +31,16 @@ interface ChartSpec {
 function addEntry(spec: ChartSpec, cells: ChartCells, e: Entry, rt: RuntimeContext): void {
   cells.see(e.ts);
   let group = '';
-  if (spec.by !== undefined) {
-    const g = getEV(e, spec.by, rt);
+  for (const k of spec.by) {
+    const g = getEV(e, k, rt);
     if (g === undefined) return;
-    group = evToString(g);
+    group = group ? `${group} ${evToString(g)}` : evToString(g);
   }
   for (const op of spec.ops) {
     const raw = getEV(e, op, rt);
     const x = raw === undefined && op === 'count' ? 1 : evToNumber(raw);
     if (x === null) continue;
-    const name = spec.by === undefined ? op : spec.ops.length === 1 ? group : `${group} ${op}`;
+    const name = !spec.by.length ? op : spec.ops.length === 1 ? group : `${group} ${op}`;
     cells.add(name, op, e.ts, x);
   }
 }
@@ -45,7 +48,7 @@ function addEntry(spec: ChartSpec, cells: ChartCells, e: Entry, rt: RuntimeConte
 function chartResult(spec: ChartSpec, cells: ChartCells, rt: RuntimeContext): ChartResult {
   const { buckets, series } = cells.finish();
   let names = [...series.keys()];
-  if (spec.by === undefined) names = spec.ops.filter((o) => series.has(o));
+  if (!spec.by.length) names = spec.ops.filter((o) => series.has(o));
   else {
     const total = new Map<string, number>();
     for (const [n, s] of series) {
@@ -67,16 +70,17 @@ function chartResult(spec: ChartSpec, cells: ChartCells, rt: RuntimeContext): Ch
 
 function parseChartArgs(args: Token[]): ChartSpec {
   const r = new ArgReader(args);
-  const spec: ChartSpec = { ops: [] };
+  const spec: ChartSpec = { ops: [], by: [] };
   while (!r.done) {
-    if (r.accept('by')) spec.by = r.value('EV name after "by"');
-    else if (r.accept('limit')) {
+    if (r.accept('by')) {
+      spec.by.push(r.value('EV name after "by"'));
+      while (!r.done && r.peek()?.value !== 'limit') spec.by.push(r.value('EV name after "by"'));
+    } else if (r.accept('limit')) {
       const n = r.value('number after "limit"');
       if (!/^\d+$/.test(n) || Number(n) === 0) throw new ModuleArgError(`invalid limit "${n}"`);
       spec.limit = Number(n);
     } else spec.ops.push(r.value('EV name'));
   }
-  if (spec.ops.length === 0) spec.ops.push('count');
   return spec;
 }
 
@@ -87,10 +91,12 @@ export const chartRenderer: RendererDef = {
   formats: ['json', 'csv', 'archive'],
   condensing: true,
   build(args: Token[]): RendererInstance {
-    const spec = parseChartArgs(args);
+    const given = parseChartArgs(args);
     return {
-      consumed: [...spec.ops, ...(spec.by ? [spec.by] : [])],
-      create(rt) {
+      consumed: [...given.ops, ...given.by],
+      create(rt, opts) {
+        // A bare chart (or one naming only `by`/`limit`) charts the last aggregate's values.
+        const spec: ChartSpec = given.ops.length ? given : { ...given, ops: opts.values.length ? opts.values : ['count'], by: given.by.length ? given.by : opts.keys };
         const cells = new ChartCells('chart', rt.limits.renderRows);
         let count = 0;
         return {

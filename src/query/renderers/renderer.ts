@@ -57,6 +57,8 @@ export interface RenderOptions {
   retainEntries: boolean;
   /** the EVs the last keyed condensing module grouped by (`count by A B` -> [A, B]); [] when none */
   keys: string[];
+  /** the values the last condensing module that made any produced (`count by A` -> [count]); [] when none */
+  values: string[];
 }
 
 /** A running renderer at the web server. */
