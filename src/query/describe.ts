@@ -6,7 +6,8 @@ export interface ModuleHint {
   Name: string;
   ProducedEVs: string[] | null;
   ConsumedEVs: string[] | null;
-  ResourcesNeeded: null;
+  /** resources the module reads, as written (`lookup -r hosts` -> ["hosts"]); null for none */
+  ResourcesNeeded: string[] | null;
   Condensing: boolean;
 }
 
@@ -44,7 +45,7 @@ export function describeParsed(p: ParsedQuery): QueryDescription {
       Name: m.name,
       ProducedEVs: orNull(m.instance.produced),
       ConsumedEVs: orNull(m.instance.consumed),
-      ResourcesNeeded: null,
+      ResourcesNeeded: orNull([...new Set((m.instance.resources ?? []).map((n) => n.ref))]),
       Condensing: m.def.condensing,
     })),
   };

@@ -193,6 +193,11 @@ describe('describeQuery', () => {
     expect(d.CollapsingIndex).toBe(1);
     expect(d.ModuleHints[1]).toEqual({ Name: 'stats', ProducedEVs: ['sum'], ConsumedEVs: ['x', 'y'], ResourcesNeeded: null, Condensing: true });
   });
+
+  it('names the resources a module reads in its hint', () => {
+    const d = describeQuery('json host | lookup -r hosts host host owner | lookup -r 11111111-2222-3333-4444-555555555555 owner name team | table');
+    expect(d.ModuleHints.map((h) => h.ResourcesNeeded)).toEqual([null, ['hosts'], ['11111111-2222-3333-4444-555555555555']]);
+  });
 });
 
 describe('planner', () => {
