@@ -66,6 +66,8 @@ export interface AppConfig {
   searchQueue: number;
   /** A search running longer than this drops its threads to the lowest CPU priority (0: never). */
   searchDemoteAfterMs: number;
+  /** Search archive imports one user may start in a minute (429 beyond). */
+  importMaxPerMinute: number;
   renderStoreLimitBytes: number;
   /**
    * Memory bounds of the query's condensing modules and renderers (src/query/limits.ts): default

@@ -94,6 +94,7 @@ export function loadConfig(env: Env): AppConfig {
     searchConcurrencyPerUser: int(env, 'SEARCH_CONCURRENCY_PER_USER', 2, 1, 1024, errors),
     searchQueue: int(env, 'SEARCH_QUEUE', 32, 0, 100000, errors),
     searchDemoteAfterMs: int(env, 'SEARCH_DEMOTE_AFTER_MS', 1000, 0, 86400000, errors),
+    importMaxPerMinute: int(env, 'IMPORT_MAX_PER_MINUTE', 30, 1, 100000, errors),
     renderStoreLimitBytes: int(env, 'RENDER_STORE_LIMIT_BYTES', 1024 * MiB, MiB, 1024 * 1024 * MiB, errors),
     searchMaxTracked: int(env, 'SEARCH_MAX_TRACKED', 1_000_000, 1, 1_000_000_000, errors),
     searchSortMaxEntries: int(env, 'SEARCH_SORT_MAX_ENTRIES', 1_000_000, 1, 1_000_000_000, errors),

@@ -13,6 +13,7 @@ import {
   RendererQueryDto, SearchInfoDto, SearchSummaryDto, SessionQueryDto, StartSearchRequestDto,
 } from './searchctrl.dto';
 import { SearchCtrlService } from './searchctrl.service';
+import { ImportBudgetInterceptor } from './import-budget.interceptor';
 
 /** What renderer pages and downloads of a failed search answer (see search-failure.ts). */
 const ApiFailedSearch = () => ApiResponse({ status: 422, description: 'The search failed because of its query or a limit: {"Error": "search failed: <reason>"} (500/503 when the service caused it)' });
@@ -70,7 +71,7 @@ export class SearchCtrlController {
   @HttpCode(200)
   @Auth({ capability: 'SaveSearch', cookie: true })
   @ApiConsumes('multipart/form-data')
-  @UseInterceptors(FileInterceptor('file', { storage: diskStorage({ destination: os.tmpdir() }), limits: { fileSize: MAX_ARCHIVE_UPLOAD, files: 1, fields: 8, parts: 10, fieldSize: 8192 } }))
+  @UseInterceptors(ImportBudgetInterceptor, FileInterceptor('file', { storage: diskStorage({ destination: os.tmpdir() }), limits: { fileSize: MAX_ARCHIVE_UPLOAD, files: 1, fields: 8, parts: 10, fieldSize: 8192 } }))
   @ApiOkResponse({ type: SearchInfoDto, description: 'The imported (saved) search' })
   async import(@CurrentAuth() auth: AuthContext, @UploadedFile() file: Express.Multer.File | undefined, @Body() fields: ImportFieldsDto): Promise<SearchInfoDto> {
     if (!file) throw badRequest('Multipart field "file" (the search archive) is required');

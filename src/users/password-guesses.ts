@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { tooManyRequests } from '../common/errors/app-error';
 import { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/env.schema';
-import { LoginRateLimiter } from './login-rate-limiter';
+import { WindowCounter } from '../common/concurrency/window-counter';
 
 /** Whose guesses are counted: an account, a client address, or the current-password check of a password change. */
 export type GuessKey = { account: string } | { address: string } | { passwordChangeOf: number; session: string };
@@ -14,10 +14,10 @@ export type GuessKey = { account: string } | { address: string } | { passwordCha
  */
 @Injectable()
 export class PasswordGuesses {
-  private readonly limiter: LoginRateLimiter;
+  private readonly limiter: WindowCounter;
 
   constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {
-    this.limiter = new LoginRateLimiter(config.loginWindowSeconds * 1000);
+    this.limiter = new WindowCounter(config.loginWindowSeconds * 1000);
   }
 
   /** 429 ("Too many <what>; try again in N seconds") while any of `keys` has used up its budget. */
@@ -27,7 +27,7 @@ export class PasswordGuesses {
   }
 
   failed(...keys: GuessKey[]): void {
-    for (const k of keys) this.limiter.recordFailure(this.key(k));
+    for (const k of keys) this.limiter.record(this.key(k));
   }
 
   succeeded(key: GuessKey): void {

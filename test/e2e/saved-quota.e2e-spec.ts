@@ -57,3 +57,29 @@ describe('saved searches quota (e2e)', () => {
     await request(t.http).post('/api/searchctrl/import').set(admin).attach('file', archive, 'a.tar.gz').expect(200);
   });
 });
+
+/** One user looping imports (a gzip bomb each time) would hold the HTTP thread: a budget per user. */
+describe('archive imports per minute (e2e)', () => {
+  let t: TestApp;
+  let alice: TestUser;
+  let bob: TestUser;
+  const junk = (h: Headers) => request(t.http).post('/api/searchctrl/import').set(h).attach('file', Buffer.from('not an archive'), 'junk.tar.gz');
+
+  beforeAll(async () => {
+    t = await createTestApp({ importMaxPerMinute: 3 });
+    const admin = await asAdmin(t.http);
+    alice = await createUser(t.http, admin);
+    bob = await createUser(t.http, admin);
+  });
+  afterAll(() => t.close());
+
+  it('refuses the imports past IMPORT_MAX_PER_MINUTE with 429 and Retry-After, for that user only', async () => {
+    // Failed imports count too: the work was done.
+    for (let i = 0; i < 3; i++) expect((await junk(alice.headers)).status).toBe(400);
+    const refused = await junk(alice.headers);
+    expect({ status: refused.status, error: refused.body.Error }).toEqual({ status: 429, error: expect.stringContaining('At most 3 archive imports a minute (IMPORT_MAX_PER_MINUTE)') });
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect(Number(refused.headers['retry-after'])).toBeLessThanOrEqual(60);
+    expect((await junk(bob.headers)).status).toBe(400);
+  });
+});

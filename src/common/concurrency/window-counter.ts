@@ -1,21 +1,21 @@
 /**
- * Counts failed logins per key (account, client address) in a fixed window. In memory: one
- * web server process. Keys expire with their window; the map is pruned so that a flood of
- * random user names cannot grow it without bound.
+ * Counts events per key in a fixed window (failed password guesses per account and address,
+ * archive imports per user). In memory: one web server process. Keys expire with their window;
+ * the map is pruned so that a flood of random keys cannot grow it without bound.
  */
-export class LoginRateLimiter {
+export class WindowCounter {
   private readonly failures = new Map<string, { count: number; resetAt: number }>();
 
   constructor(private readonly windowMs: number) {}
 
-  /** Seconds until `key` may try again, or 0 when it is below `max` failures. */
+  /** Seconds until `key` may try again, or 0 when it is below `max` events. */
   blockedFor(key: string, max: number, now = Date.now()): number {
     const f = this.failures.get(key);
     if (!f || f.resetAt <= now) return 0;
     return f.count >= max ? (f.resetAt - now) / 1000 : 0;
   }
 
-  recordFailure(key: string, now = Date.now()): void {
+  record(key: string, now = Date.now()): void {
     const f = this.failures.get(key);
     if (!f || f.resetAt <= now) {
       if (this.failures.size >= 200_000) this.prune(now);
