@@ -19,6 +19,7 @@ const { ingestSection } = require('./sections/ingest');
 const { scanSection } = require('./sections/scan');
 const { scaleSection } = require('./sections/scale');
 const { loginSection } = require('./sections/login');
+const { consoleSection, prepareConsole } = require('./console');
 const { cardinalitySection } = require('./sections/cardinality');
 
 // ---------------------------------------------------------------- setup
@@ -63,6 +64,7 @@ async function main() {
   const t0 = performance.now();
   try {
     const buildDir = build(tmp);
+    prepareConsole(buildDir);
     const { startEmbeddedPostgres, freePort } = require(path.join(buildDir, 'dist', 'database', 'embedded-postgres.js'));
     const { ensureDatabase } = require(path.join(buildDir, 'dist', 'database', 'ensure-database.js'));
     state.schema = require(path.join(buildDir, 'dist', 'indexer', 'indexer.schema.js'));
@@ -121,6 +123,7 @@ async function main() {
     const loadTo = performance.now();
     row('5 memory', 'peak RSS of the service during 2-4', rss.peak(loadFrom, loadTo), 'MiB', 'RSS idle after start', idleRss, 'lower');
     if (ONLY.includes('login')) await loginSection({ base, user });
+    if (ONLY.includes('console') || !process.env.BENCH_SECTIONS) await consoleSection({ base, user });
     rss.stop();
     if (ONLY.includes('cardinality')) await cardinalitySection({ base, dbUrl, db, tmp, user, svcPid: svc.pid });
 

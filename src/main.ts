@@ -4,6 +4,7 @@ import { NestFactory } from '@nestjs/core';
 import { NestExpressApplication } from '@nestjs/platform-express';
 import { AppModule } from './app.module';
 import { configureApp } from './app.setup';
+import { mountConsole } from './console/console.setup';
 import { JsonNullExpressAdapter } from './common/http/json-null.adapter';
 import { ConfigError, loadConfig } from './config/env.schema';
 import { enableLinearRegexpFallback } from './query/regexp-safety';
@@ -56,6 +57,7 @@ async function main(): Promise<void> {
       bufferLogs: true,
     });
     configureApp(app, config);
+    mountConsole(app);
     drain = new RequestDrain(app.getHttpServer());
     await app.listen(config.port, config.host);
     log.log(`listening on http://${config.host}:${config.port}`);

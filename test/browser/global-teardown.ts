@@ -1,0 +1,3 @@
+import faultTeardown from '../faults/global-teardown';
+
+export default faultTeardown;

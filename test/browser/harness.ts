@@ -1,0 +1,148 @@
+/**
+ * What the browser tests share: the real service with the console (one per test file, its own
+ * database), Debian's chromium through playwright-core, data ingested through the API, and
+ * pages that record every Content-Security-Policy violation and script error.
+ */
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { Browser, chromium, Page } from 'playwright-core';
+import { createTestDatabase } from '../setup/db';
+import { b64, Headers, ServiceProcess } from '../faults/service';
+
+export const SHOTS = path.resolve(__dirname, 'screenshots');
+
+export interface Watched {
+  page: Page;
+  /** CSP violations and uncaught errors seen by the page */
+  problems: string[];
+}
+
+export class ConsoleHarness {
+  svc!: ServiceProcess;
+  browser!: Browser;
+  admin!: Headers;
+
+  async start(env: Record<string, string> = {}): Promise<void> {
+    this.svc = new ServiceProcess(await createTestDatabase(), env);
+    await this.svc.start();
+    this.admin = await this.svc.asAdmin();
+    this.browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH, args: ['--no-sandbox', '--disable-dev-shm-usage', '--disable-gpu'] });
+  }
+
+  async stop(): Promise<void> {
+    await this.browser?.close();
+    await this.svc?.dispose();
+  }
+
+  get base(): string {
+    return this.svc.base;
+  }
+
+  async createUser(user: string, pass: string): Promise<{ uid: number; headers: Headers }> {
+    const res = await this.svc.request('POST', '/api/users', { headers: this.admin, json: { User: user, Pass: pass, Name: `${user} tester`, Email: `${user}@example.com`, Admin: false } });
+    if (res.status !== 200) throw new Error(`create ${user}: ${res.status} ${res.text}`);
+    return { uid: res.body as number, headers: await this.svc.login(user, pass) };
+  }
+
+  /** Entries through PUT /api/ingest/json; `ageMs` is how long ago each happened. */
+  async ingest(headers: Headers, tag: string, entries: Array<{ data: string; ageMs: number; src?: string }>): Promise<void> {
+    const now = Date.now();
+    for (let i = 0; i < entries.length; i += 5000) {
+      const body = entries.slice(i, i + 5000).map((e) => ({ TS: new Date(now - e.ageMs).toISOString(), Tag: tag, SRC: e.src ?? '10.0.0.1', Data: b64(e.data) }));
+      const res = await this.svc.request('PUT', '/api/ingest/json', { headers, json: body, timeoutMs: 60000 });
+      if (res.status !== 200) throw new Error(`ingest ${tag}: ${res.status} ${res.text}`);
+    }
+  }
+
+  /** A fresh browser context (no cookies) with a page that records problems. */
+  async page(opts: { clipboard?: boolean } = {}): Promise<Watched> {
+    const context = await this.browser.newContext({ viewport: { width: 1280, height: 860 }, baseURL: this.base, acceptDownloads: true });
+    if (opts.clipboard) await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: this.base });
+    const page = await context.newPage();
+    const problems: string[] = [];
+    page.on('pageerror', (err) => problems.push(`page error: ${err.message}`));
+    page.on('console', (m) => {
+      if (m.type() === 'error' && /Content Security Policy|Trusted Type|TrustedHTML/i.test(m.text())) problems.push(`console: ${m.text()}`);
+    });
+    page.on('dialog', (d) => {
+      problems.push(`dialog: ${d.message()}`);
+      void d.dismiss();
+    });
+    await page.addInitScript(() => {
+      document.addEventListener('securitypolicyviolation', (e) => {
+        (window as unknown as { __csp: string[] }).__csp ??= [];
+        (window as unknown as { __csp: string[] }).__csp.push(`${e.violatedDirective} ${e.blockedURI} ${e.sourceFile}:${e.lineNumber}`);
+      });
+    });
+    return { page, problems };
+  }
+
+  /** CSP violations the page reported, with the problems seen from outside. */
+  async problemsOf(w: Watched): Promise<string[]> {
+    const csp = await w.page.evaluate(() => (window as unknown as { __csp?: string[] }).__csp ?? []).catch(() => []);
+    return [...w.problems, ...csp.map((c) => `csp: ${c}`)];
+  }
+}
+
+/** Runs `body` with a page; on failure saves a screenshot under test/browser/screenshots/failures. */
+export async function withPage(h: ConsoleHarness, name: string, body: (w: Watched) => Promise<void>, opts?: { clipboard?: boolean }): Promise<void> {
+  const w = await h.page(opts);
+  try {
+    await body(w);
+  } catch (err) {
+    fs.mkdirSync(path.join(SHOTS, 'failures'), { recursive: true });
+    await w.page.screenshot({ path: path.join(SHOTS, 'failures', `${name.replace(/[^\w-]+/g, '-')}.png`), fullPage: true }).catch(() => undefined);
+    throw err;
+  } finally {
+    await w.page.context().close();
+  }
+}
+
+/** A screenshot for people to look at (test/browser/screenshots, not committed). */
+export async function keepScreenshot(page: Page, name: string): Promise<string> {
+  fs.mkdirSync(SHOTS, { recursive: true });
+  const file = path.join(SHOTS, `${name}.png`);
+  await page.screenshot({ path: file });
+  return file;
+}
+
+export async function signIn(page: Page, user: string, pass: string): Promise<void> {
+  await page.getByLabel('Username').fill(user);
+  await page.getByLabel('Password').fill(pass);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+/** Types a query into the editor (replacing what is there) and presses Enter. */
+export async function runQuery(page: Page, query: string): Promise<void> {
+  const editor = page.getByRole('textbox', { name: 'Query' });
+  await editor.click();
+  await page.keyboard.press('ControlOrMeta+a');
+  await page.keyboard.press('Delete');
+  await page.keyboard.insertText(query);
+  await page.keyboard.press('Escape'); // close a completion list, so Enter runs the search
+  await page.keyboard.press('Enter');
+}
+
+/** Retries `check` (jest expectations inside) until it passes or `timeoutMs` runs out. */
+export async function eventually<T>(check: () => Promise<T>, timeoutMs = 15000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      return await check();
+    } catch (err) {
+      if (Date.now() > deadline) throw err;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+}
+
+/** The text of every cell of each data row of an ARIA table (header rows left out). */
+export async function tableRows(page: Page, name: string): Promise<string[][]> {
+  const rows = page.getByRole('table', { name, exact: true }).getByRole('row');
+  const out: string[][] = [];
+  for (const row of await rows.all()) {
+    const cells = await row.getByRole('cell').allInnerTexts();
+    if (cells.length) out.push(cells.map((c) => c.trim()));
+  }
+  return out;
+}

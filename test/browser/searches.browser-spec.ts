@@ -1,0 +1,163 @@
+import { Locator, Page } from 'playwright-core';
+import { ConsoleHarness, eventually, keepScreenshot, runQuery, signIn, tableRows, Watched, withPage } from './harness';
+
+const MIN = 60_000;
+/** Counted nested repetition: about 0.6 s per slow entry in V8; the short all-`a` entries match at once. */
+const REGEX = '(?P<x>(a{1,30}){1,30}$)';
+const SLOW_QUERY = `tag=slow regex "${REGEX}" | table x`;
+/** Tens of seconds per entry: runs until stopped. */
+const SLOWER_QUERY = `tag=slower regex "${REGEX}" | count`;
+
+interface Summary {
+  ID: string;
+  UserQuery: string;
+  State: string;
+}
+
+/** Persistent searches as a person uses them: background, sign out and back in, find, open, save, stop, delete. */
+describe('console persistent searches (browser)', () => {
+  const h = new ConsoleHarness();
+  const shots: string[] = [];
+  let headers: Record<string, string>;
+
+  beforeAll(async () => {
+    await h.start({ SEARCH_TIMEOUT_MS: '120000' });
+    headers = (await h.createUser('analyst', 'analyst-password-1')).headers;
+    const quick = ['a', 'aa', 'aaa', 'aaaa'];
+    await h.ingest(headers, 'slow', [
+      ...quick.map((data, i) => ({ data, ageMs: MIN + i * 1000 })),
+      ...Array.from({ length: 6 }, (_, i) => ({ data: `${'a'.repeat(23)}!`, ageMs: 2 * MIN + i * 1000 })),
+    ]);
+    await h.ingest(headers, 'slower', Array.from({ length: 10 }, (_, i) => ({ data: `${'a'.repeat(28)}!`, ageMs: MIN + i * 1000 })));
+  });
+  afterAll(async () => {
+    await h.stop();
+    if (shots.length) process.stdout.write(`screenshots of the persistent searches page:\n${shots.join('\n')}\n`);
+  });
+
+  const searches = async (): Promise<Summary[]> => (await h.svc.request('GET', '/api/searchctrl', { headers })).body as Summary[];
+
+  async function cleanUp(): Promise<void> {
+    for (const s of await searches()) await h.svc.request('DELETE', `/api/searchctrl/${s.ID}`, { headers });
+  }
+
+  /** Launches through the API (as another tab would); `keep`: detach at once, the search stays backgrounded. */
+  async function launch(query: string, background: boolean): Promise<string> {
+    const res = await h.svc.request('POST', '/api/searchctrl/launch', { headers, json: { SearchString: query, Background: background } });
+    expect(res.status).toBe(200);
+    const r = res.body as { SearchID: string; SearchSessionID: string };
+    if (background) await h.svc.request('PUT', `/api/searchctrl/${r.SearchID}/detach?sid=${r.SearchSessionID}`, { headers });
+    return r.SearchID;
+  }
+
+  async function openSearches(w: Watched): Promise<void> {
+    await w.page.goto('/searches');
+    await signIn(w.page, 'analyst', 'analyst-password-1');
+    await w.page.getByRole('heading', { name: 'Persistent searches' }).waitFor();
+  }
+
+  const row = (page: Page, id: string): Locator => page.getByRole('table', { name: 'Persistent searches' }).getByRole('row').filter({ hasText: `ID ${id}` });
+  const cells = async (r: Locator): Promise<string[]> => (await r.getByRole('cell').allInnerTexts()).map((c) => c.trim());
+
+  it('finds a search sent to the background after signing out and in again, and opens it to read its results', () =>
+    withPage(h, 'background-sign-out-open', async (w) => {
+      const { page } = w;
+      await cleanUp();
+      await page.goto('/search');
+      await signIn(page, 'analyst', 'analyst-password-1');
+      await runQuery(page, SLOW_QUERY);
+      const status = page.locator('.status-row').getByRole('status').first();
+      await eventually(async () => expect(await status.innerText()).toMatch(/^Searching… /));
+      await page.getByRole('button', { name: 'Send to background' }).click();
+      await page.getByText('The search goes on in the background.').waitFor();
+      const [mine] = await searches();
+      expect(mine).toEqual(expect.objectContaining({ UserQuery: SLOW_QUERY, State: expect.stringMatching(/BACKGROUNDED/) }));
+
+      await page.getByText('analyst tester').click();
+      await page.getByRole('button', { name: 'Sign out', exact: true }).click();
+      await page.waitForURL('**/login');
+      await signIn(page, 'analyst', 'analyst-password-1');
+      await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Persistent searches' }).click();
+      await page.getByRole('heading', { name: 'Persistent searches' }).waitFor();
+
+      const r = row(page, mine.ID);
+      await eventually(async () => {
+        const [query, state, owner] = await cells(r);
+        expect(query.split('\n')[0]).toBe(SLOW_QUERY);
+        expect(state).toMatch(/^ACTIVE\/BACKGROUNDED|DORMANT/);
+        expect(owner).toBe('analyst');
+      });
+      // The page refreshes itself: the search finishes with its 4 results.
+      await eventually(async () => {
+        const [, state, , results, size, started] = await cells(r);
+        expect(state).toMatch(/finished, kept in the background|finished, kept until deleted/);
+        expect(results).toBe('4');
+        expect(size).toMatch(/^\d+(\.\d)? (B|KiB)$/);
+        expect(started).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/);
+      }, 60000);
+      shots.push(await keepScreenshot(page, 'persistent-searches'));
+
+      await r.getByRole('link', { name: `Open search ${mine.ID}` }).click();
+      await page.waitForURL(`**/search?id=${mine.ID}`);
+      await eventually(async () => expect(await page.getByRole('textbox', { name: 'Query' }).innerText()).toBe(SLOW_QUERY));
+      await eventually(async () => expect((await tableRows(page, 'Results')).map((x) => x[0]).sort()).toEqual(['a', 'aa', 'aaa', 'aaaa']));
+      expect(await h.problemsOf(w)).toEqual([]);
+    }));
+
+  it('saves a search with a name and notes, and shows the service\'s refusal when the search was deleted elsewhere', () =>
+    withPage(h, 'save-and-refused-delete', async (w) => {
+      const { page } = w;
+      await cleanUp();
+      const id = await launch(SLOW_QUERY, true);
+      await openSearches(w);
+      const r = row(page, id);
+      await r.getByRole('button', { name: `Save search ${id}` }).click();
+      const dialog = page.getByRole('dialog', { name: 'Save search results' });
+      await dialog.getByLabel('Name (optional)').fill('Short runs of a');
+      await dialog.getByLabel('Notes (optional)').fill('<b>kept</b> for the report');
+      await dialog.getByRole('button', { name: 'Save results' }).click();
+      await dialog.waitFor({ state: 'detached' });
+      expect(await page.getByRole('status').filter({ hasText: 'marked to be saved' }).innerText()).toBe(`Search ${id} marked to be saved.`);
+      await eventually(async () => {
+        const [query, state] = await cells(r);
+        expect(query.split('\n').slice(0, 3)).toEqual(['Short runs of a', SLOW_QUERY, '<b>kept</b> for the report']);
+        expect(state.split('\n')[0]).toBe('DORMANT/SAVED');
+      }, 60000);
+      expect(await r.getByRole('button', { name: 'Save Short runs of a' }).count()).toBe(0);
+      expect(await r.locator('b').count()).toBe(0);
+
+      // Someone deletes it in another tab while this page still lists it: the service's words are shown.
+      await r.getByRole('button', { name: 'Delete Short runs of a' }).click();
+      const confirm = page.getByRole('dialog', { name: 'Delete search' });
+      expect((await h.svc.request('DELETE', `/api/searchctrl/${id}`, { headers })).status).toBe(200);
+      await confirm.getByRole('button', { name: 'Delete' }).click();
+      await eventually(async () => expect(await confirm.getByRole('alert').innerText()).toBe(`Could not delete search ${id}: Search not found`));
+      await confirm.getByRole('button', { name: 'Cancel' }).click();
+      await page.getByText('No search is kept.', { exact: false }).waitFor();
+      expect(await h.problemsOf(w)).toEqual([]);
+    }));
+
+  it('backgrounds, stops and deletes a running search from the page', () =>
+    withPage(h, 'background-stop-delete', async (w) => {
+      const { page } = w;
+      await cleanUp();
+      const id = await launch(SLOWER_QUERY, false); // attached (as in another tab), not backgrounded
+      await openSearches(w);
+      const r = row(page, id);
+      await eventually(async () => expect((await cells(r))[1]).toMatch(/^ACTIVE\nrunning, open in 1 page$/));
+      await r.getByRole('button', { name: `Background search ${id}` }).click();
+      await eventually(async () => expect((await cells(r))[1]).toMatch(/^ACTIVE\/BACKGROUNDED\nrunning, kept in the background/));
+      expect(await r.getByRole('button', { name: `Background search ${id}` }).count()).toBe(0);
+
+      await r.getByRole('button', { name: `Stop search ${id}` }).click();
+      expect(await page.getByRole('status').filter({ hasText: 'stopped' }).innerText()).toBe(`Search ${id} stopped.`);
+      await eventually(async () => expect((await cells(r))[1]).toMatch(/finished/), 30000);
+      expect(await r.getByRole('button', { name: `Stop search ${id}` }).count()).toBe(0);
+
+      await r.getByRole('button', { name: `Delete search ${id}` }).click();
+      await page.getByRole('dialog', { name: 'Delete search' }).getByRole('button', { name: 'Delete' }).click();
+      await eventually(async () => expect(await r.count()).toBe(0));
+      expect(await searches()).toEqual([]);
+      expect(await h.problemsOf(w)).toEqual([]);
+    }));
+});

@@ -1,0 +1,101 @@
+/**
+ * The one way the console talks to the service. Every call is same-origin and carries
+ * `X-Console: 1`: the service then reads the session from the HttpOnly `console_session` cookie it
+ * set at sign-in (src/console/console-session.ts), so no script ever holds the JWT. A browser
+ * never sends that header cross-site without a CORS preflight, which the service refuses.
+ */
+
+export const CONSOLE_HEADER = 'X-Console';
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly body?: unknown,
+    /** seconds, from Retry-After (429, 503) */
+    readonly retryAfter?: number,
+  ) {
+    super(message);
+  }
+}
+
+export type Query = Record<string, string | number | boolean | undefined>;
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  query?: Query;
+  json?: unknown;
+  signal?: AbortSignal;
+  /** survives page unload (detach on pagehide) */
+  keepalive?: boolean;
+  /** a 401 is this call's own answer (sign-in, session probe), not "the session has ended" */
+  expect401?: boolean;
+}
+
+type Listener = () => void;
+const sessionEndedListeners = new Set<Listener>();
+
+/** Called whenever the service answers 401 to a signed-in call: the session expired or was revoked. */
+export function onSessionEnded(fn: Listener): () => void {
+  sessionEndedListeners.add(fn);
+  return () => sessionEndedListeners.delete(fn);
+}
+
+export function withQuery(path: string, query?: Query): string {
+  if (!query) return path;
+  const qs = new URLSearchParams();
+  for (const [k, v] of Object.entries(query)) if (v !== undefined) qs.set(k, String(v));
+  const s = qs.toString();
+  return s ? `${path}?${s}` : path;
+}
+
+function messageOf(body: unknown, res: Response): string {
+  if (body && typeof body === 'object') {
+    const b = body as { Error?: unknown; Reason?: unknown };
+    if (typeof b.Error === 'string' && b.Error) return b.Error;
+    if (typeof b.Reason === 'string' && b.Reason) return b.Reason;
+  }
+  return `${res.status} ${res.statusText || 'error'}`;
+}
+
+async function readBody(res: Response): Promise<unknown> {
+  const text = await res.text();
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+/** A JSON call; resolves with the parsed body (undefined when empty), rejects with ApiError. */
+export async function api<T = unknown>(path: string, opts: RequestOptions = {}): Promise<T> {
+  const headers: Record<string, string> = { [CONSOLE_HEADER]: '1', Accept: 'application/json' };
+  let body: string | undefined;
+  if (opts.json !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    body = JSON.stringify(opts.json);
+  }
+  let res: Response;
+  try {
+    res = await fetch(withQuery(path, opts.query), {
+      method: opts.method ?? 'GET',
+      headers,
+      body,
+      credentials: 'same-origin',
+      signal: opts.signal,
+      keepalive: opts.keepalive,
+    });
+  } catch (err) {
+    if ((err as Error).name === 'AbortError') throw err;
+    throw new ApiError(0, 'The service cannot be reached. Check your connection and try again.');
+  }
+  const parsed = await readBody(res);
+  if (res.ok) return parsed as T;
+  const retry = Number(res.headers.get('Retry-After'));
+  const error = new ApiError(res.status, messageOf(parsed, res), parsed, Number.isFinite(retry) && retry > 0 ? retry : undefined);
+  if (res.status === 401 && !opts.expect401) for (const fn of [...sessionEndedListeners]) fn();
+  throw error;
+}
+
+export const isAbort = (err: unknown): boolean => (err as Error)?.name === 'AbortError';

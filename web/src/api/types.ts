@@ -1,0 +1,199 @@
+/** Wire shapes of the service (shared/spec/service-api.md, product-notes §2). */
+
+export interface GroupDetails {
+  GID: number;
+  Name: string;
+  Desc: string;
+}
+
+export interface UserDetails {
+  UID: number;
+  User: string;
+  Name: string;
+  Email: string;
+  Admin: boolean;
+  Locked: boolean;
+  DefaultGID?: number;
+  Groups: GroupDetails[];
+}
+
+export interface ParseResponse {
+  Sequence: number;
+  GoodQuery: boolean;
+  ParseError?: string;
+  ParsedQuery: string;
+  RawQuery: string;
+  ModuleIndex: number;
+  CollapsingIndex: number;
+  RenderModule: string;
+  TimeZoomDisabled: boolean;
+  Tags: string[];
+}
+
+export interface SearchModuleInfo {
+  Name: string;
+  Info: string;
+  Examples: string[];
+}
+
+export interface RenderModuleInfo {
+  Name: string;
+  Description: string;
+  Examples: string[];
+}
+
+export interface SearchInfo {
+  ID: string;
+  UID: number;
+  UserQuery: string;
+  EffectiveQuery: string;
+  StartRange: string;
+  EndRange: string;
+  Started: string;
+  Finished: string;
+  Duration: string;
+  StoreSize: number;
+  IndexSize: number;
+  ItemCount: number;
+  TimeZoomDisabled: boolean;
+  QueryTimeSpecified: boolean;
+  RenderDownloadFormats: string[];
+  RenderModule: string;
+  Background: boolean;
+  State: string;
+  Metadata?: unknown;
+  Error?: string;
+}
+
+export interface LaunchResponse {
+  SearchSessionID: string;
+  RefreshInterval: number;
+  SearchID: string;
+  RenderModule: string;
+  RenderCmd: string;
+  Info: SearchInfo;
+}
+
+export interface OverviewStats {
+  SearchPosition: string;
+  Finished: boolean;
+  OverLimit: boolean;
+  EntryCount: number;
+  EntriesScanned?: number;
+  BytesScanned?: number;
+  Error?: string;
+}
+
+export interface StartSearchRequest {
+  SearchString: string;
+  SearchStart: string;
+  SearchEnd: string;
+  NoHistory?: boolean;
+  Background?: boolean;
+  Metadata?: unknown;
+}
+
+export interface SearchEntry {
+  TS: string;
+  SRC: string;
+  Tag: number;
+  /** base64 */
+  Data: string;
+  Enumerated?: Array<{ Name: string; ValueStr: string }>;
+}
+
+export interface TableResult {
+  Columns: string[];
+  Rows: Array<{ TS: string; Row: string[] }>;
+}
+
+export interface ChartResult {
+  Names: string[];
+  Values: Array<{ TS: string; Data: number[] }>;
+}
+
+export interface GaugeValue {
+  Name: string;
+  Magnitude: number;
+  Min: number;
+  Max: number;
+}
+
+export interface RendererPage<E> {
+  SearchID: string;
+  EntryCount: number;
+  Finished: boolean;
+  OverLimit: boolean;
+  AdditionalEntries: boolean;
+  Entries: E;
+  /** entry renderers: tag name -> number */
+  Tags?: Record<string, number>;
+}
+
+/** The console's own settings, kept in the user's preferences blob under `console`. */
+export type ThemePref = 'system' | 'light' | 'dark';
+
+/* Keeping searches: the search library, search history and persistent searches (issue 17 pages). */
+
+export interface LibraryEntry {
+  ThingUUID: string;
+  GUID: string;
+  UID: number;
+  /** omitted when empty */
+  GIDs?: number[];
+  Global: boolean;
+  Name: string;
+  Description: string;
+  Query: string;
+  /** omitted when empty */
+  Labels?: string[];
+  Metadata?: unknown;
+  /** what the caller may do with it */
+  Can: { Delete: boolean; Modify: boolean; Share: boolean };
+}
+
+/** The fields the console writes when it creates or updates an entry. */
+export interface LibraryEntryInput {
+  Name: string;
+  Description: string;
+  Query: string;
+  Labels: string[];
+  GIDs: number[];
+  /** administrators only */
+  Global?: boolean;
+}
+
+export interface SearchLog {
+  UID: number;
+  GID: number;
+  GIDs?: number[];
+  Global?: boolean;
+  UserQuery: string;
+  EffectiveQuery: string;
+  Launched: string;
+}
+
+/** An item of GET /api/searchctrl. */
+export interface SearchSummary {
+  ID: string;
+  UID: number;
+  GID: number;
+  GIDs?: number[];
+  Global?: boolean;
+  State: string;
+  AttachedClients: number;
+  StoredData: number;
+  UserQuery: string;
+  EffectiveQuery: string;
+  StartRange: string;
+  EndRange: string;
+  Error?: string;
+}
+
+/** An item of GET /api/searchctrl/details: the search info with what saving added. */
+export interface SearchDetails extends SearchInfo {
+  Name?: string;
+  SaveMetadata?: unknown;
+  GIDs?: number[];
+  Global?: boolean;
+}

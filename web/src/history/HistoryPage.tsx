@@ -1,0 +1,139 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { Link } from 'react-router';
+import { api } from '../api/client';
+import { SearchLog } from '../api/types';
+import { SaveToLibrary } from '../library/SaveToLibrary';
+import { searchLink } from '../library/search-link';
+import '../library/keeping.css';
+import { usePrefs } from '../prefs/PrefsContext';
+import { formatTime } from '../ui/time-format';
+import { collapseRepeats } from './collapse-repeats';
+import { relativeTime } from './relative-time';
+
+const DEBOUNCE_MS = 250;
+
+/** One page of the person's history, newest first (index 0 = the latest search). */
+const fetchHistory = (refine: string, start: number, end: number) =>
+  api<SearchLog[] | null>('/api/searchhistory', { query: { refine: refine || undefined, start, end } }).then((l) => l ?? []);
+
+/** The person's search history: newest first, narrowed by what they type, each one a link back into the search page. */
+export function HistoryPage() {
+  const { prefs } = usePrefs();
+  const size = prefs.pageSize;
+  const [refine, setRefine] = useState('');
+  const [items, setItems] = useState<SearchLog[]>();
+  const [more, setMore] = useState(false);
+  const [error, setError] = useState<string>();
+  const [loading, setLoading] = useState(false);
+  const generation = useRef(0);
+  const ids = useId();
+
+  // A new filter starts over from the newest search (after the person pauses typing).
+  useEffect(() => {
+    const gen = ++generation.current;
+    setLoading(true);
+    const t = setTimeout(() => {
+      fetchHistory(refine, 0, size).then(
+        (list) => {
+          if (gen !== generation.current) return;
+          setItems(list);
+          setMore(list.length === size);
+          setError(undefined);
+          setLoading(false);
+        },
+        (err: Error) => {
+          if (gen !== generation.current) return;
+          setError(`The history could not be read: ${err.message}`);
+          setLoading(false);
+        },
+      );
+    }, items === undefined ? 0 : DEBOUNCE_MS);
+    return () => clearTimeout(t);
+  }, [refine, size]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  function loadMore() {
+    const gen = generation.current;
+    const start = items?.length ?? 0;
+    setLoading(true);
+    fetchHistory(refine, start, start + size).then(
+      (list) => {
+        if (gen !== generation.current) return;
+        setItems((prev) => [...(prev ?? []), ...list]);
+        setMore(list.length === size);
+        setLoading(false);
+      },
+      (err: Error) => {
+        setError(`More history could not be read: ${err.message}`);
+        setLoading(false);
+      },
+    );
+  }
+
+  const now = Date.now();
+  return (
+    <section className="keeping-page" aria-labelledby="history-title">
+      <div className="page-head">
+        <h1 id="history-title">Search history</h1>
+      </div>
+      <p className="muted intro">Every search you ran, newest first. Open one to edit it in the search page, or run it again over your default time range.</p>
+      <div className="toolbar filters" role="search" aria-label="Filter the history">
+        <label>
+          Refine
+          <input type="search" value={refine} onChange={(e) => setRefine(e.target.value)} placeholder="part of a query…" />
+        </label>
+        <span className="muted" role="status">
+          {loading ? 'Loading…' : items ? `${items.length}${more ? '+' : ''} ${items.length === 1 ? 'search' : 'searches'}${refine ? ` containing “${refine}”` : ''}` : ''}
+        </span>
+      </div>
+      {error && (
+        <p className="error" role="alert">
+          {error}
+        </p>
+      )}
+      {items && items.length === 0 && !loading && <p className="empty">{refine ? 'No search in your history contains this text.' : 'You have not run any search yet.'}</p>}
+      {items && items.length > 0 && (
+        <table className="keeping-table" aria-label="Search history">
+          <thead>
+            <tr>
+              <th scope="col">When</th>
+              <th scope="col">Query</th>
+              <th scope="col">Actions</th>
+            </tr>
+          </thead>
+          <tbody>
+            {collapseRepeats(items).map(({ item: h, times }, i) => (
+              <tr key={`${h.Launched}-${i}`}>
+                <td className="text-cell when">
+                  <time dateTime={h.Launched}>{formatTime(h.Launched, prefs.timeZone).slice(0, 19)}</time>
+                  <span className="muted desc">
+                    {relativeTime(Date.parse(h.Launched), now)}
+                    {times > 1 ? `, ${times} times in a row` : ''}
+                  </span>
+                </td>
+                <td className="query-cell" id={`${ids}-q${i}`}>
+                  {h.UserQuery}
+                </td>
+                <td className="actions-cell">
+                  <div className="row-actions" role="group" aria-label={`Actions for the search at ${formatTime(h.Launched, prefs.timeZone).slice(0, 19)}`}>
+                    <Link className="button" to={searchLink(h.UserQuery)} aria-describedby={`${ids}-q${i}`}>
+                      Open in search page
+                    </Link>
+                    <Link className="button" to={searchLink(h.UserQuery, true)} aria-describedby={`${ids}-q${i}`}>
+                      Run again
+                    </Link>
+                    <SaveToLibrary query={h.UserQuery} />
+                  </div>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      {more && (
+        <button type="button" className="more" onClick={loadMore} disabled={loading}>
+          Show older searches
+        </button>
+      )}
+    </section>
+  );
+}

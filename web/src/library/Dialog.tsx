@@ -1,0 +1,58 @@
+import { ReactNode, useId, useLayoutEffect, useRef } from 'react';
+import './keeping.css';
+
+/**
+ * A modal dialog on the browser's own <dialog>: the page behind it is inert, Tab stays inside,
+ * Escape closes it, and focus goes back where it was. The element marked `data-autofocus` (else
+ * the first control) receives focus when it opens.
+ */
+export function Dialog({ title, onClose, children, wide }: { title: string; onClose(): void; children: ReactNode; wide?: boolean }) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  useLayoutEffect(() => {
+    const d = ref.current!;
+    const before = document.activeElement as HTMLElement | null;
+    if (!d.open) d.showModal();
+    d.querySelector<HTMLElement>('[data-autofocus]')?.focus();
+    return () => {
+      if (d.open) d.close();
+      if (before?.isConnected) before.focus();
+    };
+  }, []);
+  return (
+    <dialog
+      ref={ref}
+      className={wide ? 'dialog wide' : 'dialog'}
+      aria-labelledby={titleId}
+      onCancel={(e) => {
+        e.preventDefault();
+        onClose();
+      }}
+    >
+      <h2 id={titleId}>{title}</h2>
+      {children}
+    </dialog>
+  );
+}
+
+/** "Delete X?" with the API's refusal shown in the dialog. */
+export function ConfirmDialog({ title, message, action, onConfirm, onClose, error, busy }: { title: string; message: ReactNode; action: string; onConfirm(): void; onClose(): void; error?: string; busy?: boolean }) {
+  return (
+    <Dialog title={title} onClose={onClose}>
+      <p>{message}</p>
+      {error && (
+        <p className="error" role="alert">
+          {error}
+        </p>
+      )}
+      <div className="dialog-buttons">
+        <button type="button" onClick={onClose} data-autofocus>
+          Cancel
+        </button>
+        <button type="button" className="danger" onClick={onConfirm} disabled={busy}>
+          {action}
+        </button>
+      </div>
+    </Dialog>
+  );
+}

@@ -1,0 +1,111 @@
+import { FormEvent, useId, useState } from 'react';
+import { LibraryEntry, LibraryEntryInput } from '../api/types';
+import { useAuth } from '../auth/AuthContext';
+import { Dialog } from './Dialog';
+import { createEntry, parseLabels, updateEntry } from './library-api';
+import { useMyGroups } from './useMyGroups';
+
+export interface EntryDraft {
+  Name?: string;
+  Description?: string;
+  Query: string;
+  Labels?: string[];
+  GIDs?: number[];
+  Global?: boolean;
+}
+
+/**
+ * Creates a library entry (no `entry`) or edits one: name, description, query, labels, the groups
+ * of the person it is shared with, and (administrators) global. The API's refusal is shown as is.
+ */
+export function LibraryEntryDialog({ title, draft, entry, admin, onSaved, onClose }: { title: string; draft: EntryDraft; entry?: LibraryEntry; admin?: boolean; onSaved(e: LibraryEntry): void; onClose(): void }) {
+  const { user } = useAuth();
+  const { groups } = useMyGroups();
+  const [error, setError] = useState<string>();
+  const [busy, setBusy] = useState(false);
+  const hint = useId();
+
+  // Groups it is shared with that the person is not in (an administrator's edit) stay listed.
+  const shown = [...(groups ?? [])];
+  for (const gid of draft.GIDs ?? []) if (!shown.some((g) => g.GID === gid)) shown.push({ GID: gid, Name: `group ${gid}`, Desc: '' });
+
+  async function submit(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    e.stopPropagation();
+    const f = new FormData(e.currentTarget);
+    const input: LibraryEntryInput = {
+      Name: String(f.get('name') ?? '').trim(),
+      Description: String(f.get('description') ?? ''),
+      Query: String(f.get('query') ?? ''),
+      Labels: parseLabels(String(f.get('labels') ?? '')),
+      GIDs: f.getAll('gid').map(Number),
+    };
+    if (user.Admin) input.Global = f.get('global') === 'on';
+    if (!input.Name) return setError('Give the entry a name.');
+    if (!input.Query.trim()) return setError('The query is empty.');
+    setBusy(true);
+    setError(undefined);
+    try {
+      onSaved(entry ? await updateEntry(entry, input, admin) : await createEntry(input));
+    } catch (err) {
+      setError((err as Error).message);
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Dialog title={title} onClose={onClose} wide>
+      <form className="entry-form" onSubmit={submit}>
+        <label>
+          Name
+          <input name="name" defaultValue={draft.Name ?? ''} required maxLength={256} data-autofocus />
+        </label>
+        <label>
+          Description
+          <textarea name="description" defaultValue={draft.Description ?? ''} rows={2} />
+        </label>
+        <label>
+          Query
+          <textarea name="query" className="mono" defaultValue={draft.Query} rows={3} required spellCheck={false} />
+        </label>
+        <label>
+          Labels
+          <input name="labels" defaultValue={(draft.Labels ?? []).join(', ')} aria-describedby={hint} />
+          <span id={hint} className="muted small">
+            Separate labels with commas.
+          </span>
+        </label>
+        <fieldset className="group-choices">
+          <legend>Share with groups</legend>
+          {groups === undefined && <p className="muted small">Loading your groups…</p>}
+          {groups !== undefined && shown.length === 0 && <p className="muted small">You belong to no groups: the entry is yours alone.</p>}
+          {shown.map((g) => (
+            <label key={g.GID} className="check">
+              <input type="checkbox" name="gid" value={g.GID} defaultChecked={(draft.GIDs ?? []).includes(g.GID)} />
+              {g.Name}
+            </label>
+          ))}
+          {user.Admin && (
+            <label className="check">
+              <input type="checkbox" name="global" defaultChecked={draft.Global ?? false} />
+              Everyone (global)
+            </label>
+          )}
+        </fieldset>
+        {error && (
+          <p className="error" role="alert">
+            {error}
+          </p>
+        )}
+        <div className="dialog-buttons">
+          <button type="button" onClick={onClose}>
+            Cancel
+          </button>
+          <button type="submit" className="primary" disabled={busy}>
+            {busy ? 'Saving…' : 'Save'}
+          </button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

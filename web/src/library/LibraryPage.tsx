@@ -1,0 +1,178 @@
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { Link } from 'react-router';
+import { LibraryEntry } from '../api/types';
+import { useAuth } from '../auth/AuthContext';
+import { useUserNames } from '../searches/useUserNames';
+import { ConfirmDialog } from './Dialog';
+import { allLabels, deleteEntry, entryMatches, listLibrary } from './library-api';
+import { LibraryEntryDialog } from './LibraryEntryDialog';
+import { searchLink } from './search-link';
+import { groupNames, useMyGroups } from './useMyGroups';
+
+type Editing = { kind: 'new' } | { kind: 'edit'; entry: LibraryEntry } | { kind: 'delete'; entry: LibraryEntry; error?: string; busy?: boolean };
+
+/** The search library: the person's saved queries, to find, open, run, edit and delete. */
+export function LibraryPage() {
+  const { user } = useAuth();
+  const { groups } = useMyGroups();
+  const [admin, setAdmin] = useState(false);
+  const names = useUserNames(admin);
+  const [entries, setEntries] = useState<LibraryEntry[]>();
+  const [error, setError] = useState<string>();
+  const [text, setText] = useState('');
+  const [label, setLabel] = useState('');
+  const [editing, setEditing] = useState<Editing>();
+  const [note, setNote] = useState<string>();
+
+  const load = useCallback(() => {
+    listLibrary(admin).then(
+      (list) => {
+        setEntries([...list].sort((a, b) => a.Name.localeCompare(b.Name)));
+        setError(undefined);
+      },
+      (err: Error) => setError(`The library could not be read: ${err.message}`),
+    );
+  }, [admin]);
+  useEffect(load, [load]);
+
+  const labels = useMemo(() => allLabels(entries ?? []), [entries]);
+  const shown = useMemo(() => (entries ?? []).filter((e) => entryMatches(e, text, label || undefined)), [entries, text, label]);
+
+  async function remove(entry: LibraryEntry) {
+    setEditing({ kind: 'delete', entry, busy: true });
+    try {
+      await deleteEntry(entry, admin);
+      setEditing(undefined);
+      setNote(`Deleted “${entry.Name}”.`);
+      load();
+    } catch (err) {
+      setEditing({ kind: 'delete', entry, error: (err as Error).message });
+    }
+  }
+
+  const saved = (verb: string) => (e: LibraryEntry) => {
+    setEditing(undefined);
+    setNote(`${verb} “${e.Name}”.`);
+    load();
+  };
+
+  return (
+    <section className="keeping-page" aria-labelledby="library-title">
+      <div className="page-head">
+        <h1 id="library-title">Query library</h1>
+        <button type="button" className="primary" onClick={() => setEditing({ kind: 'new' })}>
+          New entry
+        </button>
+      </div>
+      <p className="muted intro">Queries you keep. Open one into the search page, run it, or share it with your groups. On the search page, “Save to library” adds the query you ran.</p>
+      <div className="toolbar filters" role="search" aria-label="Filter the library">
+        <label>
+          Search the library
+          <input type="search" value={text} onChange={(e) => setText(e.target.value)} placeholder="name, label, query…" />
+        </label>
+        <label>
+          Label
+          <select value={label} onChange={(e) => setLabel(e.target.value)}>
+            <option value="">All labels</option>
+            {labels.map((l) => (
+              <option key={l} value={l}>
+                {l}
+              </option>
+            ))}
+          </select>
+        </label>
+        {user.Admin && (
+          <label className="check">
+            <input type="checkbox" checked={admin} onChange={(e) => setAdmin(e.target.checked)} />
+            Every user's entries
+          </label>
+        )}
+      </div>
+      <p role="status" className="muted">
+        {note}
+      </p>
+      {error && (
+        <p className="error" role="alert">
+          {error}
+        </p>
+      )}
+      {entries === undefined && !error && <p className="muted">Loading the library…</p>}
+      {entries && entries.length === 0 && <p className="empty">The library is empty. Run a search and choose “Save to library”, or add an entry with “New entry”.</p>}
+      {entries && entries.length > 0 && (
+        <table className="keeping-table" aria-label="Library entries">
+          <thead>
+            <tr>
+              <th scope="col">Name</th>
+              <th scope="col">Query</th>
+              <th scope="col">Labels</th>
+              <th scope="col">Shared with</th>
+              <th scope="col">Actions</th>
+            </tr>
+          </thead>
+          <tbody>
+            {shown.map((e) => (
+              <tr key={e.ThingUUID}>
+                <th scope="row" className="entry-name">
+                  <span>{e.Name}</span>
+                  {e.Description && <span className="muted desc">{e.Description}</span>}
+                  {e.UID !== user.UID && <span className="muted desc">Owner: {names.get(e.UID) ?? `user ${e.UID}`}</span>}
+                </th>
+                <td className="query-cell">{e.Query}</td>
+                <td className="text-cell">
+                  <ul className="chips" aria-label="Labels">
+                    {(e.Labels ?? []).map((l) => (
+                      <li key={l}>
+                        <button type="button" className="chip" aria-label={`Show entries labelled ${l}`} aria-pressed={label === l} onClick={() => setLabel(label === l ? '' : l)}>
+                          {l}
+                        </button>
+                      </li>
+                    ))}
+                  </ul>
+                </td>
+                <td className="text-cell">{sharing(e, groups)}</td>
+                <td className="actions-cell">
+                  <div className="row-actions" role="group" aria-label={`Actions for ${e.Name}`}>
+                    <Link className="button" to={searchLink(e.Query)} aria-label={`Open ${e.Name} in the search page`}>
+                      Open
+                    </Link>
+                    <Link className="button" to={searchLink(e.Query, true)} aria-label={`Run ${e.Name}`}>
+                      Run
+                    </Link>
+                    <button type="button" disabled={!e.Can.Modify} onClick={() => setEditing({ kind: 'edit', entry: e })} aria-label={`Edit ${e.Name}`}>
+                      Edit
+                    </button>
+                    <button type="button" disabled={!e.Can.Delete} onClick={() => setEditing({ kind: 'delete', entry: e })} aria-label={`Delete ${e.Name}`}>
+                      Delete
+                    </button>
+                  </div>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      {entries && entries.length > 0 && shown.length === 0 && <p className="empty">No entry matches the filter.</p>}
+      {editing?.kind === 'new' && <LibraryEntryDialog title="New library entry" draft={{ Query: '' }} onClose={() => setEditing(undefined)} onSaved={saved('Saved')} />}
+      {editing?.kind === 'edit' && (
+        <LibraryEntryDialog title={`Edit “${editing.entry.Name}”`} draft={editing.entry} entry={editing.entry} admin={admin} onClose={() => setEditing(undefined)} onSaved={saved('Updated')} />
+      )}
+      {editing?.kind === 'delete' && (
+        <ConfirmDialog
+          title="Delete library entry"
+          message={<>Delete “{editing.entry.Name}” from the library? This cannot be undone.</>}
+          action="Delete"
+          error={editing.error}
+          busy={editing.busy}
+          onConfirm={() => void remove(editing.entry)}
+          onClose={() => setEditing(undefined)}
+        />
+      )}
+    </section>
+  );
+}
+
+function sharing(e: LibraryEntry, groups: Parameters<typeof groupNames>[1]): string {
+  const parts = groupNames(e.GIDs, groups);
+  if (e.Global) parts.unshift('everyone');
+  return parts.length ? parts.join(', ') : 'only the owner';
+}

@@ -1,0 +1,32 @@
+/**
+ * The routing table. A page is one entry: `path` under the signed-in layout, and `lazy` so its
+ * code (editor, charts) loads only when someone opens it; the sign-in page stays small.
+ * Add the page to layout/nav.ts too when it belongs in the header.
+ */
+import { Navigate, RouteObject } from 'react-router';
+import { LoginPage } from './auth/LoginPage';
+import { RequireAuth } from './auth/RequireAuth';
+import { Layout } from './layout/Layout';
+import { NotFound, RouteError } from './layout/NotFound';
+
+export const pageRoutes: RouteObject[] = [
+  { path: 'search', lazy: async () => ({ Component: (await import('./search/SearchPage')).SearchPage }) },
+  { path: 'library', lazy: async () => ({ Component: (await import('./library/LibraryPage')).LibraryPage }) },
+  { path: 'history', lazy: async () => ({ Component: (await import('./history/HistoryPage')).HistoryPage }) },
+  { path: 'searches', lazy: async () => ({ Component: (await import('./searches/SearchesPage')).SearchesPage }) },
+  { path: 'preferences', lazy: async () => ({ Component: (await import('./preferences/PreferencesPage')).PreferencesPage }) },
+];
+
+export const routes: RouteObject[] = [
+  { path: '/login', element: <LoginPage />, errorElement: <RouteError /> },
+  {
+    path: '/',
+    element: (
+      <RequireAuth>
+        <Layout />
+      </RequireAuth>
+    ),
+    errorElement: <RouteError />,
+    children: [{ index: true, element: <Navigate to="/search" replace /> }, ...pageRoutes, { path: '*', element: <NotFound /> }],
+  },
+];

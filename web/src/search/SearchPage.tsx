@@ -1,0 +1,173 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { usePrefs } from '../prefs/PrefsContext';
+import { useCatalog } from './catalog';
+import { ParseOutcome } from './editor-extensions';
+import { QueryEditor } from './QueryEditor';
+import { ChartType, RendererOptions } from './results/chart-options';
+import { Results } from './results/Results';
+import { SearchActions } from './SearchActions';
+import { SearchStatus } from './SearchStatus';
+import { TimePicker } from './TimePicker';
+import { rangeFromParams, rangeToParams, resolveRange, TimeRange } from './time-range';
+import { useSearch } from './useSearch';
+
+/**
+ * The search page. Its URL says what to show: `?q=<query>&t=1h` (or `from=&to=`) fills the
+ * query and range, `&run=1` runs it at once (links from history and the library), `?id=<search ID>`
+ * opens an existing search (persistent searches). `chart=bar` picks the chart type.
+ */
+export function SearchPage() {
+  const [params, setParams] = useSearchParams();
+  const { prefs, loaded } = usePrefs();
+  const { catalog, renderers } = useCatalog();
+  const [query, setQuery] = useState(() => params.get('q') ?? '');
+  const [range, setRange] = useState<TimeRange>(() => rangeFromParams(params, { kind: 'relative', preset: prefs.defaultRange }));
+  const [parsed, setParsed] = useState<ParseOutcome>();
+  const [chartType, setChartType] = useState<ChartType>(() => (['line', 'area', 'bar', 'pie'].includes(params.get('chart') ?? '') ? (params.get('chart') as ChartType) : 'line'));
+  const [chartOptions, setChartOptions] = useState<RendererOptions>({});
+  const search = useSearch();
+  const [now, setNow] = useState(() => performance.now());
+  const queryRef = useRef(query);
+  queryRef.current = query;
+
+  // The person's default range, once their settings arrive (unless the URL names one).
+  const touchedRange = useRef(params.has('t') || params.has('from'));
+  useEffect(() => {
+    if (loaded && !touchedRange.current) setRange({ kind: 'relative', preset: prefs.defaultRange });
+  }, [loaded, prefs.defaultRange]);
+
+  const run = useCallback(
+    (r: TimeRange = range) => {
+      const q = queryRef.current;
+      if (!q.trim()) return;
+      const { start, end } = resolveRange(r);
+      const next = new URLSearchParams();
+      next.set('q', q);
+      rangeToParams(r, next);
+      if (chartType !== 'line') next.set('chart', chartType);
+      setParams(next, { replace: true });
+      void search.run(q, start, end);
+    },
+    [range, chartType, setParams, search],
+  );
+
+  // ?run=1 and ?id= act once, when the page opens.
+  useEffect(() => {
+    const id = params.get('id');
+    if (id) void search.attach(id);
+    else if (params.get('run') === '1' && query.trim()) run();
+  }, []); // eslint-disable-line react-hooks/exhaustive-deps
+
+  // An opened search shows its own query and range.
+  const info = search.state?.info;
+  useEffect(() => {
+    if (info && params.get('id') === info.ID) {
+      setQuery(info.UserQuery);
+      setRange({ kind: 'absolute', start: new Date(info.StartRange), end: new Date(info.EndRange) });
+    }
+  }, [info?.ID]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  const running = search.starting || search.state?.phase === 'running';
+  useEffect(() => {
+    if (!running) return;
+    const t = setInterval(() => setNow(performance.now()), 200);
+    return () => clearInterval(t);
+  }, [running]);
+
+  const onFirstResult = useCallback(() => {
+    if (performance.getEntriesByName('search-first-result').length === 0 && performance.getEntriesByName('search-run').length > 0) performance.mark('search-first-result');
+  }, []);
+
+  const zoom = useCallback(
+    (start: Date, end: Date) => {
+      const r: TimeRange = { kind: 'absolute', start, end };
+      touchedRange.current = true;
+      setRange(r);
+      run(r);
+    },
+    [run],
+  );
+
+  const parseError = parsed && parsed.query === query ? parsed.message : undefined;
+
+  return (
+    <div className="search-page">
+      <h1 className="visually-hidden">Search</h1>
+      <form
+        className="query-bar"
+        aria-label="Search"
+        onSubmit={(e) => {
+          e.preventDefault();
+          run();
+        }}
+      >
+        <QueryEditor value={query} onChange={setQuery} onRun={() => run()} onParsed={setParsed} catalog={catalog} describedBy="query-problem" />
+        <div className="query-controls">
+          <TimePicker
+            value={range}
+            zone={prefs.timeZone}
+            onChange={(r) => {
+              touchedRange.current = true;
+              setRange(r);
+            }}
+          />
+          <button type="submit" className="primary" disabled={!query.trim()}>
+            Search
+          </button>
+          <button type="button" onClick={() => void search.stop()} disabled={search.state?.phase !== 'running'}>
+            Stop
+          </button>
+        </div>
+      </form>
+      <div id="query-problem">
+        {parseError && (
+          <p className="error parse-error" role="alert">
+            {parseError.charAt(0).toUpperCase() + parseError.slice(1)}
+          </p>
+        )}
+      </div>
+      {search.failure && !(search.failure.query && parseError) && (
+        <p className="error" role="alert">
+          {search.failure.message}
+        </p>
+      )}
+      {search.starting && (
+        <p className="search-status" role="status">
+          Starting the search…
+        </p>
+      )}
+      {search.session && search.state && (
+        <>
+          <div className="status-row">
+            <SearchStatus state={search.state} now={now} />
+            <SearchActions session={search.session} state={search.state} />
+          </div>
+          <Results
+            key={search.session.id}
+            session={search.session}
+            state={search.state}
+            renderers={renderers}
+            onZoom={zoom}
+            onFirstResult={onFirstResult}
+            chart={{ type: chartType, options: chartOptions, onType: setChartType, onOptions: setChartOptions }}
+          />
+        </>
+      )}
+      {!search.session && !search.failure && !search.starting && <Help />}
+    </div>
+  );
+}
+
+function Help() {
+  return (
+    <section className="help muted" aria-label="How to search">
+      <p>
+        Type a query, pick a time range, and press <kbd>Enter</kbd> (or <kbd>Ctrl</kbd>+<kbd>Enter</kbd>). <kbd>Shift</kbd>+<kbd>Enter</kbd> starts a new line; <kbd>Ctrl</kbd>+<kbd>Space</kbd> lists modules.
+      </p>
+      <p>
+        Examples: <code>tag=syslog grep error</code>, <code>tag=web kv status | count by status | table</code>, <code>tag=web kv status | stats count by status over 5m | chart count by status</code>.
+      </p>
+    </section>
+  );
+}

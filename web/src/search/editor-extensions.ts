@@ -1,0 +1,89 @@
+/**
+ * CodeMirror extensions of the query editor: highlighting by token role (classes styled in
+ * styles.css, so no style is injected at run time), completion of module and renderer names,
+ * and the service's parse error marked at the offending module.
+ */
+import { Completion, CompletionContext, CompletionResult } from '@codemirror/autocomplete';
+import { Diagnostic } from '@codemirror/lint';
+import { RangeSetBuilder } from '@codemirror/state';
+import { Decoration, DecorationSet, EditorView, ViewPlugin, ViewUpdate } from '@codemirror/view';
+import { api } from '../api/client';
+import { ParseResponse, RenderModuleInfo, SearchModuleInfo } from '../api/types';
+import { describeModule, errorRange, moduleNameAt, tokenize } from './query-language';
+
+const marks = new Map<string, Decoration>();
+const mark = (role: string) => {
+  let m = marks.get(role);
+  if (!m) marks.set(role, (m = Decoration.mark({ class: `q-${role}` })));
+  return m;
+};
+
+function decorate(view: EditorView): DecorationSet {
+  const b = new RangeSetBuilder<Decoration>();
+  for (const t of tokenize(view.state.doc.toString())) if (t.to > t.from && t.role !== 'ev') b.add(t.from, t.to, mark(t.role));
+  return b.finish();
+}
+
+export const queryHighlighter = ViewPlugin.fromClass(
+  class {
+    decorations: DecorationSet;
+    constructor(view: EditorView) {
+      this.decorations = decorate(view);
+    }
+    update(u: ViewUpdate) {
+      if (u.docChanged) this.decorations = decorate(u.view);
+    }
+  },
+  { decorations: (v) => v.decorations },
+);
+
+export interface Catalog {
+  modules: SearchModuleInfo[];
+  renderers: RenderModuleInfo[];
+}
+
+export function completionSource(catalog: () => Catalog) {
+  return (ctx: CompletionContext): CompletionResult | null => {
+    const at = moduleNameAt(ctx.state.doc.toString(), ctx.pos);
+    if (!at || (at.prefix === '' && !ctx.explicit)) return null;
+    const c = catalog();
+    const options: Completion[] = [
+      ...c.modules.map((m) => ({ label: m.Name, type: 'function', detail: 'module', info: [m.Info, ...m.Examples.slice(0, 2)].filter(Boolean).join('\n') })),
+      ...c.renderers.map((r) => ({ label: r.Name, type: 'class', detail: 'renderer', info: [r.Description, ...r.Examples.slice(0, 2)].filter(Boolean).join('\n') })),
+    ];
+    return { from: at.from, to: at.to, options, validFor: /^[\w-]*$/ };
+  };
+}
+
+export interface ParseOutcome {
+  query: string;
+  result: ParseResponse;
+  /** "module 2 (regx): ModuleError: regx is not a valid module" */
+  message?: string;
+}
+
+/** Lint source: POST /api/parse (the linter debounces), the error at the module it names. */
+export function parseLinter(onParsed: (o: ParseOutcome | undefined) => void) {
+  return async (view: EditorView): Promise<Diagnostic[]> => {
+    const query = view.state.doc.toString();
+    if (!query.trim()) {
+      onParsed(undefined);
+      return [];
+    }
+    let result: ParseResponse;
+    try {
+      result = await api<ParseResponse>('/api/parse', { method: 'POST', json: { SearchString: query } });
+    } catch {
+      return [];
+    }
+    if (view.state.doc.toString() !== query) return [];
+    if (result.GoodQuery) {
+      onParsed({ query, result });
+      return [];
+    }
+    const message = `${describeModule(query, result.ModuleIndex)}: ${result.ParseError ?? 'invalid query'}`;
+    onParsed({ query, result, message });
+    const { from, to } = errorRange(query, result.ModuleIndex);
+    return [{ from, to: Math.max(to, from + 1 <= query.length ? from + 1 : from), severity: 'error', message: message.charAt(0).toUpperCase() + message.slice(1) }];
+  };
+}

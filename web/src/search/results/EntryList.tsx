@@ -1,0 +1,132 @@
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
+import { RendererPage, SearchEntry } from '../../api/types';
+import { usePrefs } from '../../prefs/PrefsContext';
+import { formatCount, formatTime } from '../../ui/time-format';
+import { EntryRow } from './decode';
+import { EntryPages } from './entry-pages';
+
+export interface EntryListProps {
+  /** the search; a new value starts a new list */
+  searchId: string;
+  count: number;
+  fetchPage(first: number, last: number): Promise<RendererPage<SearchEntry[]>>;
+  /** called once, when the first row is on screen */
+  onFirstRow?(): void;
+}
+
+/**
+ * Entries as a virtualised table (timestamp, tag, source, data): only the rows on screen exist in
+ * the page, pages of the render store load as they scroll into view. Data is text, always.
+ */
+export function EntryList({ searchId, count, fetchPage, onFirstRow }: EntryListProps) {
+  const [, bump] = useReducer((x: number) => x + 1, 0);
+  const pages = useMemo(() => new EntryPages(fetchPage, bump), [searchId]); // eslint-disable-line react-hooks/exhaustive-deps
+  useEffect(() => {
+    pages.open();
+    return () => pages.close();
+  }, [pages]);
+  const scroller = useRef<HTMLDivElement>(null);
+  const { prefs } = usePrefs();
+  // Rows have one height (two lines of data) so scrolling costs no layout; an opened row shows
+  // the whole entry and is measured.
+  const v = useVirtualizer({ count, getScrollElement: () => scroller.current, estimateSize: () => ROW_HEIGHT, overscan: 6 });
+  const [open, setOpen] = useState<ReadonlySet<number>>(new Set());
+  const toggle = useCallback(
+    (i: number) =>
+      setOpen((o) => {
+        const next = new Set(o);
+        if (next.has(i)) {
+          next.delete(i);
+          v.resizeItem(i, ROW_HEIGHT);
+        } else next.add(i);
+        return next;
+      }),
+    [v],
+  );
+  const items = v.getVirtualItems();
+  // After each render: fetch what is on screen (and the first page, whose arrival is timed).
+  useEffect(() => {
+    pages.ensure(0, 1, count);
+    if (items.length) pages.ensure(items[0].index, items[items.length - 1].index + 1, count);
+  });
+  const first = count > 0 ? pages.peek(0) : undefined;
+  const reported = useRef(false);
+  useEffect(() => {
+    if (first && !reported.current) {
+      reported.current = true;
+      onFirstRow?.();
+    }
+  }, [first, onFirstRow]);
+
+  return (
+    <div className="entry-table" role="table" aria-label="Entries" aria-rowcount={count + 1}>
+      <div role="rowgroup">
+        <div role="row" aria-rowindex={1} className="entry-row header">
+          <span role="columnheader">Timestamp</span>
+          <span role="columnheader">Tag</span>
+          <span role="columnheader">Source</span>
+          <span role="columnheader">Data</span>
+        </div>
+      </div>
+      <div role="rowgroup" className="entry-scroll" ref={scroller} tabIndex={0} aria-label={`${formatCount(count)} entries, scrollable`}>
+        <div className="entry-sizer" style={{ height: v.getTotalSize() }}>
+          {items.map((item) => {
+            const row = pages.peek(item.index);
+            return (
+              <div
+                key={item.key}
+                data-index={item.index}
+                ref={open.has(item.index) ? v.measureElement : undefined}
+                role="row"
+                aria-rowindex={item.index + 2}
+                className={open.has(item.index) ? 'entry-row open' : 'entry-row'}
+                style={{ transform: `translateY(${item.start}px)` }}
+              >
+                {row ? <Cells row={row} zone={prefs.timeZone} open={open.has(item.index)} onToggle={() => toggle(item.index)} /> : <span role="cell" className="muted loading-row">Loading entry {formatCount(item.index + 1)}…</span>}
+              </div>
+            );
+          })}
+        </div>
+      </div>
+      {pages.error && (
+        <p className="error" role="alert">
+          Could not load entries: {pages.error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+const ROW_HEIGHT = 48;
+
+function Cells({ row, zone, open, onToggle }: { row: EntryRow; zone: string; open: boolean; onToggle(): void }) {
+  return (
+    <>
+      <span role="cell" className="ts">
+        <button type="button" className="link" aria-expanded={open} title={`${row.ts}: ${open ? 'show two lines' : 'show the whole entry'}`} onClick={onToggle}>
+          {formatTime(row.ts, zone)}
+        </button>
+      </span>
+      <span role="cell" className="tag">
+        {row.tag}
+      </span>
+      <span role="cell" className="src">
+        {row.src}
+      </span>
+      <span role="cell" className="data">
+        {row.data}
+        {row.cut > 0 && <span className="muted"> … {formatCount(row.cut)} more characters (download the results to read all)</span>}
+        {row.evs.length > 0 && (
+          <span className="evs">
+            {row.evs.map(([k, val], i) => (
+              <span key={i} className="ev">
+                <span className="ev-name">{k}</span>={val}
+              </span>
+            ))}
+          </span>
+        )}
+      </span>
+    </>
+  );
+}

@@ -1,0 +1,85 @@
+import { useMemo, useState } from 'react';
+import { TableResult } from '../../api/types';
+import { usePrefs } from '../../prefs/PrefsContext';
+import { DownloadLinks } from './DownloadLinks';
+import { SortDir, sortRows, toTsv } from './table-sort';
+
+async function copyText(text: string): Promise<void> {
+  if (navigator.clipboard?.writeText) return navigator.clipboard.writeText(text);
+  throw new Error('The browser does not allow copying here (it needs HTTPS or localhost).');
+}
+
+/** The table renderer: sortable columns, pages, copy, downloads. */
+export function TableView({ result, downloads }: { result: TableResult; downloads: Array<{ format: string; href: string }> }) {
+  const { prefs } = usePrefs();
+  const [sort, setSort] = useState<{ col?: number; dir: SortDir }>({ dir: 'ascending' });
+  const [page, setPage] = useState(0);
+  const [copied, setCopied] = useState<string>();
+  const rows = useMemo(() => sortRows(result.Rows, sort.col, sort.dir), [result, sort]);
+  const size = prefs.pageSize;
+  const pages = Math.max(1, Math.ceil(rows.length / size));
+  const shown = rows.slice(page * size, (page + 1) * size);
+
+  const sortBy = (col: number) => {
+    setSort((s) => ({ col, dir: s.col === col && s.dir === 'ascending' ? 'descending' : 'ascending' }));
+    setPage(0);
+  };
+  const copy = () =>
+    copyText(toTsv(result.Columns, rows)).then(
+      () => setCopied(`Copied ${rows.length} rows.`),
+      (err: Error) => setCopied(err.message),
+    );
+
+  return (
+    <section className="table-view" aria-label="Table">
+      <div className="toolbar" role="toolbar" aria-label="Table actions">
+        <button type="button" onClick={() => void copy()}>
+          Copy
+        </button>
+        <DownloadLinks links={downloads} />
+        <span role="status" className="muted">
+          {copied}
+        </span>
+      </div>
+      <div className="table-scroll">
+        <table aria-label="Results" aria-rowcount={rows.length + 1}>
+          <thead>
+            <tr>
+              {result.Columns.map((c, i) => (
+                <th key={`${c}-${i}`} scope="col" aria-sort={sort.col === i ? sort.dir : 'none'}>
+                  <button type="button" className="sort" onClick={() => sortBy(i)}>
+                    {c}
+                    <span aria-hidden="true">{sort.col === i ? (sort.dir === 'ascending' ? ' ▲' : ' ▼') : ''}</span>
+                  </button>
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {shown.map((r, k) => (
+              <tr key={page * size + k} aria-rowindex={page * size + k + 2}>
+                {r.Row.map((cell, i) => (
+                  <td key={i}>{cell}</td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      {rows.length === 0 && <p className="muted">No rows.</p>}
+      {pages > 1 && (
+        <nav className="pager" aria-label="Table pages">
+          <button type="button" disabled={page === 0} onClick={() => setPage(page - 1)}>
+            Previous page
+          </button>
+          <span>
+            Page {page + 1} of {pages} ({rows.length.toLocaleString('en-US')} rows)
+          </span>
+          <button type="button" disabled={page >= pages - 1} onClick={() => setPage(page + 1)}>
+            Next page
+          </button>
+        </nav>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,26 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+/**
+ * The console is served by the service itself (src/console/console.setup.ts) from web/dist.
+ * `npm run dev -w web` serves it on :5173 with /api proxied to a service on :8080.
+ */
+export default defineConfig({
+  plugins: [react()],
+  // A per-request nonce for the style elements CodeMirror creates: the service replaces this
+  // placeholder in index.html and names the nonce in its Content-Security-Policy.
+  html: { cspNonce: 'CSP_NONCE_PLACEHOLDER' },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    // bench/console.js reads which chunks each page loads from the manifest.
+    manifest: true,
+    // Browsers the console supports all have <link rel=modulepreload>.
+    modulePreload: { polyfill: false },
+    target: 'es2022',
+    chunkSizeWarningLimit: 800,
+  },
+  server: {
+    proxy: { '/api': 'http://127.0.0.1:8080' },
+  },
+});
