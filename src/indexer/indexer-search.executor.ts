@@ -164,7 +164,8 @@ export class IndexerSearchExecutor extends SearchExecutor implements OnModuleDes
     const partials: PartialState[] = [];
     let merged: RenderResult | undefined;
     const progress: SearchProgress = { entriesScanned: 0, bytesScanned: 0, finished: false };
-    const perWorker = jobs.map(() => ({ scanned: 0, bytes: 0 }));
+    /** Per scan job: its counts and its watermark (epoch µs; every entry it has yet to read is older). */
+    const perWorker = jobs.map(() => ({ scanned: 0, bytes: 0, watermark: Number.POSITIVE_INFINITY }));
     const merge = new StreamMerge<Entry>(jobs.length);
     const encodedMerge = new StreamMerge<EncodedEntry>(jobs.length);
     const timeoutMs = opts.timeoutMs ?? this.config.searchTimeoutMs;
@@ -255,10 +256,15 @@ export class IndexerSearchExecutor extends SearchExecutor implements OnModuleDes
       const emitEncoded = async (entries: EncodedEntry[]) => {
         if (entries.length) await sink.encoded!(entries);
       };
-      const report = (i: number, scanned: number, bytes: number) => {
-        perWorker[i] = { scanned, bytes };
+      const report = (i: number, scanned: number, bytes: number, watermark: number) => {
+        perWorker[i] = { scanned, bytes, watermark };
         progress.entriesScanned = perWorker.reduce((a, p) => a + p.scanned, 0);
         progress.bytesScanned = perWorker.reduce((a, p) => a + p.bytes, 0);
+        // The slowest job decides how far the whole search is.
+        const behind = Math.max(...perWorker.map((p) => p.watermark));
+        if (Number.isFinite(behind) || behind === Number.NEGATIVE_INFINITY) {
+          progress.position = new Date(Math.min(range.end.getTime(), Math.max(range.start.getTime(), behind / 1000)));
+        }
         opts.onProgress?.({ ...progress });
       };
       if (!jobs.length) return compiled.streaming ? settle() : startMerge();
@@ -270,13 +276,13 @@ export class IndexerSearchExecutor extends SearchExecutor implements OnModuleDes
             .then(async () => {
               if (settled) return;
               if (m.type === 'batch') {
-                report(i, m.scanned, m.bytes);
+                report(i, m.scanned, m.bytes, m.watermark);
                 if (m.encoded) await emitEncoded(encodedMerge.add(i, decodeBatch(m.encoded), m.watermark));
                 else await emit(merge.add(i, compiled.streaming ? revive(m.entries) : [], m.watermark));
                 w.postMessage({ type: 'ack', id } satisfies HostMessage);
               } else if (m.type === 'done') {
                 finishJob(i, true);
-                report(i, m.scanned, m.bytes);
+                report(i, m.scanned, m.bytes, Number.NEGATIVE_INFINITY);
                 if (m.partial) partials.push(m.partial);
                 await emit(merge.finish(i));
                 await emitEncoded(encodedMerge.finish(i));

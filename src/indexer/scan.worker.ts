@@ -191,8 +191,9 @@ async function runJob(job: ScanJob, out: JobOutbox, conn: KeptConnection): Promi
         scanned += batch.length;
         for (const e of batch) bytes += e.data.length;
         const entries = runner.push(batch);
-        // Unordered scans only serve condensing queries: no entries, so no watermark to honour.
-        const watermark = next && ordered ? batch[batch.length - 1].ts : day * DAY_MS_CONST * 1000;
+        // The watermark: every entry still to come is older. Newest-first scans know it exactly;
+        // unordered ones (condensing queries: no entries to merge) only once the day is done.
+        const watermark = !next ? day * DAY_MS_CONST * 1000 : ordered ? batch[batch.length - 1].ts : Math.min(toUs, (day + 1) * DAY_MS_CONST * 1000);
         if (job.encode) {
           // Encoded here, sent without a copy: the HTTP event loop only writes the bytes out.
           const encoded = encodeBatch(entries, job.encode);

@@ -21,6 +21,11 @@ export interface SearchProgress {
   entriesScanned: number;
   bytesScanned: number;
   finished: boolean;
+  /**
+   * How far the scans are: every entry from here to the range's end has been read (scans go
+   * newest first, whole days at a time when the query is order-free). Undefined before the first batch.
+   */
+  position?: Date;
 }
 
 export interface SearchRunResult {

@@ -81,7 +81,8 @@ export function limitDroppedRange(s: LiveSearch): { StartTS: string; EndTS: stri
 
 export function toOverviewStats(s: LiveSearch): OverviewStatsDto {
   const stats: OverviewStatsDto = {
-    SearchPosition: (s.finishedAt ? s.end : new Date(Math.min(Date.now(), s.end.getTime()))).toISOString(),
+    // How far the scans have read, newest first: from the range's end down to its start when done.
+    SearchPosition: (s.flags.finished ? s.start : (s.progress.position ?? s.end)).toISOString(),
     Finished: s.flags.finished,
     OverLimit: s.store.overLimit,
     LimitDroppedRange: limitDroppedRange(s),
