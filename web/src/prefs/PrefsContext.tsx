@@ -41,20 +41,31 @@ export function PrefsProvider({ children }: { children: ReactNode }) {
   // Saving shows the new settings at once (the theme changes as it is picked) and undoes them if the service refuses.
   const shownBlob = useRef<unknown>(null);
   shownBlob.current = blob;
+  // Saves run one after another: each reads the blob the previous one wrote, so quick changes of
+  // several settings never overwrite each other (a read-modify-write each).
+  const queue = useRef<Promise<unknown>>(Promise.resolve());
   const save = useCallback(
-    async (patch: Partial<ConsolePrefs>) => {
+    (patch: Partial<ConsolePrefs>) => {
       const before = shownBlob.current;
       shownBlob.current = writePrefs(before, { ...readPrefs(before), ...patch });
       setBlob(shownBlob.current);
-      try {
+      const run = queue.current.catch(() => undefined).then(async () => {
         const current = await api<unknown>(url);
         const next = writePrefs(current, { ...readPrefs(current), ...patch });
         await api(url, { method: 'PUT', json: next });
-        setBlob(next);
-      } catch (err) {
-        setBlob(before);
-        throw err;
-      }
+        return next;
+      });
+      queue.current = run;
+      return run.then(
+        (next) => {
+          // Only the last save in the queue sets what is shown (earlier answers are older).
+          if (queue.current === run) setBlob(next);
+        },
+        (err: unknown) => {
+          if (queue.current === run) setBlob(before);
+          throw err;
+        },
+      );
     },
     [url],
   );
