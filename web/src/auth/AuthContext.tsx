@@ -1,4 +1,4 @@
-import { createContext, ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
+import { createContext, ReactNode, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
 import { api, ApiError, onSessionEnded } from '../api/client';
 import { UserDetails } from '../api/types';
 import { forgetSession, hadSession } from './session-cookie';
@@ -13,9 +13,19 @@ export interface Auth {
   /** the signed-in user; only call under <RequireAuth> */
   user: UserDetails;
   signIn(user: string, password: string): Promise<void>;
-  /** ends this session, or every session of the account */
+  /** ends this session, or every session of the account, after the sign-out hooks have run */
   signOut(everywhere?: boolean): Promise<void>;
+  /**
+   * Work a page does while the session still holds, before signing out (the search page detaches
+   * its searches, which a 401 would refuse afterwards). Returns the unregister function.
+   */
+  onSignOut(hook: SignOutHook): () => void;
 }
+
+export type SignOutHook = () => unknown;
+
+/** How long signing out waits for the hooks: a hanging service must not keep anyone signed in. */
+export const SIGN_OUT_WAIT_MS = 3000;
 
 export const SESSION_ENDED = 'Your session has ended: it expired, was signed out elsewhere, or the account was locked. Sign in again.';
 
@@ -46,6 +56,7 @@ const whoami = () => api<UserDetails>('/api/info/whoami', { expect401: true });
 
 export function AuthProvider({ children }: { children: ReactNode }) {
   const [state, setState] = useState<AuthState>({ status: 'loading' });
+  const hooks = useRef(new Set<SignOutHook>());
 
   useEffect(() => {
     let live = true;
@@ -77,7 +88,18 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     setState({ status: 'signedIn', user: await whoami() });
   }, []);
 
+  const onSignOut = useCallback((hook: SignOutHook) => {
+    hooks.current.add(hook);
+    return () => void hooks.current.delete(hook);
+  }, []);
+
   const signOut = useCallback(async (everywhere = false) => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    await Promise.race([
+      Promise.allSettled([...hooks.current].map(async (hook) => hook())),
+      new Promise((resolve) => (timer = setTimeout(resolve, SIGN_OUT_WAIT_MS))),
+    ]);
+    clearTimeout(timer);
     try {
       await api('/api/logout', { method: everywhere ? 'DELETE' : 'PUT', expect401: true });
     } catch {
@@ -96,8 +118,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       },
       signIn,
       signOut,
+      onSignOut,
     }),
-    [state, signIn, signOut],
+    [state, signIn, signOut, onSignOut],
   );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }

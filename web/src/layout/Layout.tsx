@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { NavLink, Outlet } from 'react-router';
 import { useAuth } from '../auth/AuthContext';
 import { PrefsProvider } from '../prefs/PrefsContext';
@@ -6,6 +7,12 @@ import { NAV_ITEMS } from './nav';
 /** Header with the navigation and the account menu; the page below. */
 export function Layout() {
   const { user, signOut } = useAuth();
+  // Signing out first lets the pages leave their searches (a moment): the buttons wait meanwhile.
+  const [leaving, setLeaving] = useState(false);
+  const leave = (everywhere: boolean) => {
+    setLeaving(true);
+    void signOut(everywhere);
+  };
   return (
     <PrefsProvider>
       <a className="skip-link" href="#main">
@@ -32,10 +39,10 @@ export function Layout() {
               Signed in as <strong>{user.User}</strong>
               {user.Admin ? ' (administrator)' : ''}
             </p>
-            <button type="button" onClick={() => void signOut(false)}>
+            <button type="button" onClick={() => leave(false)} disabled={leaving}>
               Sign out
             </button>
-            <button type="button" onClick={() => void signOut(true)}>
+            <button type="button" onClick={() => leave(true)} disabled={leaving}>
               Sign out everywhere
             </button>
           </div>

@@ -1,7 +1,10 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { onSessionEnded } from '../api/client';
+import { useAuth } from '../auth/AuthContext';
 import { usePrefs } from '../prefs/PrefsContext';
 import { useCatalog } from './catalog';
+import { forgetDraft, keepDraft, readDraft } from './draft';
 import { ParseOutcome } from './editor-extensions';
 import { QueryEditor } from './QueryEditor';
 import { ChartType, RendererOptions } from './results/chart-options';
@@ -16,13 +19,16 @@ import { useSearch } from './useSearch';
  * The search page. Its URL says what to show: `?q=<query>&t=1h` (or `from=&to=`) fills the
  * query and range, `&run=1` runs it at once (links from history and the library), `?id=<search ID>`
  * opens an existing search (persistent searches). `chart=bar` picks the chart type.
+ * A query being typed when the session ended comes back after signing in again (draft.ts).
  */
 export function SearchPage() {
   const [params, setParams] = useSearchParams();
   const { prefs, loaded } = usePrefs();
   const { catalog, renderers } = useCatalog();
-  const [query, setQuery] = useState(() => params.get('q') ?? '');
-  const [range, setRange] = useState<TimeRange>(() => rangeFromParams(params, { kind: 'relative', preset: prefs.defaultRange }));
+  const { user } = useAuth();
+  const [draft] = useState(() => readDraft(user.User));
+  const [query, setQuery] = useState(() => draft?.query ?? params.get('q') ?? '');
+  const [range, setRange] = useState<TimeRange>(() => draft?.range ?? rangeFromParams(params, { kind: 'relative', preset: prefs.defaultRange }));
   const [parsed, setParsed] = useState<ParseOutcome>();
   const [chartType, setChartType] = useState<ChartType>(() => (['line', 'area', 'bar', 'pie'].includes(params.get('chart') ?? '') ? (params.get('chart') as ChartType) : 'line'));
   const [chartOptions, setChartOptions] = useState<RendererOptions>({});
@@ -31,8 +37,12 @@ export function SearchPage() {
   const queryRef = useRef(query);
   queryRef.current = query;
 
-  // The person's default range, once their settings arrive (unless the URL names one).
-  const touchedRange = useRef(params.has('t') || params.has('from'));
+  // The session ends (a 401): keep what is typed for after signing in again; it was given back.
+  useEffect(() => onSessionEnded(() => keepDraft(user.User, query, range)), [user.User, query, range]);
+  useEffect(() => forgetDraft(), []);
+
+  // The person's default range, once their settings arrive (unless the URL or the draft names one).
+  const touchedRange = useRef(params.has('t') || params.has('from') || !!draft?.range);
   useEffect(() => {
     if (loaded && !touchedRange.current) setRange({ kind: 'relative', preset: prefs.defaultRange });
   }, [loaded, prefs.defaultRange]);

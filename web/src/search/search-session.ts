@@ -22,6 +22,8 @@ export interface SessionState {
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 export class SearchSession {
+  /** the searches this page holds: leaveAll detaches them (signing out does, while it still can) */
+  private static readonly live = new Set<SearchSession>();
   private state: SessionState;
   private readonly listeners = new Set<() => void>();
   private disposed = false;
@@ -45,6 +47,7 @@ export class SearchSession {
     launchedAt: number,
   ) {
     this.state = { phase: 'running', info: launchResponse.Info, launchedAt };
+    SearchSession.live.add(this);
     void this.poll();
   }
 
@@ -153,18 +156,28 @@ export class SearchSession {
     return `/api/searchctrl/${this.id}/download/${encodeURIComponent(format)}`;
   }
 
-  /** Leaves the search (the service removes it unless it is backgrounded or saved). */
-  dispose(): void {
-    if (this.disposed) return;
+  /** Leaves every search this page holds; resolves when the service has answered each. */
+  static async leaveAll(): Promise<void> {
+    await Promise.all([...SearchSession.live].map((s) => s.dispose()));
+  }
+
+  /** Leaves the search (the service removes it unless it is backgrounded or saved); resolves once answered. */
+  dispose(): Promise<void> {
+    if (this.disposed) return Promise.resolve();
     this.disposed = true;
+    SearchSession.live.delete(this);
     if (this.pinger) clearInterval(this.pinger);
     this.listeners.clear();
-    api(`/api/searchctrl/${this.id}/detach`, { method: 'PUT', query: { sid: this.sid }, keepalive: true, expect401: true }).catch(() => undefined);
+    return api(`/api/searchctrl/${this.id}/detach`, { method: 'PUT', query: { sid: this.sid }, keepalive: true, expect401: true }).then(
+      () => undefined,
+      () => undefined,
+    );
   }
 
   /** Deletes the search and its results (the histogram's helper searches). */
   async remove(): Promise<void> {
     this.disposed = true;
+    SearchSession.live.delete(this);
     if (this.pinger) clearInterval(this.pinger);
     this.listeners.clear();
     await api(`/api/searchctrl/${this.id}`, { method: 'DELETE', expect401: true }).catch(() => undefined);

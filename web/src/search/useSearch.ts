@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { api, ApiError } from '../api/client';
+import { useAuth } from '../auth/AuthContext';
 import { ParseResponse } from '../api/types';
 import { describeModule } from './query-language';
 import { SearchSession, SessionState } from './search-session';
@@ -26,7 +27,8 @@ async function launchFailure(err: unknown, query: string): Promise<LaunchFailure
 
 /**
  * The search the page shows: launching one leaves the previous one; leaving the page (or the
- * browser tab) detaches, so the service removes searches nobody kept.
+ * browser tab) detaches, so the service removes searches nobody kept. Signing out detaches
+ * first, while the session can still do so (a backgrounded search then shows no page open).
  */
 export function useSearch() {
   const [session, setSession] = useState<SearchSession | null>(null);
@@ -37,7 +39,7 @@ export function useSearch() {
   const state = useSyncExternalStore<SessionState | undefined>(session?.subscribe ?? noop, session?.getSnapshot ?? none);
 
   const replace = useCallback((next: SearchSession | null) => {
-    current.current?.dispose();
+    void current.current?.dispose();
     current.current = next;
     setSession(next);
   }, []);
@@ -78,8 +80,11 @@ export function useSearch() {
     }
   }, []);
 
+  const { onSignOut } = useAuth();
+  useEffect(() => onSignOut(() => SearchSession.leaveAll()), [onSignOut]);
+
   useEffect(() => {
-    const leave = () => current.current?.dispose();
+    const leave = () => void current.current?.dispose();
     window.addEventListener('pagehide', leave);
     return () => {
       window.removeEventListener('pagehide', leave);

@@ -62,7 +62,8 @@ export function formatDuration(ms: number): string {
   return `${m} min ${Math.round((ms % 60_000) / 1000)} s`;
 }
 
-export const formatCount = (n: number): string => n.toLocaleString('en-US');
+const counts = new Intl.NumberFormat('en-US');
+export const formatCount = (n: number): string => counts.format(n);
 
 export function formatBytes(n: number): string {
   if (n < 1024) return `${n} B`;

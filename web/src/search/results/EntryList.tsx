@@ -1,10 +1,11 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
+import { memo, useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { RendererPage, SearchEntry } from '../../api/types';
 import { usePrefs } from '../../prefs/PrefsContext';
 import { formatCount, formatTime } from '../../ui/time-format';
 import { EntryRow } from './decode';
 import { EntryPages } from './entry-pages';
+import { ScrollMotion } from './scroll-motion';
 
 export interface EntryListProps {
   /** the search; a new value starts a new list */
@@ -21,16 +22,18 @@ export interface EntryListProps {
  */
 export function EntryList({ searchId, count, fetchPage, onFirstRow }: EntryListProps) {
   const [, bump] = useReducer((x: number) => x + 1, 0);
-  const pages = useMemo(() => new EntryPages(fetchPage, bump), [searchId]); // eslint-disable-line react-hooks/exhaustive-deps
+  const pages = useMemo(() => new EntryPages(fetchPage, bump), [searchId]); // eslint-disable-line react-hooks/exhaustive-deps -- a new search starts a new list, a new fetchPage function does not
+  const motion = useMemo(() => new ScrollMotion(bump), []);
   useEffect(() => {
     pages.open();
     return () => pages.close();
   }, [pages]);
+  useEffect(() => () => motion.dispose(), [motion]);
   const scroller = useRef<HTMLDivElement>(null);
   const { prefs } = usePrefs();
   // Rows have one height (two lines of data) so scrolling costs no layout; an opened row shows
   // the whole entry and is measured.
-  const v = useVirtualizer({ count, getScrollElement: () => scroller.current, estimateSize: () => ROW_HEIGHT, overscan: 6 });
+  const v = useVirtualizer({ count, getScrollElement: () => scroller.current, estimateSize, overscan: 4 });
   const [open, setOpen] = useState<ReadonlySet<number>>(new Set());
   const toggle = useCallback(
     (i: number) =>
@@ -45,10 +48,16 @@ export function EntryList({ searchId, count, fetchPage, onFirstRow }: EntryListP
     [v],
   );
   const items = v.getVirtualItems();
-  // After each render: fetch what is on screen (and the first page, whose arrival is timed).
+  // After each render: fetch what is on screen and the pages next to it (the first page too,
+  // whose arrival is timed), unless the list is flying past rows nobody can read.
   useEffect(() => {
     pages.ensure(0, 1, count);
-    if (items.length) pages.ensure(items[0].index, items[items.length - 1].index + 1, count);
+    if (!items.length) return;
+    const from = items[0].index;
+    const to = items[items.length - 1].index + 1;
+    if (motion.update(from)) return;
+    pages.ensure(from, to, count);
+    pages.ensure(from - PREFETCH_ROWS, to + PREFETCH_ROWS, count);
   });
   const first = count > 0 ? pages.peek(0) : undefined;
   const reported = useRef(false);
@@ -72,19 +81,20 @@ export function EntryList({ searchId, count, fetchPage, onFirstRow }: EntryListP
       <div role="rowgroup" className="entry-scroll" ref={scroller} tabIndex={0} aria-label={`${formatCount(count)} entries, scrollable`}>
         <div className="entry-sizer" style={{ height: v.getTotalSize() }}>
           {items.map((item) => {
-            const row = pages.peek(item.index);
+            const isOpen = open.has(item.index);
+            // Keyed by a slot that a row leaving the screen hands to the one coming in: the
+            // browser updates its text instead of building and dropping elements every frame.
             return (
-              <div
-                key={item.key}
-                data-index={item.index}
-                ref={open.has(item.index) ? v.measureElement : undefined}
-                role="row"
-                aria-rowindex={item.index + 2}
-                className={open.has(item.index) ? 'entry-row open' : 'entry-row'}
-                style={{ transform: `translateY(${item.start}px)` }}
-              >
-                {row ? <Cells row={row} zone={prefs.timeZone} open={open.has(item.index)} onToggle={() => toggle(item.index)} /> : <span role="cell" className="muted loading-row">Loading entry {formatCount(item.index + 1)}…</span>}
-              </div>
+              <Row
+                key={item.index % SLOTS}
+                index={item.index}
+                start={item.start}
+                row={pages.peek(item.index)}
+                zone={prefs.timeZone}
+                open={isOpen}
+                onToggle={toggle}
+                measure={isOpen ? v.measureElement : undefined}
+              />
             );
           })}
         </div>
@@ -99,13 +109,49 @@ export function EntryList({ searchId, count, fetchPage, onFirstRow }: EntryListP
 }
 
 const ROW_HEIGHT = 48;
+const estimateSize = () => ROW_HEIGHT;
+/** more than the rows ever on screen at once (overscan included) */
+const SLOTS = 256;
+/** rows above and below the screen whose pages load ahead of the scrolling */
+const PREFETCH_ROWS = 200;
+
+interface RowProps {
+  index: number;
+  start: number;
+  row: EntryRow | undefined;
+  zone: string;
+  open: boolean;
+  onToggle(index: number): void;
+  measure?: (el: HTMLDivElement | null) => void;
+}
+
+/** One entry; renders again only when its entry, place, zone or openness changes. */
+const Row = memo(function Row({ index, start, row, zone, open, onToggle, measure }: RowProps) {
+  return (
+    <div data-index={index} ref={measure} role="row" aria-rowindex={index + 2} className={open ? 'entry-row open' : 'entry-row'} style={{ transform: `translateY(${start}px)` }}>
+      {row ? (
+        <Cells row={row} zone={zone} open={open} onToggle={() => onToggle(index)} />
+      ) : (
+        <span role="cell" className="muted loading-row">
+          Loading entry {formatCount(index + 1)}…
+        </span>
+      )}
+    </div>
+  );
+});
+
+/** The shown time of a row, formatted once per time zone (Intl formatting is the slow part). */
+function shownTime(row: EntryRow & { shown?: [string, string] }, zone: string): string {
+  if (row.shown?.[0] !== zone) row.shown = [zone, formatTime(row.ts, zone)];
+  return row.shown[1];
+}
 
 function Cells({ row, zone, open, onToggle }: { row: EntryRow; zone: string; open: boolean; onToggle(): void }) {
   return (
     <>
       <span role="cell" className="ts">
         <button type="button" className="link" aria-expanded={open} title={`${row.ts}: ${open ? 'show two lines' : 'show the whole entry'}`} onClick={onToggle}>
-          {formatTime(row.ts, zone)}
+          {shownTime(row, zone)}
         </button>
       </span>
       <span role="cell" className="tag">

@@ -1,8 +1,10 @@
 /**
  * Entries of an entry search, fetched from the render store in pages as the list scrolls to
- * them, at most `maxPages` kept (least recently used out first). While the search runs, a page
- * read before all its entries existed is read again (at most every RELOAD_MS) once the count
- * says they exist. Rendering only peeks; `ensure` (called after each render) fetches.
+ * them, at most `maxPages` kept (least recently used out first). An entry is decoded (base64,
+ * UTF-8, tag name) the first time it is shown, once: a page costs no decoding on arrival. While
+ * the search runs, a page read before all its entries existed is read again (at most every
+ * RELOAD_MS) once the count says they exist. Rendering only peeks; `ensure` (called after each
+ * render) fetches.
  */
 import { RendererPage, SearchEntry } from '../../api/types';
 import { EntryRow, tagNamesOf, toRow } from './decode';
@@ -12,7 +14,9 @@ const RELOAD_MS = 250;
 type FetchPage = (first: number, last: number) => Promise<RendererPage<SearchEntry[]>>;
 
 interface Page {
-  rows: EntryRow[];
+  entries: SearchEntry[];
+  /** decoded as shown */
+  rows: Array<EntryRow | undefined>;
   /** the search had finished when the page was read, or the page is full: it is complete */
   final: boolean;
 }
@@ -41,7 +45,9 @@ export class EntryPages {
     if (!page) return undefined;
     this.pages.delete(n); // most recently used last
     this.pages.set(n, page);
-    return page.rows[index - n * this.pageSize];
+    const i = index - n * this.pageSize;
+    if (i < 0 || i >= page.entries.length) return undefined;
+    return (page.rows[i] ??= toRow(page.entries[i], this.tagNames));
   }
 
   /** Loads the pages holding rows [from, to) that are missing, or short of what `count` says exists. */
@@ -51,7 +57,7 @@ export class EntryPages {
     for (let n = Math.floor(Math.max(0, from) / this.pageSize); n * this.pageSize <= last; n++) {
       const page = this.pages.get(n);
       const expected = Math.min(this.pageSize, count - n * this.pageSize);
-      if (!page || (!page.final && page.rows.length < expected)) this.load(n);
+      if (!page || (!page.final && page.entries.length < expected)) this.load(n);
     }
   }
 
@@ -71,10 +77,13 @@ export class EntryPages {
     if (last !== undefined && now - last < RELOAD_MS) {
       if (!this.retrying.has(n)) {
         this.retrying.add(n);
-        setTimeout(() => {
-          this.retrying.delete(n);
-          if (!this.closed) this.onChange();
-        }, RELOAD_MS - (now - last));
+        setTimeout(
+          () => {
+            this.retrying.delete(n);
+            if (!this.closed) this.onChange();
+          },
+          RELOAD_MS - (now - last),
+        );
       }
       return;
     }
@@ -85,10 +94,10 @@ export class EntryPages {
       .then((page) => {
         if (this.closed) return;
         tagNamesOf(page.Tags, this.tagNames);
-        const rows = page.Entries.map((e) => toRow(e, this.tagNames));
+        const entries = page.Entries ?? [];
         const old = this.pages.get(n);
         // A page read earlier may hold more rows than one that was in flight: keep the longer.
-        if (!old || rows.length >= old.rows.length) this.pages.set(n, { rows, final: page.Finished || rows.length === this.pageSize });
+        if (!old || entries.length >= old.entries.length) this.pages.set(n, { entries, rows: [], final: page.Finished || entries.length === this.pageSize });
         while (this.pages.size > this.maxPages) this.pages.delete(this.pages.keys().next().value as number);
         this.error = undefined;
       })
