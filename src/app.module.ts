@@ -11,6 +11,7 @@ import { typeOrmOptions } from './database/data-source';
 import { GroupsModule } from './groups/groups.module';
 import { InfoModule } from './info/info.module';
 import { UsersModule } from './users/users.module';
+import { SessionsModule } from './sessions/sessions.module';
 import { TokensModule } from './tokens/tokens.module';
 import { PreferencesModule } from './preferences/preferences.module';
 import { ResourcesModule } from './resources/resources.module';
@@ -34,6 +35,7 @@ export const FEATURE_MODULES = [
   PreferencesModule,
   GroupsModule,
   UsersModule,
+  SessionsModule,
   InfoModule,
   ResourcesModule,
   DashboardsModule,

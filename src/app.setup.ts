@@ -47,7 +47,12 @@ export function configureApp(app: INestApplication, config: AppConfig): void {
       if (jsonDeeperThan(buf, config.maxJsonDepth)) throw Object.assign(new Error(jsonTooDeep(config.maxJsonDepth)), { status: 400 });
     },
   });
-  const form = express.urlencoded({ limit, extended: false, parameterLimit: 1000, type: (req) => !selfParsed(req as Request) && /x-www-form-urlencoded/i.test(String(req.headers['content-type'] ?? '')) });
+  const form = express.urlencoded({
+    limit,
+    extended: false,
+    parameterLimit: 1000,
+    type: (req) => !selfParsed(req as Request) && /x-www-form-urlencoded/i.test(String(req.headers['content-type'] ?? '')),
+  });
   app.use(json, form);
   answerClientErrorsWithJson(app);
   app.useGlobalPipes(buildValidationPipe());
@@ -81,7 +86,10 @@ function setupOpenApi(app: INestApplication): void {
       .setVersion('1.0')
       .addBearerAuth({ type: 'http', scheme: 'bearer', bearerFormat: 'JWT' }, 'jwt')
       .addApiKey({ type: 'apiKey', in: 'header', name: 'Service-Token' }, 'token')
-      .addApiKey({ type: 'apiKey', in: 'header', name: 'Authorization', description: 'HEC routes: `Splunk <API token>` (holding Ingest), or the token in the `token` query parameter' }, 'splunk')
+      .addApiKey(
+        { type: 'apiKey', in: 'header', name: 'Authorization', description: 'HEC routes: `Splunk <API token>` (holding Ingest), or the token in the `token` query parameter' },
+        'splunk',
+      )
       .build(),
   );
   SwaggerModule.setup('api/docs', app, doc, { jsonDocumentUrl: 'api/openapi.json', useGlobalPrefix: false });

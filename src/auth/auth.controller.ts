@@ -45,7 +45,7 @@ export class AuthController {
   @Auth()
   @ApiOperation({ summary: 'End every session of the user' })
   async logoutAll(@CurrentAuth() auth: AuthContext): Promise<null> {
-    await this.sessions.endAll(auth.uid);
+    await this.sessions.logOutEverywhere(auth.uid);
     return null;
   }
 }

@@ -5,12 +5,11 @@ import * as path from 'node:path';
 import { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/env.schema';
 import { readOrCreateSecret } from '../database/embedded-postgres';
-import { SessionsController } from '../sessions/sessions.controller';
-import { SessionsService } from '../sessions/sessions.service';
-import { TokenAuthRepository } from '../tokens/token-auth.repository';
+import { SessionsModule } from '../sessions/sessions.module';
 import { UsersModule } from '../users/users.module';
 import { AuthController } from './auth.controller';
 import { AuthGuard } from './auth.guard';
+import { AuthRepository } from './auth.repository';
 import { AuthService } from './auth.service';
 import { JWT_KEY, JwtKeyService } from './jwt-key.service';
 import { LoginService } from './login.service';
@@ -21,17 +20,21 @@ function jwtKey(config: AppConfig) {
   return createSecretKey(Buffer.from(secret, 'utf8'));
 }
 
+/**
+ * Who is calling: the global guard (every HTTP route), AuthService (also used by websockets),
+ * its per-request identity reads (AuthRepository: session or API token), login and logout.
+ * Global so that every feature's routes are guarded and websockets can authenticate.
+ */
 @Global()
 @Module({
-  imports: [UsersModule],
-  controllers: [AuthController, SessionsController],
+  imports: [UsersModule, SessionsModule],
+  controllers: [AuthController],
   providers: [
     { provide: JWT_KEY, inject: [APP_CONFIG], useFactory: jwtKey },
     JwtKeyService,
+    AuthRepository,
     AuthService,
     LoginService,
-    SessionsService,
-    TokenAuthRepository,
     { provide: APP_GUARD, useClass: AuthGuard },
   ],
   exports: [AuthService, JwtKeyService],

@@ -1,9 +1,8 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { IncomingHttpHeaders } from 'node:http';
 import { unauthorized } from '../common/errors/app-error';
-import { SessionsRepository } from '../sessions/sessions.repository';
-import { TokenAuthRepository } from '../tokens/token-auth.repository';
 import { digestTokenSecret, isWellFormedTokenSecret } from '../tokens/token-secret';
+import { AuthRepository } from './auth.repository';
 import { AuthContext } from './auth.types';
 import { Capability, parseCapability } from './capabilities';
 import { JwtKeyService } from './jwt-key.service';
@@ -25,8 +24,7 @@ export class AuthService {
 
   constructor(
     private readonly jwt: JwtKeyService,
-    private readonly sessions: SessionsRepository,
-    private readonly tokens: TokenAuthRepository,
+    private readonly identities: AuthRepository,
   ) {}
 
   /** Rule when both credentials are sent: refused, so a token can never be widened by a JWT. */
@@ -45,7 +43,7 @@ export class AuthService {
   async fromJwt(token: string): Promise<AuthContext> {
     const claims = JWT_SHAPE.test(token) ? this.jwt.verify(token) : undefined;
     if (!claims) throw unauthorized('Invalid or expired token');
-    const s = await this.sessions.findIdentity(claims.sid);
+    const s = await this.identities.findSession(claims.sid);
     if (!s || s.uid !== claims.uid) throw unauthorized('Session has ended; log in again');
     if (s.expiresAt.getTime() <= Date.now()) throw unauthorized('Session has expired; log in again');
     if (s.locked) throw unauthorized('Account is locked');
@@ -56,7 +54,7 @@ export class AuthService {
   async fromToken(secret: string | undefined): Promise<AuthContext> {
     const value = (secret ?? '').trim();
     if (!isWellFormedTokenSecret(value)) throw unauthorized('Malformed API token');
-    const t = await this.tokens.findIdentityByDigest(digestTokenSecret(value));
+    const t = await this.identities.findToken(digestTokenSecret(value));
     if (!t) throw unauthorized('Unknown API token');
     if (t.expiresAt && t.expiresAt.getTime() <= Date.now()) throw unauthorized('API token has expired');
     if (t.locked) throw unauthorized('Account is locked');
@@ -70,14 +68,14 @@ export class AuthService {
     const now = Date.now();
     if (now - lastHit.getTime() < TOUCH_EVERY_MS || now - (this.lastTouch.get(sid) ?? 0) < TOUCH_EVERY_MS) return;
     this.remember(sid, now);
-    this.sessions.touch(sid, uid).catch((err) => this.logger.warn({ err }, 'could not record session activity'));
+    this.identities.touchSession(sid, uid).catch((err) => this.logger.warn({ err }, 'could not record session activity'));
   }
 
   private touchToken(id: string): void {
     const now = Date.now();
     if (now - (this.lastTouch.get(id) ?? 0) < TOKEN_TOUCH_EVERY_MS) return;
     this.remember(id, now);
-    this.tokens.touchLastUsed(id).catch((err) => this.logger.warn({ err }, 'could not record token use'));
+    this.identities.touchToken(id).catch((err) => this.logger.warn({ err }, 'could not record token use'));
   }
 
   private remember(key: string, now: number): void {

@@ -25,8 +25,10 @@ export interface AuthDeclaration {
   /** The JWT may also come in a `token` cookie (archive import, contract Authentication 3). */
   cookie?: true;
   /**
-   * Splunk HEC credential only: an API token in `Authorization: Splunk <token>` or `?token=`
-   * (no JWT, no Service-Token); failures carry HEC's codes (see HecAuthError).
+   * Where the credential comes from. Omitted: a JWT (`Authorization: Bearer`) or an API token
+   * (`Service-Token`). `splunk` (Splunk HEC routes): only an API token, sent as
+   * `Authorization: Splunk <token>` or `?token=`; refusals carry HEC's codes
+   * (`SplunkCredentialError`, answered in HEC's shape by the routes' filter).
    */
-  hec?: true;
+  credential?: 'splunk';
 }

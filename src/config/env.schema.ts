@@ -29,7 +29,10 @@ function bool(env: Env, name: string, def: boolean, errors: string[]): boolean {
 }
 
 function list(env: Env, name: string): string[] {
-  return (env[name] ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+  return (env[name] ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
 }
 
 /** `a=b,c=d` pairs (a sourcetype-to-tag map, for example). */

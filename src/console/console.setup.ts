@@ -24,19 +24,19 @@ export const NONCE_PLACEHOLDER = 'CSP_NONCE_PLACEHOLDER';
  */
 export const consoleCsp = (nonce: string): string =>
   [
-  "default-src 'self'",
-  "script-src 'self'",
-  `style-src 'self' 'nonce-${nonce}'`,
-  "img-src 'self' data: blob:",
-  "font-src 'self'",
-  "connect-src 'self'",
-  "worker-src 'self'",
-  "object-src 'none'",
-  "base-uri 'none'",
-  "form-action 'self'",
-  "frame-ancestors 'none'",
-  "require-trusted-types-for 'script'",
-  'trusted-types default',
+    "default-src 'self'",
+    "script-src 'self'",
+    `style-src 'self' 'nonce-${nonce}'`,
+    "img-src 'self' data: blob:",
+    "font-src 'self'",
+    "connect-src 'self'",
+    "worker-src 'self'",
+    "object-src 'none'",
+    "base-uri 'none'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+    "require-trusted-types-for 'script'",
+    'trusted-types default',
   ].join('; ');
 
 export const DEFAULT_CONSOLE_DIR = path.resolve(__dirname, '..', '..', 'web', 'dist');

@@ -43,13 +43,6 @@ export function requireMaySetGlobal(auth: AuthContext): void {
   if (!auth.isAdmin) throw forbidden('Only admins may set Global');
 }
 
-/** Non-admins share only with groups they belong to (admins with any group). */
-export function requireMayShareWith(auth: AuthContext, gids: readonly number[]): void {
-  if (auth.isAdmin) return;
-  const outside = gids.filter((g) => !auth.gids.includes(g));
-  if (outside.length) throw forbidden(`You may share only with groups you belong to (not ${outside.join(', ')})`);
-}
-
 /** `GET /api/groups/{gid}/dashboards`: members of the group and admins. */
 export function requireMayListGroup(auth: AuthContext, gid: number): void {
   if (!auth.isAdmin && !auth.gids.includes(gid)) throw forbidden('Only members of the group and admins may list its dashboards');

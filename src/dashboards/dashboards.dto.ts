@@ -12,44 +12,71 @@ export const MAX_DASHBOARD_LABEL = 256;
 
 /** Fields shared by create and update; on update every field is optional (absent keeps the stored value). */
 class DashboardFieldsDto {
-  @ApiPropertyOptional({ description: 'null means empty' }) @IsOptional() @IsString() @MaxLength(MAX_DASHBOARD_DESCRIPTION)
+  @ApiPropertyOptional({ description: 'null means empty' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(MAX_DASHBOARD_DESCRIPTION)
   Description?: string | null;
 
   @ApiPropertyOptional({ description: 'Owner; only admins may set another UID' })
-  @IsOptional() @IsInt() @Min(1) @Max(INT32_MAX)
+  @IsOptional()
+  @IsInt()
+  @Min(1)
+  @Max(INT32_MAX)
   UID?: number | null;
 
   @ApiPropertyOptional({ type: [Number], nullable: true, description: 'Groups shared with; empty or null: nobody' })
-  @IsOptional() @IsArray() @ArrayMaxSize(MAX_DASHBOARD_GROUPS) @IsInt({ each: true }) @Min(1, { each: true }) @Max(INT32_MAX, { each: true })
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(MAX_DASHBOARD_GROUPS)
+  @IsInt({ each: true })
+  @Min(1, { each: true })
+  @Max(INT32_MAX, { each: true })
   GIDs?: number[] | null;
 
-  @ApiPropertyOptional({ description: 'Admins only' }) @IsOptional() @IsBoolean()
+  @ApiPropertyOptional({ description: 'Admins only' })
+  @IsOptional()
+  @IsBoolean()
   Global?: boolean | null;
 
-  @ApiPropertyOptional({ description: 'Used if it is a valid UUID, otherwise ignored (a new one is generated on create)' }) @Allow()
+  @ApiPropertyOptional({ description: 'Used if it is a valid UUID, otherwise ignored (a new one is generated on create)' })
+  @Allow()
   GUID?: unknown;
 
   @ApiPropertyOptional({ type: [String], nullable: true })
-  @IsOptional() @IsArray() @ArrayMaxSize(MAX_DASHBOARD_LABELS) @IsString({ each: true }) @MaxLength(MAX_DASHBOARD_LABEL, { each: true })
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(MAX_DASHBOARD_LABELS)
+  @IsString({ each: true })
+  @MaxLength(MAX_DASHBOARD_LABEL, { each: true })
   Labels?: string[] | null;
 
-  @ApiPropertyOptional({ description: 'Any JSON; blank (absent, null, "") means {}; a string is parsed as JSON text', type: Object }) @Allow()
+  @ApiPropertyOptional({ description: 'Any JSON; blank (absent, null, "") means {}; a string is parsed as JSON text', type: Object })
+  @Allow()
   Data?: unknown;
 }
 
 export class CreateDashboardDto extends DashboardFieldsDto {
-  @ApiProperty() @IsString() @MaxLength(MAX_DASHBOARD_NAME)
+  @ApiProperty()
+  @IsString()
+  @MaxLength(MAX_DASHBOARD_NAME)
   Name: string;
 }
 
 /** Full structure sent back on update: absent fields keep their value, present ones (even empty) replace it. */
 export class UpdateDashboardDto extends DashboardFieldsDto {
-  @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(MAX_DASHBOARD_NAME)
+  @ApiPropertyOptional()
+  @IsOptional()
+  @IsString()
+  @MaxLength(MAX_DASHBOARD_NAME)
   Name?: string | null;
 }
 
 export class DashboardListQueryDto {
-  @ApiPropertyOptional({ description: 'Admins: list every dashboard' }) @IsOptional() @ToBoolean() @IsBoolean()
+  @ApiPropertyOptional({ description: 'Admins: list every dashboard' })
+  @IsOptional()
+  @ToBoolean()
+  @IsBoolean()
   admin?: boolean;
 }
 

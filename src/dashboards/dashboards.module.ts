@@ -1,5 +1,7 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { AccessModule } from '../common/access/access.module';
+import { GroupsModule } from '../groups/groups.module';
 import { UsersModule } from '../users/users.module';
 import { DashboardEntity } from './dashboard.entity';
 import { DashboardsController } from './dashboards.controller';
@@ -8,7 +10,7 @@ import { DashboardsService } from './dashboards.service';
 
 /** Dashboards (contract: Dashboards). */
 @Module({
-  imports: [TypeOrmModule.forFeature([DashboardEntity]), UsersModule],
+  imports: [TypeOrmModule.forFeature([DashboardEntity]), UsersModule, GroupsModule, AccessModule],
   controllers: [DashboardsController],
   providers: [DashboardsRepository, DashboardsService],
   exports: [DashboardsService],

@@ -56,7 +56,14 @@ export class DashboardsRepository {
     const sets: string[] = ['updated_at = now()'];
     const params: unknown[] = [id];
     const col: Record<keyof DashboardPatch, string> = {
-      guid: 'guid', uid: 'uid', name: 'name', description: 'description', gids: 'gids', global: 'global', labels: 'labels', data: 'data',
+      guid: 'guid',
+      uid: 'uid',
+      name: 'name',
+      description: 'description',
+      gids: 'gids',
+      global: 'global',
+      labels: 'labels',
+      data: 'data',
     };
     for (const [key, column] of Object.entries(col) as Array<[keyof DashboardPatch, string]>) {
       if (!(key in patch)) continue;

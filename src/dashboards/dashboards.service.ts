@@ -4,12 +4,20 @@ import { AuthContext } from '../auth/auth.types';
 import { badRequest, conflict, notFound } from '../common/errors/app-error';
 import { isUuid } from '../common/validation/id.pipe';
 import { parseJsonField } from '../common/validation/json-depth';
-import { UsersRepository } from '../users/users.repository';
+import { GroupSharing } from '../common/access/group-sharing';
+import { GroupsService } from '../groups/groups.service';
+import { UsersService } from '../users/users.service';
 import { DashboardEntity } from './dashboard.entity';
 import { DashboardRef, MAX_DASHBOARD_ID } from './dashboard-ref.pipe';
 import {
-  adminMode, canReadDashboard, readRank, requireMayListGroup, requireMaySetGlobal, requireMaySetOwner,
-  requireMayShareWith, requireReadDashboard, requireWriteDashboard,
+  adminMode,
+  canReadDashboard,
+  readRank,
+  requireMayListGroup,
+  requireMaySetGlobal,
+  requireMaySetOwner,
+  requireReadDashboard,
+  requireWriteDashboard,
 } from './dashboards.access';
 import { CreateDashboardDto, DashboardDto, toDashboardDto, UpdateDashboardDto } from './dashboards.dto';
 import { DashboardPatch, DashboardsRepository } from './dashboards.repository';
@@ -42,7 +50,9 @@ const ID_ATTEMPTS = 8;
 export class DashboardsService {
   constructor(
     private readonly repo: DashboardsRepository,
-    private readonly users: UsersRepository,
+    private readonly users: UsersService,
+    private readonly groups: GroupsService,
+    private readonly sharing: GroupSharing,
   ) {}
 
   /** Resolves `{id}` (numeric ID or GUID) to one dashboard the caller can read, or 404. */
@@ -54,17 +64,7 @@ export class DashboardsService {
   }
 
   private async requireUserExists(uid: number): Promise<void> {
-    if (!(await this.users.findByUid(uid))) throw badRequest(`User ${uid} does not exist`);
-  }
-
-  /** New group IDs must exist; non-admins may add only groups they belong to. */
-  private async checkGroups(auth: AuthContext, gids: number[] | null, previous: number[] | null): Promise<void> {
-    const added = (gids ?? []).filter((g) => !(previous ?? []).includes(g));
-    if (!added.length) return;
-    const found = await this.users.existingGroups(added);
-    const missing = added.filter((g) => !found.includes(g));
-    if (missing.length) throw badRequest(`Unknown group ${missing.join(', ')} in GIDs`);
-    requireMayShareWith(auth, added);
+    if (!(await this.users.exists(uid))) throw badRequest(`User ${uid} does not exist`);
   }
 
   private visible(auth: AuthContext, list: DashboardEntity[]): DashboardDto[] {
@@ -78,7 +78,7 @@ export class DashboardsService {
     const global = dto.Global ?? false;
     if (global) requireMaySetGlobal(auth);
     const gids = dedupe(dto.GIDs);
-    await this.checkGroups(auth, gids, null);
+    await this.sharing.requireMayShare(auth, 'GIDs', gids, null);
     const row = {
       guid: isUuid(dto.GUID) ? dto.GUID.toLowerCase() : randomUUID(),
       uid,
@@ -108,12 +108,12 @@ export class DashboardsService {
 
   /** Owned by `uid` (group access excluded), and of those only what the caller may read. */
   async listOfUser(auth: AuthContext, uid: number): Promise<DashboardDto[]> {
-    if (!(await this.users.findByUid(uid))) throw notFound('User');
+    if (!(await this.users.exists(uid))) throw notFound('User');
     return this.visible(auth, await this.repo.listOwnedBy(uid));
   }
 
   async listOfGroup(auth: AuthContext, gid: number): Promise<DashboardDto[]> {
-    if (!(await this.users.existingGroups([gid])).length) throw notFound('Group');
+    await this.groups.requireExists(gid);
     requireMayListGroup(auth, gid);
     return this.visible(auth, await this.repo.listSharedWith(gid));
   }
@@ -137,7 +137,7 @@ export class DashboardsService {
     }
     if (dto.GIDs !== undefined) {
       patch.gids = dedupe(dto.GIDs);
-      await this.checkGroups(auth, patch.gids, d.gids);
+      await this.sharing.requireMayShare(auth, 'GIDs', patch.gids, d.gids);
     }
     if (isUuid(dto.GUID)) patch.guid = dto.GUID.toLowerCase();
     if (dto.Name !== undefined) patch.name = dto.Name ?? '';

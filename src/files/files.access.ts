@@ -45,8 +45,3 @@ export const canCreateFor = (auth: AuthContext, uid: number): boolean => uid ===
 /** Changing a file's owner: only an admin using admin=true. */
 export const canChangeOwner = (c: FileCaller): boolean => c.adminMode;
 export const listsEverything = (c: FileCaller): boolean => c.adminMode;
-
-/** Groups a caller may not share with: admins any group, others only their own. */
-export function unshareableGroups(auth: AuthContext, added: readonly number[]): number[] {
-  return auth.isAdmin ? [] : added.filter((g) => !auth.gids.includes(g));
-}

@@ -90,17 +90,6 @@ export class FilesRepository {
     return rows.length ? { contentId: rows[0].content_id } : undefined;
   }
 
-  async existingGroups(gids: number[]): Promise<number[]> {
-    if (!gids.length) return [];
-    const rows: Array<{ gid: number }> = await this.ds.query(`SELECT gid FROM app_group WHERE gid = ANY($1::integer[])`, [gids]);
-    return rows.map((r) => r.gid);
-  }
-
-  async userExists(uid: number): Promise<boolean> {
-    const rows: unknown[] = await this.ds.query(`SELECT 1 FROM app_user WHERE uid = $1`, [uid]);
-    return rows.length > 0;
-  }
-
   async contentIds(): Promise<Set<string>> {
     const rows: Array<{ content_id: string }> = await this.ds.query(`SELECT content_id FROM user_file`);
     return new Set(rows.map((r) => r.content_id));

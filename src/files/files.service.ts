@@ -4,11 +4,13 @@ import { validate, ValidationError } from 'class-validator';
 import { randomUUID } from 'node:crypto';
 import type { FileHandle } from 'node:fs/promises';
 import { AuthContext } from '../auth/auth.types';
+import { GroupSharing } from '../common/access/group-sharing';
 import { AppError, badRequest, forbidden, notFound } from '../common/errors/app-error';
 import { parseJsonField } from '../common/validation/json-depth';
 import { BlobStore, StoredUpload } from '../storage/blob-store';
 import { isDisplayName } from '../storage/display-name';
-import { canChangeOwner, canCreateFor, canSetGlobal, FileAction, FileCaller, listsEverything, requireFileAccess, unshareableGroups } from './files.access';
+import { UsersService } from '../users/users.service';
+import { canChangeOwner, canCreateFor, canSetGlobal, FileAction, FileCaller, listsEverything, requireFileAccess } from './files.access';
 import { FileCreateMetaDto, FileMetaDto, FileUploadFieldsDto, toUserFileDto, UserFileDto } from './files.dto';
 import { FilesRepository, UserFileMetaPatch } from './files.repository';
 import { UserFileEntity } from './user-file.entity';
@@ -45,6 +47,8 @@ export class FilesService implements OnApplicationBootstrap {
 
   constructor(
     private readonly repo: FilesRepository,
+    private readonly users: UsersService,
+    private readonly sharing: GroupSharing,
     @Inject(FILE_BLOBS) private readonly blobs: BlobStore,
   ) {}
 
@@ -70,16 +74,6 @@ export class FilesService implements OnApplicationBootstrap {
     return toUserFileDto(await this.resolve(c, id, 'read'));
   }
 
-  private async checkGroups(auth: AuthContext, gids: number[], before: readonly number[] = []): Promise<void> {
-    const added = gids.filter((g) => !before.includes(g));
-    if (!added.length) return;
-    const known = await this.repo.existingGroups(added);
-    const unknown = added.filter((g) => !known.includes(g));
-    if (unknown.length) throw badRequest(`Unknown group ${unknown[0]}`);
-    const denied = unshareableGroups(auth, added);
-    if (denied.length) throw forbidden(`You may share only with groups you belong to (not ${denied[0]})`);
-  }
-
   private async parseCreateFields(fields: FileUploadFieldsDto): Promise<FileCreateMetaDto> {
     if (fields.meta !== undefined) {
       const parsed = parseJsonField(fields.meta, 'Field "meta"');
@@ -98,10 +92,10 @@ export class FilesService implements OnApplicationBootstrap {
     const meta = await this.parseCreateFields(fields);
     const uid = meta.UID ?? auth.uid;
     if (!canCreateFor(auth, uid)) throw forbidden('Only admins can create files for another user');
-    if (uid !== auth.uid && !(await this.repo.userExists(uid))) throw badRequest(`Unknown user ${uid}`);
+    if (uid !== auth.uid && !(await this.users.exists(uid))) throw badRequest(`Unknown user ${uid}`);
     if (meta.Global && !canSetGlobal(auth)) throw forbidden('Only admins can create global files');
     const gids = meta.GIDs ?? [];
-    await this.checkGroups(auth, gids);
+    await this.sharing.requireMayShare(auth, 'GIDs', gids);
     const name = meta.Name ?? (isDisplayName(upload.originalName) ? upload.originalName : undefined);
     if (name === undefined) throw badRequest('A file name is required (field "name", or "Name" in "meta")');
     const contentId = await this.blobs.commit(upload);
@@ -151,11 +145,11 @@ export class FilesService implements OnApplicationBootstrap {
     const patch: UserFileMetaPatch = {};
     if (dto.UID !== undefined && dto.UID !== cur.uid) {
       if (!canChangeOwner(c)) throw forbidden("Only an admin using admin=true can change a file's UID");
-      if (!(await this.repo.userExists(dto.UID))) throw badRequest(`Unknown user ${dto.UID}`);
+      if (!(await this.users.exists(dto.UID))) throw badRequest(`Unknown user ${dto.UID}`);
       patch.uid = dto.UID;
     }
     if (dto.GIDs !== undefined) {
-      await this.checkGroups(c.auth, dto.GIDs, cur.gids);
+      await this.sharing.requireMayShare(c.auth, 'GIDs', dto.GIDs, cur.gids);
       patch.gids = dto.GIDs;
     }
     if (dto.Global !== undefined && dto.Global !== cur.global) {

@@ -1,9 +1,7 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
 import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
-import { Auth, CurrentAuth } from '../auth/auth.decorators';
-import { AuthContext } from '../auth/auth.types';
+import { Auth } from '../auth/auth.decorators';
 import { IdPipe } from '../common/validation/id.pipe';
-import { UserDetailsDto } from '../users/users.dto';
 import { CreateGroupDto, GroupDetailsDto, UpdateGroupDto } from './groups.dto';
 import { GroupsService } from './groups.service';
 
@@ -46,12 +44,5 @@ export class GroupsController {
   async delete(@Param('id', IdPipe) gid: number): Promise<null> {
     await this.groups.delete(gid);
     return null;
-  }
-
-  @Get(':id/members')
-  @Auth({ capability: 'ListGroupMembers' })
-  @ApiOkResponse({ type: [UserDetailsDto] })
-  members(@CurrentAuth() auth: AuthContext, @Param('id', IdPipe) gid: number): Promise<UserDetailsDto[]> {
-    return this.groups.members(auth, gid);
   }
 }

@@ -6,18 +6,36 @@ import { GroupEntity } from './group.entity';
 const GROUP_NAME = /^[^\s/\\][^/\\]*$/;
 
 export class CreateGroupDto {
-  @ApiProperty() @IsString() @MinLength(1) @MaxLength(128) @Matches(GROUP_NAME, { message: 'Name must not start with a space or contain slashes' })
+  @ApiProperty()
+  @IsString()
+  @MinLength(1)
+  @MaxLength(128)
+  @Matches(GROUP_NAME, { message: 'Name must not start with a space or contain slashes' })
   Name: string;
 
-  @ApiPropertyOptional({ nullable: true }) @IsOptional() @NullToEmpty() @IsString() @MaxLength(4096)
+  @ApiPropertyOptional({ nullable: true })
+  @IsOptional()
+  @NullToEmpty()
+  @IsString()
+  @MaxLength(4096)
   Desc?: string;
 }
 
 export class UpdateGroupDto {
-  @ApiPropertyOptional() @IsOptional() @NullToAbsent() @IsString() @MinLength(1) @MaxLength(128) @Matches(GROUP_NAME, { message: 'Name must not start with a space or contain slashes' })
+  @ApiPropertyOptional()
+  @IsOptional()
+  @NullToAbsent()
+  @IsString()
+  @MinLength(1)
+  @MaxLength(128)
+  @Matches(GROUP_NAME, { message: 'Name must not start with a space or contain slashes' })
   Name?: string;
 
-  @ApiPropertyOptional({ nullable: true }) @IsOptional() @NullToEmpty() @IsString() @MaxLength(4096)
+  @ApiPropertyOptional({ nullable: true })
+  @IsOptional()
+  @NullToEmpty()
+  @IsString()
+  @MaxLength(4096)
   Desc?: string;
 }
 

@@ -31,4 +31,11 @@ export class GroupsRepository {
   async delete(gid: number): Promise<void> {
     await this.repo.delete({ gid });
   }
+
+  /** Of the given GIDs, those that exist. */
+  async existing(gids: readonly number[]): Promise<number[]> {
+    if (!gids.length) return [];
+    const rows: Array<{ gid: number }> = await this.ds.query(`SELECT gid FROM app_group WHERE gid = ANY($1::integer[])`, [gids]);
+    return rows.map((r) => r.gid);
+  }
 }

@@ -1,18 +1,15 @@
 import { Injectable } from '@nestjs/common';
-import { AuthContext } from '../auth/auth.types';
-import { forbidden, notFound } from '../common/errors/app-error';
-import { UsersService } from '../users/users.service';
-import { UserDetailsDto } from '../users/users.dto';
+import { notFound } from '../common/errors/app-error';
 import { CreateGroupDto, GroupDetailsDto, toGroupDetails, UpdateGroupDto } from './groups.dto';
 import { GroupsRepository } from './groups.repository';
 
-/** Groups: everyone may list them; only admins change them (guarded at the route). */
+/**
+ * Groups: everyone may list them; only admins change them (guarded at the route). Memberships
+ * (and `GET /api/groups/{id}/members`) belong to the users feature.
+ */
 @Injectable()
 export class GroupsService {
-  constructor(
-    private readonly groups: GroupsRepository,
-    private readonly users: UsersService,
-  ) {}
+  constructor(private readonly groups: GroupsRepository) {}
 
   async list(): Promise<GroupDetailsDto[]> {
     return (await this.groups.listAll()).map(toGroupDetails);
@@ -22,6 +19,16 @@ export class GroupsService {
     const g = await this.groups.findByGid(gid);
     if (!g) throw notFound('Group');
     return toGroupDetails(g);
+  }
+
+  /** Of the given GIDs, those that exist. */
+  existing(gids: readonly number[]): Promise<number[]> {
+    return this.groups.existing(gids);
+  }
+
+  /** 404 "Group not found" unless the group exists. */
+  async requireExists(gid: number): Promise<void> {
+    if (!(await this.groups.existing([gid])).length) throw notFound('Group');
   }
 
   create(dto: CreateGroupDto): Promise<number> {
@@ -37,12 +44,5 @@ export class GroupsService {
   async delete(gid: number): Promise<void> {
     await this.get(gid);
     await this.groups.delete(gid);
-  }
-
-  /** Members of a group: admins, or members of that group. */
-  async members(auth: AuthContext, gid: number): Promise<UserDetailsDto[]> {
-    await this.get(gid);
-    if (!auth.isAdmin && !auth.gids.includes(gid)) throw forbidden('Only members of the group and admins may list its members');
-    return this.users.detailsOfMembers(gid);
   }
 }

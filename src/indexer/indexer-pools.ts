@@ -34,7 +34,10 @@ export class IndexerPools implements OnModuleInit, OnModuleDestroy {
   private readonly logger = new Logger(IndexerPools.name);
   readonly all: Indexer[];
 
-  constructor(@Inject(APP_CONFIG) private readonly config: AppConfig, @InjectDataSource() ds: DataSource) {
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @InjectDataSource() ds: DataSource,
+  ) {
     const main = (config as AppConfig & { databaseUrl?: string }).databaseUrl ?? (ds.options as { url?: string }).url;
     const urls = config.indexerUrls.length ? config.indexerUrls : main ? [main] : [];
     if (!urls.length) throw new Error('no indexer database configured');

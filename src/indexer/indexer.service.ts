@@ -1,4 +1,4 @@
-import { Inject, Injectable, Logger, OnModuleDestroy, OnModuleInit, Optional } from '@nestjs/common';
+import { Inject, Injectable, Logger, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { PoolClient } from 'pg';
@@ -8,8 +8,8 @@ import { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/env.schema';
 import { COPY_ENTRY_SQL, encodeCopyBinary } from './copy-binary';
 import { Indexer, IndexerPools } from './indexer-pools';
+import { IngestMeter } from './ingest-meter';
 import { createPartitionSql, dayOfMicros, keptDays, LIST_PARTITIONS_SQL, PARTITION_LOCK_KEY, partitionDay } from './indexer.schema';
-import { IngestMeter } from '../stats/ingest-meter';
 import { TagsRepository } from './tags.repository';
 
 /** An entry ready to store: `ts` epoch µs, `tag` already a number, `evs` JSON pairs or null. */
@@ -36,7 +36,7 @@ export class IndexerService implements OnModuleInit, OnModuleDestroy {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly pools: IndexerPools,
     private readonly tagsRepo: TagsRepository,
-    @Optional() private readonly meter?: IngestMeter,
+    private readonly meter: IngestMeter,
   ) {}
 
   onModuleInit(): void {
@@ -83,7 +83,8 @@ export class IndexerService implements OnModuleInit, OnModuleDestroy {
       // Some may exist already (not cached yet): only truly new ones count.
       const known = new Set((await this.tagsRepo.all()).map((t) => t.name));
       const fresh = missing.filter((n) => !known.has(n)).length;
-      if (fresh > this.config.maxNewTagsPerRequest) throw badRequest(`Too many new tags in one request: ${fresh}, at most ${this.config.maxNewTagsPerRequest} (MAX_NEW_TAGS_PER_REQUEST)`);
+      if (fresh > this.config.maxNewTagsPerRequest)
+        throw badRequest(`Too many new tags in one request: ${fresh}, at most ${this.config.maxNewTagsPerRequest} (MAX_NEW_TAGS_PER_REQUEST)`);
     }
     const found = await this.tagsRepo.ensure(missing, creator, this.config.maxTagsPerUser);
     for (const [name, id] of found) {
@@ -113,13 +114,17 @@ export class IndexerService implements OnModuleInit, OnModuleDestroy {
       }
       try {
         await this.storeIn(ix, client, entries);
-        this.meter?.record(ix.name, entries.length, entries.reduce((a, e) => a + e.data.length, 0));
+        this.meter.record(
+          ix.name,
+          entries.length,
+          entries.reduce((a, e) => a + e.data.length, 0),
+        );
         return;
       } finally {
         client.release();
       }
     }
-    throw lastErr ?? serviceUnavailable('No indexer is available');
+    throw lastErr instanceof Error ? lastErr : serviceUnavailable('No indexer is available');
   }
 
   private async storeIn(ix: Indexer, c: PoolClient, entries: NewEntry[]): Promise<void> {

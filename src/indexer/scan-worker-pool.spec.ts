@@ -8,7 +8,9 @@ import { LONG_SEARCH_NICE, SEARCH_NICE } from './search-priority';
 const reportedTid = (w: Worker) =>
   new Promise<number>((resolve) => {
     const on = (m: WorkerMessage) => {
-      if (m.type === 'threads' && m.tid !== undefined) (w.off('message', on), resolve(m.tid));
+      if (m.type !== 'threads' || m.tid === undefined) return;
+      w.off('message', on);
+      resolve(m.tid);
     };
     w.on('message', on);
   });

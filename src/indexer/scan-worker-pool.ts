@@ -5,6 +5,7 @@
  * keeps its connection. Workers that failed, timed out or were cancelled are terminated, never
  * reused. Idle workers are unref'd (they never keep the process alive) and end after IDLE_MS.
  */
+import { channel } from 'node:diagnostics_channel';
 import { Worker } from 'node:worker_threads';
 import { HostMessage, MergeJob, ScanJob, WorkerMessage } from './scan.protocol';
 import { LONG_SEARCH_NICE, renice, SEARCH_NICE } from './search-priority';
@@ -13,8 +14,17 @@ import { startScanWorker } from './worker-host';
 /** An idle worker (and its connection) ends after this long unused. */
 export const IDLE_MS = 60_000;
 
-/** Scan jobs handed to worker threads, and threads started (tests prove scans run there, and reuse). */
-export const scanJobStats = { jobs: 0, workersStarted: 0 };
+/**
+ * Instrumentation on a `node:diagnostics_channel` channel: one message per scan job handed to a
+ * worker thread and per thread started, free while nobody subscribes. The e2e tests subscribe
+ * (test/setup/scan-workers.ts) to prove that scans run in worker threads and that threads are reused.
+ */
+export const SCAN_WORKER_CHANNEL = 'search-service:scan-worker';
+export type ScanWorkerEvent = { type: 'job'; key: string; threadId: number } | { type: 'start'; threadId: number };
+const events = channel(SCAN_WORKER_CHANNEL);
+const publish = (event: ScanWorkerEvent): void => {
+  if (events.hasSubscribers) events.publish(event);
+};
 
 interface IdleWorker {
   worker: Worker;
@@ -39,8 +49,9 @@ export class ScanWorkerPool {
 
   /** A worker for `key` (an indexer), reused when one is idle; `job` is posted to it. Returns the job ID. */
   run(key: string, job: ScanJob): { worker: Worker; id: number } {
-    scanJobStats.jobs++;
-    return this.post(key, (id) => ({ type: 'job', id, job }));
+    const posted = this.post(key, (id) => ({ type: 'job', id, job }));
+    publish({ type: 'job', key, threadId: posted.worker.threadId });
+    return posted;
   }
 
   /** A merge job (MergeJob) on a worker kept under `key`, as `run` does for scans. */
@@ -98,7 +109,7 @@ export class ScanWorkerPool {
 
   private start(): Worker {
     const worker = startScanWorker();
-    scanJobStats.workersStarted++;
+    publish({ type: 'start', threadId: worker.threadId });
     this.live.add(worker);
     // While idle nobody else listens: a crash must not become an unhandled 'error' event.
     worker.on('error', () => undefined);
@@ -106,7 +117,11 @@ export class ScanWorkerPool {
     this.threads.set(worker, threads);
     worker.on('message', (m: WorkerMessage) => {
       if (m.type !== 'threads') return;
-      if (m.tid !== undefined) threads.tid = m.tid;
+      if (m.tid !== undefined) {
+        // A worker demoted before it reported its thread (it was still starting) is lowered now.
+        threads.tid = m.tid;
+        if (threads.demoted) renice(m.tid, LONG_SEARCH_NICE);
+      }
       if (m.backend !== undefined) {
         // A new connection of a demoted worker starts demoted too.
         threads.backend = m.backend;

@@ -4,7 +4,9 @@ import { buildScanSql } from './scan.worker';
 describe('buildScanSql (pushdown)', () => {
   it('filters tag and time always', () => {
     const { sql, greps } = buildScanSql({ grep: [], ordered: true });
-    expect(sql).toBe('SELECT (extract(epoch FROM ts) * 1000000)::int8 AS us, tag, src, data, evs FROM entry WHERE ts >= $1 AND ts < $2 AND tag = ANY($3::smallint[]) ORDER BY ts DESC');
+    expect(sql).toBe(
+      'SELECT (extract(epoch FROM ts) * 1000000)::int8 AS us, tag, src, data, evs FROM entry WHERE ts >= $1 AND ts < $2 AND tag = ANY($3::smallint[]) ORDER BY ts DESC',
+    );
     expect(greps).toEqual([]);
   });
 
@@ -35,7 +37,11 @@ describe('blockShare (order-free parallel scans)', () => {
 
   it('splits a large partition into adjacent ranges; the last one is open-ended', () => {
     const shares = covered(3, 3000) as Array<{ lo: number; hi?: number }>;
-    expect(shares).toEqual([{ lo: 0, hi: 1000 }, { lo: 1000, hi: 2000 }, { lo: 2000, hi: undefined }]);
+    expect(shares).toEqual([
+      { lo: 0, hi: 1000 },
+      { lo: 1000, hi: 2000 },
+      { lo: 2000, hi: undefined },
+    ]);
     for (const n of [MIN_SPLIT_BLOCKS, 1025, 4099, 123457]) {
       for (const parts of [2, 3, 4, 7]) {
         const s = covered(parts, n) as Array<{ lo: number; hi?: number }>;

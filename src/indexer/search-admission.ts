@@ -34,9 +34,11 @@ export class SearchAdmission {
   run<T>(owner: number | undefined, task: () => Promise<T>): Promise<T> {
     if (owner === undefined) return this.all.run(task);
     const mine = this.userSemaphore(owner);
-    return mine.run(() => this.all.run(task)).finally(() => {
-      if (mine.idle) this.users.delete(owner);
-    });
+    return mine
+      .run(() => this.all.run(task))
+      .finally(() => {
+        if (mine.idle) this.users.delete(owner);
+      });
   }
 
   private userSemaphore(uid: number): Semaphore {

@@ -1,13 +1,64 @@
 /**
  * Contract between the storage layer (indexer) and whoever runs searches (direct search, persistent
  * searches). Implemented by `IndexerSearchExecutor`; the abstract class doubles as the Nest token.
+ * A search is compiled once at the web server (`compileSearch`); its scan and merge workers compile
+ * it again from the same text, range, `now`, tags, tables and limits (functions cannot cross threads).
  */
-import { CompiledQuery, Entry, LookupTable, RenderResult } from '../query';
+import { badRequest } from '../common/errors/app-error';
+import type { AppConfig } from '../config/app-config';
+import { CompiledQuery, compileQuery, Entry, LookupTable, ParseError, QueryLimits, RenderResult } from '../query';
 import { EncodedEntry, WorkerEncoding } from './entry-encoding';
 
 export interface SearchRange {
   start: Date;
   end: Date;
+}
+
+/** A query compiled once at the web server, with what its workers compile it from. */
+export interface CompiledSearch {
+  /** the query as written */
+  query: string;
+  /** the request's range (the query's start=/end= are resolved in `compiled.start`/`end`) */
+  range: SearchRange;
+  /** the one reference time of relative times, for every part of the search */
+  now: Date;
+  /** tag number -> name, read when the run starts (the runtime of `compiled` reads this map) */
+  tagNames: Map<number, string>;
+  limits: QueryLimits;
+  compiled: CompiledQuery;
+}
+
+/** The one mapping of an invalid query (ParseError) to a 400 with the parser's message. */
+export function badQuery<T>(f: () => T): T {
+  try {
+    return f();
+  } catch (err) {
+    if (err instanceof ParseError) throw badRequest(err.message);
+    throw err;
+  }
+}
+
+/**
+ * Compiles a search (400 for a bad query). `lookups` are checked against the query's needs
+ * (inner queries, which run with every table they read); a launch checks its tables itself.
+ */
+export function compileSearch(query: string, opts: { range: SearchRange; now?: Date; limits: QueryLimits; lookups?: ReadonlyMap<string, LookupTable> }): CompiledSearch {
+  const now = opts.now ?? new Date();
+  const tagNames = new Map<number, string>();
+  const compiled = badQuery(() => compileQuery(query, { start: opts.range.start, end: opts.range.end, now, tagNames, lookups: opts.lookups, limits: opts.limits }));
+  return { query, range: opts.range, now, tagNames, limits: opts.limits, compiled };
+}
+
+/** Memory bounds every part of a search compiles the query with (src/query/limits.ts). */
+export function queryLimits(config: AppConfig): QueryLimits {
+  return {
+    maxTracked: config.searchMaxTracked,
+    sortEntries: config.searchSortMaxEntries,
+    limitEntries: config.searchLimitMaxEntries,
+    renderRows: config.searchRenderMaxRows,
+    heldMiB: config.searchHoldMaxMb,
+    evalSteps: config.evalMaxSteps,
+  };
 }
 
 /** Receives persisted entries (streaming queries), in render order, as returned by the collapser's addEntries. */
@@ -49,8 +100,6 @@ export interface SearchRunOptions extends SearchResources {
   timeoutMs?: number;
   /** false: text/raw renderers keep no entries in memory (the sink persists them). Default true. */
   retainEntries?: boolean;
-  /** reference for relative times in the query; default now */
-  now?: Date;
   /**
    * Streaming queries only: the scan workers encode entries in this format and the sink's
    * `encoded` receives them (no Entry objects on this thread; the result then counts nothing).
@@ -67,5 +116,8 @@ export interface SearchRunOptions extends SearchResources {
 export abstract class SearchExecutor {
   /** Throws 429 when a search of `owner` started now would be refused (too many running and waiting). */
   abstract admit(owner?: number): void;
-  abstract run(query: string, range: SearchRange, sink: SearchSink, opts: SearchRunOptions): Promise<SearchRunResult>;
+  /** Runs a search compiled at launch (compound queries: their inner queries first). */
+  abstract runCompiled(search: CompiledSearch, sink: SearchSink, opts: SearchRunOptions): Promise<SearchRunResult>;
+  /** Compiles `query` over `range` (reference time `opts.now`, default now) and runs it. */
+  abstract run(query: string, range: SearchRange, sink: SearchSink, opts: SearchRunOptions & { now?: Date }): Promise<SearchRunResult>;
 }

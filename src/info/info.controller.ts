@@ -6,7 +6,7 @@ import { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/env.schema';
 import { CapabilityDescDto, SettingsDto } from './info.dto';
 
-// eslint-disable-next-line @typescript-eslint/no-require-imports
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- package.json is outside rootDir (src), so an import would not compile
 const pkg = require('../../package.json') as { version: string };
 const [major, minor, point] = pkg.version.split('.').map(Number);
 const STARTED = new Date().toISOString();

@@ -37,7 +37,9 @@ export function readRawBody(req: Request, limit: number): Promise<Buffer> {
 /** The body, decompressed when `Content-Encoding: gzip`; the decompressed size is bounded too. */
 export async function readBody(req: Request, limit: number): Promise<Buffer> {
   const raw = await readRawBody(req, limit);
-  const enc = String(req.headers['content-encoding'] ?? 'identity').trim().toLowerCase();
+  const enc = String(req.headers['content-encoding'] ?? 'identity')
+    .trim()
+    .toLowerCase();
   if (enc === 'identity' || enc === '') return raw;
   if (enc !== 'gzip' && enc !== 'x-gzip') throw new AppError(415, `Unsupported Content-Encoding "${enc}"`);
   try {

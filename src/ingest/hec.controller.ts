@@ -1,7 +1,7 @@
 import { applyDecorators, Controller, Get, HttpCode, Inject, Post, Req, UseFilters } from '@nestjs/common';
 import { ApiHeader, ApiOkResponse, ApiQuery, ApiTags } from '@nestjs/swagger';
 import { Request } from 'express';
-import { CurrentAuth, HecAuth, Public } from '../auth/auth.decorators';
+import { Auth, CurrentAuth, Public } from '../auth/auth.decorators';
 import { AuthContext } from '../auth/auth.types';
 import { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/env.schema';
@@ -44,8 +44,9 @@ const TagChoice = (): MethodDecorator =>
 
 /**
  * Splunk HTTP Event Collector compatible ingest (product-notes §5.4). The global guard checks
- * the credential (`@HecAuth()`: an API token holding `Ingest`, as `Authorization: Splunk <token>`
- * or `?token=`); every answer is HEC shaped: `{"text", "code"}` (+ `"Error"` on failures).
+ * the Splunk credential (`credential: 'splunk'`: an API token holding `Ingest`, as
+ * `Authorization: Splunk <token>` or `?token=`); every answer, the guard's refusals included, is
+ * HEC shaped: `{"text", "code"}` (+ `"Error"` on failures; see HecExceptionFilter).
  */
 @ApiTags('ingest')
 @Controller('services/collector')
@@ -67,7 +68,7 @@ export class HecController {
   /** Concatenated JSON events (optionally gzip); a bad one ends the batch (see HecService.events). */
   @Post(['', 'event', 'event/1.0'])
   @HttpCode(200)
-  @HecAuth()
+  @Auth({ capability: 'Ingest', credential: 'splunk' })
   @Channel()
   @TagChoice()
   @ApiOkResponse({ type: HecSuccessDto })
@@ -78,7 +79,7 @@ export class HecController {
   /** One entry per line (optionally gzip). */
   @Post(['raw', 'raw/1.0'])
   @HttpCode(200)
-  @HecAuth()
+  @Auth({ capability: 'Ingest', credential: 'splunk' })
   @Channel()
   @TagChoice()
   @ApiOkResponse({ type: HecSuccessDto })
@@ -89,7 +90,7 @@ export class HecController {
   /** `{"acks": [ids]}` -> `{"acks": {id: committed}}`, for the IDs issued to the caller on this channel. */
   @Post('ack')
   @HttpCode(200)
-  @HecAuth()
+  @Auth({ capability: 'Ingest', credential: 'splunk' })
   @Channel()
   @ApiOkResponse({ type: HecAckStatusDto })
   async ack(@CurrentAuth() auth: AuthContext, @Req() req: Request): Promise<HecAckStatusDto> {

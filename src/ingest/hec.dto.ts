@@ -9,7 +9,13 @@ export class HecSuccessDto {
   @ApiProperty({ example: 'Success' }) text: string;
   @ApiProperty({ example: 0 }) code: number;
   @ApiProperty({ example: 0 }) 'invalid-event-number': number;
-  @ApiProperty({ oneOf: [{ type: 'integer', minimum: 0 }, { type: 'string', enum: [''] }], description: 'the ack ID when the request names a channel, else ""' })
+  @ApiProperty({
+    oneOf: [
+      { type: 'integer', minimum: 0 },
+      { type: 'string', enum: [''] },
+    ],
+    description: 'the ack ID when the request names a channel, else ""',
+  })
   ackID: number | '';
 }
 

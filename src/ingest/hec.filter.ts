@@ -1,6 +1,6 @@
 import { ArgumentsHost, Catch, ExceptionFilter, Logger } from '@nestjs/common';
 import { Request, Response } from 'express';
-import { HecAuthError } from '../auth/auth.guard';
+import { SplunkCredentialError } from '../auth/splunk-credential';
 import { mapError } from '../common/http/error-filter';
 import { HecError } from './hec.parse';
 
@@ -21,7 +21,7 @@ function hecCodeFor(status: number): number {
 
 function hecAnswer(err: unknown): HecAnswer {
   if (err instanceof HecError) return { status: err.status, code: err.code, text: err.message, invalidEvent: err.invalidEvent, headers: {} };
-  if (err instanceof HecAuthError) return { status: err.status, code: err.hecCode, text: err.message, headers: {} };
+  if (err instanceof SplunkCredentialError) return { status: err.status, code: err.hecCode, text: err.message, headers: {} };
   const m = mapError(err);
   return { status: m.status, code: hecCodeFor(m.status), text: m.message, headers: m.headers ?? {} };
 }

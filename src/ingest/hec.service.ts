@@ -74,7 +74,6 @@ export class HecService {
     }
     this.logger.warn(`HEC batch of user ${auth.uid}: event ${failure.invalidEvent ?? '?'} refused (${failure.message}); ${items.length} event(s) before it stored`);
     throw failure;
-    return this.success(auth, channel);
   }
 
   /** One entry per line, stamped with the leftmost timestamp found in it (else now). */

@@ -30,7 +30,12 @@ describe('ingest rules', () => {
         ],
         'e',
       ),
-    ).toEqual([['s', 'x'], ['n', -5], ['b', true], ['raw', { b64: 'AAE=' }]]);
+    ).toEqual([
+      ['s', 'x'],
+      ['n', -5],
+      ['b', true],
+      ['raw', { b64: 'AAE=' }],
+    ]);
     expect(() => decodeEnumerated([{ Name: 'n', Value: { Type: 9, Data: 'AQ==' } }], 'e')).toThrow('needs 8 bytes');
     expect(() => decodeEnumerated('x', 'e')).toThrow('must be an array');
   });

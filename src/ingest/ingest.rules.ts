@@ -65,20 +65,45 @@ function decodeTyped(type: number, data: Buffer, where: string): SerializedEV {
     if (data.length !== n) throw badRequest(`${where}: type ${type} needs ${n} bytes of data`);
   };
   switch (type) {
-    case 1: return { b64: data.toString('base64') };
-    case 2: need(1); return data[0] !== 0;
-    case 3: need(1); return data.readUInt8(0);
-    case 4: need(1); return data.readInt8(0);
-    case 5: need(2); return data.readInt16LE(0);
-    case 6: need(2); return data.readUInt16LE(0);
-    case 7: need(4); return data.readInt32LE(0);
-    case 8: need(4); return data.readUInt32LE(0);
-    case 9: need(8); return Number(data.readBigInt64LE(0));
-    case 10: need(8); return Number(data.readBigUInt64LE(0));
-    case 11: need(4); return data.readFloatLE(0);
-    case 12: need(8); return data.readDoubleLE(0);
-    case 13: return data.toString('utf8');
-    default: throw badRequest(`${where}: unsupported enumerated value type ${type} (send ValueStr instead)`);
+    case 1:
+      return { b64: data.toString('base64') };
+    case 2:
+      need(1);
+      return data[0] !== 0;
+    case 3:
+      need(1);
+      return data.readUInt8(0);
+    case 4:
+      need(1);
+      return data.readInt8(0);
+    case 5:
+      need(2);
+      return data.readInt16LE(0);
+    case 6:
+      need(2);
+      return data.readUInt16LE(0);
+    case 7:
+      need(4);
+      return data.readInt32LE(0);
+    case 8:
+      need(4);
+      return data.readUInt32LE(0);
+    case 9:
+      need(8);
+      return Number(data.readBigInt64LE(0));
+    case 10:
+      need(8);
+      return Number(data.readBigUInt64LE(0));
+    case 11:
+      need(4);
+      return data.readFloatLE(0);
+    case 12:
+      need(8);
+      return data.readDoubleLE(0);
+    case 13:
+      return data.toString('utf8');
+    default:
+      throw badRequest(`${where}: unsupported enumerated value type ${type} (send ValueStr instead)`);
   }
 }
 

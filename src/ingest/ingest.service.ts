@@ -61,7 +61,10 @@ export class IngestService {
     this.checkCount(entries.length);
     const outside = this.outsideTimeWindow(entries);
     if (outside) throw badRequest(`entry ${outside.index}: ${outside.problem}`);
-    const ids = await this.indexer.tagIds(entries.map((e) => e.tag), creator);
+    const ids = await this.indexer.tagIds(
+      entries.map((e) => e.tag),
+      creator,
+    );
     await this.indexer.store(entries.map((e) => ({ ts: e.ts, tag: ids.get(e.tag)!, src: e.src, data: e.data, evs: e.evs })));
     return { Count: entries.length, Size: entries.reduce((a, e) => a + e.data.length, 0) };
   }

@@ -8,7 +8,19 @@ import { normalizeMetadata } from './library.service';
 const auth = (uid: number, gids: number[] = [], isAdmin = false): AuthContext => ({ uid, username: `u${uid}`, accountAdmin: isAdmin, isAdmin, gids });
 const entry = (uid: number, gids: number[], global = false, extra: Partial<LibraryEntryEntity> = {}): LibraryEntryEntity =>
   ({
-    thingUuid: 't', guid: 'g', uid, gids, global, name: 'n', description: '', query: 'q', labels: [], metadata: null, createdAt: new Date(), updatedAt: new Date(), ...extra,
+    thingUuid: 't',
+    guid: 'g',
+    uid,
+    gids,
+    global,
+    name: 'n',
+    description: '',
+    query: 'q',
+    labels: [],
+    metadata: null,
+    createdAt: new Date(),
+    updatedAt: new Date(),
+    ...extra,
   }) as LibraryEntryEntity;
 
 const status = (fn: () => unknown): number => {
@@ -70,7 +82,15 @@ describe('library DTO and Metadata', () => {
   it('omits empty GIDs, Labels and Metadata and always carries Can and WriteAccess', () => {
     const can = { Delete: true, Modify: true, Share: true };
     expect(toLibraryEntryDto(entry(3, []), can)).toEqual({
-      ThingUUID: 't', GUID: 'g', UID: 3, Global: false, Name: 'n', Description: '', Query: 'q', Can: can, WriteAccess: { Global: false, GIDs: [] },
+      ThingUUID: 't',
+      GUID: 'g',
+      UID: 3,
+      Global: false,
+      Name: 'n',
+      Description: '',
+      Query: 'q',
+      Can: can,
+      WriteAccess: { Global: false, GIDs: [] },
     });
     for (const m of [null, {}, []]) expect(toLibraryEntryDto(entry(3, [], false, { metadata: m }), can)).not.toHaveProperty('Metadata');
     expect(toLibraryEntryDto(entry(3, [4], false, { labels: ['l'], metadata: { a: 1 } }), can)).toEqual(expect.objectContaining({ GIDs: [4], Labels: ['l'], Metadata: { a: 1 } }));

@@ -21,8 +21,7 @@ export const libraryCaller = (auth: AuthContext, adminFlag: boolean | undefined)
 
 const shareable = (e: LibraryEntryEntity) => ({ uid: e.uid, gids: e.gids, global: e.global });
 
-export const canReadEntry = (c: LibraryCaller, e: LibraryEntryEntity): boolean =>
-  c.adminMode || canReadShared({ ...c.auth, isAdmin: false }, shareable(e));
+export const canReadEntry = (c: LibraryCaller, e: LibraryEntryEntity): boolean => c.adminMode || canReadShared({ ...c.auth, isAdmin: false }, shareable(e));
 
 export const canModifyEntry = (c: LibraryCaller, e: LibraryEntryEntity): boolean => c.adminMode || isOwner(c.auth, e);
 
@@ -67,11 +66,4 @@ export function requireMaySetGlobal(auth: AuthContext): void {
 
 export function requireMaySetOwner(auth: AuthContext, uid: number): void {
   if (uid !== auth.uid && !auth.isAdmin) throw forbidden('Only admins may set another owner (UID)');
-}
-
-/** Non-admins share only with groups they belong to. */
-export function requireMayShareWith(auth: AuthContext, gids: readonly number[]): void {
-  if (auth.isAdmin) return;
-  const outside = gids.filter((g) => !auth.gids.includes(g));
-  if (outside.length) throw forbidden(`You may share only with groups you belong to (not ${outside.join(', ')})`);
 }

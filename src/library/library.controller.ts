@@ -37,12 +37,7 @@ export class LibraryController {
   @Put(':id')
   @Auth({ capability: 'LibraryWrite' })
   @ApiOkResponse({ type: LibraryEntryDto })
-  update(
-    @CurrentAuth() auth: AuthContext,
-    @Param('id', UuidPipe) id: string,
-    @Query() q: LibraryQueryDto,
-    @Body() dto: UpdateLibraryEntryDto,
-  ): Promise<LibraryEntryDto> {
+  update(@CurrentAuth() auth: AuthContext, @Param('id', UuidPipe) id: string, @Query() q: LibraryQueryDto, @Body() dto: UpdateLibraryEntryDto): Promise<LibraryEntryDto> {
     return this.library.update(auth, id, dto, q.admin);
   }
 

@@ -8,50 +8,82 @@ export const MAX_ENTRY_NAME = 256;
 export const MAX_ENTRY_TEXT = 65536;
 
 class LibraryEntryFieldsDto {
-  @ApiPropertyOptional({ description: 'UUID; assigned when absent' }) @Allow()
+  @ApiPropertyOptional({ description: 'UUID; assigned when absent' })
+  @Allow()
   GUID?: unknown;
 
-  @ApiPropertyOptional({ description: 'Owner; only admins may set another UID' }) @IsOptional() @IsInt() @Min(1) @Max(INT32_MAX)
+  @ApiPropertyOptional({ description: 'Owner; only admins may set another UID' })
+  @IsOptional()
+  @IsInt()
+  @Min(1)
+  @Max(INT32_MAX)
   UID?: number | null;
 
   @ApiPropertyOptional({ type: [Number] })
-  @IsOptional() @IsArray() @ArrayMaxSize(1000) @IsInt({ each: true }) @Min(1, { each: true }) @Max(INT32_MAX, { each: true })
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(1000)
+  @IsInt({ each: true })
+  @Min(1, { each: true })
+  @Max(INT32_MAX, { each: true })
   GIDs?: number[] | null;
 
-  @ApiPropertyOptional({ description: 'Admins only' }) @IsOptional() @IsBoolean()
+  @ApiPropertyOptional({ description: 'Admins only' })
+  @IsOptional()
+  @IsBoolean()
   Global?: boolean | null;
 
-  @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(MAX_ENTRY_TEXT)
+  @ApiPropertyOptional()
+  @IsOptional()
+  @IsString()
+  @MaxLength(MAX_ENTRY_TEXT)
   Description?: string | null;
 
   @ApiPropertyOptional({ type: [String] })
-  @IsOptional() @IsArray() @ArrayMaxSize(100) @IsString({ each: true }) @MaxLength(256, { each: true })
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(100)
+  @IsString({ each: true })
+  @MaxLength(256, { each: true })
   Labels?: string[] | null;
 
-  @ApiPropertyOptional({ type: Object, description: 'Any JSON; a string is parsed as JSON text; null or blank: none' }) @Allow()
+  @ApiPropertyOptional({ type: Object, description: 'Any JSON; a string is parsed as JSON text; null or blank: none' })
+  @Allow()
   Metadata?: unknown;
 }
 
 export class CreateLibraryEntryDto extends LibraryEntryFieldsDto {
-  @ApiProperty() @IsString() @MaxLength(MAX_ENTRY_NAME)
+  @ApiProperty()
+  @IsString()
+  @MaxLength(MAX_ENTRY_NAME)
   Name: string;
 
-  @ApiProperty() @IsString() @MaxLength(MAX_ENTRY_TEXT)
+  @ApiProperty()
+  @IsString()
+  @MaxLength(MAX_ENTRY_TEXT)
   Query: string;
 }
 
 /** The complete entry sent back: absent fields keep their value, present ones replace it. ThingUUID, Can, WriteAccess are ignored. */
 export class UpdateLibraryEntryDto extends LibraryEntryFieldsDto {
-  @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(MAX_ENTRY_NAME)
+  @ApiPropertyOptional()
+  @IsOptional()
+  @IsString()
+  @MaxLength(MAX_ENTRY_NAME)
   Name?: string | null;
 
-  @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(MAX_ENTRY_TEXT)
+  @ApiPropertyOptional()
+  @IsOptional()
+  @IsString()
+  @MaxLength(MAX_ENTRY_TEXT)
   Query?: string | null;
 }
 
 export class LibraryQueryDto {
-  @ApiPropertyOptional({ description: 'Admins: act on every user\'s entries (use the ThingUUID); ignored for non-admins' })
-  @IsOptional() @ToBoolean() @IsBoolean()
+  @ApiPropertyOptional({ description: "Admins: act on every user's entries (use the ThingUUID); ignored for non-admins" })
+  @IsOptional()
+  @ToBoolean()
+  @IsBoolean()
   admin?: boolean;
 }
 

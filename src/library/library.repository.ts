@@ -7,7 +7,15 @@ export type NewLibraryEntry = Pick<LibraryEntryEntity, 'thingUuid' | 'guid' | 'u
 export type LibraryEntryPatch = Partial<Omit<NewLibraryEntry, 'thingUuid'>>;
 
 const COLUMNS: Record<keyof LibraryEntryPatch, string> = {
-  guid: 'guid', uid: 'uid', gids: 'gids', global: 'global', name: 'name', description: 'description', query: 'query', labels: 'labels', metadata: 'metadata',
+  guid: 'guid',
+  uid: 'uid',
+  gids: 'gids',
+  global: 'global',
+  name: 'name',
+  description: 'description',
+  query: 'query',
+  labels: 'labels',
+  metadata: 'metadata',
 };
 
 /** JSON for a `json` column; `null` (no metadata) stays SQL NULL. */

@@ -4,10 +4,19 @@ import { AuthContext } from '../auth/auth.types';
 import { badRequest, notFound } from '../common/errors/app-error';
 import { isUuid } from '../common/validation/id.pipe';
 import { parseJsonField } from '../common/validation/json-depth';
-import { UsersRepository } from '../users/users.repository';
+import { GroupSharing } from '../common/access/group-sharing';
+import { UsersService } from '../users/users.service';
 import {
-  canReadEntry, entryPermissions, entryRank, LibraryCaller, libraryCaller, requireDeleteEntry, requireMaySetGlobal, requireMaySetOwner,
-  requireMayShareWith, requireModifyEntry, requireReadEntry,
+  canReadEntry,
+  entryPermissions,
+  entryRank,
+  LibraryCaller,
+  libraryCaller,
+  requireDeleteEntry,
+  requireMaySetGlobal,
+  requireMaySetOwner,
+  requireModifyEntry,
+  requireReadEntry,
 } from './library.access';
 import { CreateLibraryEntryDto, LibraryEntryDto, toLibraryEntryDto, UpdateLibraryEntryDto } from './library.dto';
 import { LibraryEntryEntity } from './library-entry.entity';
@@ -37,7 +46,8 @@ const dedupe = (xs: number[]): number[] => [...new Set(xs)];
 export class LibraryService {
   constructor(
     private readonly repo: LibraryRepository,
-    private readonly users: UsersRepository,
+    private readonly users: UsersService,
+    private readonly sharing: GroupSharing,
   ) {}
 
   private dto(c: LibraryCaller, e: LibraryEntryEntity): LibraryEntryDto {
@@ -63,16 +73,7 @@ export class LibraryService {
   }
 
   private async requireUserExists(uid: number): Promise<void> {
-    if (!(await this.users.findByUid(uid))) throw badRequest(`User ${uid} does not exist`);
-  }
-
-  private async checkGroups(auth: AuthContext, gids: number[], previous: number[]): Promise<void> {
-    const added = gids.filter((g) => !previous.includes(g));
-    if (!added.length) return;
-    const found = await this.users.existingGroups(added);
-    const missing = added.filter((g) => !found.includes(g));
-    if (missing.length) throw badRequest(`Unknown group ${missing.join(', ')} in GIDs`);
-    requireMayShareWith(auth, added);
+    if (!(await this.users.exists(uid))) throw badRequest(`User ${uid} does not exist`);
   }
 
   /** Rule 1: own entries, admin or not; admins with `?admin=true`: every entry. */
@@ -95,7 +96,7 @@ export class LibraryService {
     const global = dto.Global ?? false;
     if (global) requireMaySetGlobal(auth);
     const gids = dedupe(dto.GIDs ?? []);
-    await this.checkGroups(auth, gids, []);
+    await this.sharing.requireMayShare(auth, 'GIDs', gids);
     const thingUuid = randomUUID();
     await this.repo.insert({
       thingUuid,
@@ -129,7 +130,7 @@ export class LibraryService {
     }
     if (dto.GIDs !== undefined) {
       patch.gids = dedupe(dto.GIDs ?? []);
-      await this.checkGroups(auth, patch.gids, e.gids);
+      await this.sharing.requireMayShare(auth, 'GIDs', patch.gids, e.gids);
     }
     const guid = bodyGuid(dto.GUID);
     if (guid) patch.guid = guid;

@@ -4,7 +4,12 @@ import { Auth, CurrentAuth } from '../auth/auth.decorators';
 import { AuthContext } from '../auth/auth.types';
 import { badRequest } from '../common/errors/app-error';
 import {
-  BroadcastNotificationDto, NotificationContentDto, NotificationDto, NotificationListQuery, NotificationSet, TargetedNotificationDto,
+  BroadcastNotificationDto,
+  NotificationContentDto,
+  NotificationDto,
+  NotificationListQuery,
+  NotificationSet,
+  TargetedNotificationDto,
   UpdateNotificationDto,
 } from './notifications.dto';
 import { NotificationsService } from './notifications.service';

@@ -10,61 +10,117 @@ const INT32_MAX = 2 ** 31 - 1;
 
 /** Fields every sender may set. */
 export class NotificationContentDto {
-  @ApiProperty() @IsString() @MinLength(1) @MaxLength(4096)
+  @ApiProperty()
+  @IsString()
+  @MinLength(1)
+  @MaxLength(4096)
   Msg: string;
 
-  @ApiPropertyOptional() @IsOptional() @IsInt() @Min(0) @Max(Number.MAX_SAFE_INTEGER)
+  @ApiPropertyOptional()
+  @IsOptional()
+  @IsInt()
+  @Min(0)
+  @Max(Number.MAX_SAFE_INTEGER)
   Type?: number;
 
-  @ApiPropertyOptional({ description: 'Expiry; default 12 hours from now' }) @IsOptional() @Type(() => Date) @IsDate()
+  @ApiPropertyOptional({ description: 'Expiry; default 12 hours from now' })
+  @IsOptional()
+  @Type(() => Date)
+  @IsDate()
   Expires?: Date;
 
-  @ApiPropertyOptional({ nullable: true }) @IsOptional() @NullToEmpty() @IsString() @MaxLength(2048)
+  @ApiPropertyOptional({ nullable: true })
+  @IsOptional()
+  @NullToEmpty()
+  @IsString()
+  @MaxLength(2048)
   Link?: string;
 }
 
 export class BroadcastNotificationDto extends NotificationContentDto {
-  @ApiPropertyOptional({ enum: LEVELS }) @IsOptional() @IsIn(LEVELS)
+  @ApiPropertyOptional({ enum: LEVELS })
+  @IsOptional()
+  @IsIn(LEVELS)
   Level?: string;
 
-  @ApiPropertyOptional() @IsOptional() @Type(() => Date) @IsDate()
+  @ApiPropertyOptional()
+  @IsOptional()
+  @Type(() => Date)
+  @IsDate()
   IgnoreUntil?: Date;
 }
 
 export class TargetedNotificationDto extends BroadcastNotificationDto {
-  @ApiPropertyOptional({ description: '0 or null: not set' }) @IsOptional() @ZeroToAbsent() @IsInt() @Min(1) @Max(INT32_MAX)
+  @ApiPropertyOptional({ description: '0 or null: not set' })
+  @IsOptional()
+  @ZeroToAbsent()
+  @IsInt()
+  @Min(1)
+  @Max(INT32_MAX)
   UID?: number;
 
-  @ApiPropertyOptional({ description: '0 or null: not set' }) @IsOptional() @ZeroToAbsent() @IsInt() @Min(1) @Max(INT32_MAX)
+  @ApiPropertyOptional({ description: '0 or null: not set' })
+  @IsOptional()
+  @ZeroToAbsent()
+  @IsInt()
+  @Min(1)
+  @Max(INT32_MAX)
   GID?: number;
 }
 
 /** Update: UID, GID, Sender and Broadcast cannot change. */
 export class UpdateNotificationDto {
-  @ApiPropertyOptional() @IsOptional() @NullToAbsent() @IsString() @MinLength(1) @MaxLength(4096)
+  @ApiPropertyOptional()
+  @IsOptional()
+  @NullToAbsent()
+  @IsString()
+  @MinLength(1)
+  @MaxLength(4096)
   Msg?: string;
 
-  @ApiPropertyOptional() @IsOptional() @IsInt() @Min(0) @Max(Number.MAX_SAFE_INTEGER)
+  @ApiPropertyOptional()
+  @IsOptional()
+  @IsInt()
+  @Min(0)
+  @Max(Number.MAX_SAFE_INTEGER)
   Type?: number;
 
-  @ApiPropertyOptional({ enum: LEVELS }) @IsOptional() @IsIn(LEVELS)
+  @ApiPropertyOptional({ enum: LEVELS })
+  @IsOptional()
+  @IsIn(LEVELS)
   Level?: string;
 
-  @ApiPropertyOptional({ nullable: true }) @IsOptional() @NullToEmpty() @IsString() @MaxLength(2048)
+  @ApiPropertyOptional({ nullable: true })
+  @IsOptional()
+  @NullToEmpty()
+  @IsString()
+  @MaxLength(2048)
   Link?: string;
 
-  @ApiPropertyOptional() @IsOptional() @Type(() => Date) @IsDate()
+  @ApiPropertyOptional()
+  @IsOptional()
+  @Type(() => Date)
+  @IsDate()
   Expires?: Date;
 
-  @ApiPropertyOptional() @IsOptional() @Type(() => Date) @IsDate()
+  @ApiPropertyOptional()
+  @IsOptional()
+  @Type(() => Date)
+  @IsDate()
   IgnoreUntil?: Date;
 }
 
 export class NotificationListQuery {
-  @ApiPropertyOptional({ description: 'Only notifications sent after this time' }) @IsOptional() @Type(() => Date) @IsDate()
+  @ApiPropertyOptional({ description: 'Only notifications sent after this time' })
+  @IsOptional()
+  @Type(() => Date)
+  @IsDate()
   after?: Date;
 
-  @ApiPropertyOptional({ description: 'Admins: every notification' }) @IsOptional() @ToBoolean() @IsBoolean()
+  @ApiPropertyOptional({ description: 'Admins: every notification' })
+  @IsOptional()
+  @ToBoolean()
+  @IsBoolean()
   admin?: boolean;
 }
 

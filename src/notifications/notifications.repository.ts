@@ -46,9 +46,7 @@ export class NotificationsRepository {
 
   /** The live notification this sender already sent to the same target with the same Type. */
   findSameType(row: Pick<NotificationEntity, 'sender' | 'uid' | 'gid' | 'broadcast' | 'type'>): Promise<NotificationEntity | null> {
-    const qb = this.repo
-      .createQueryBuilder('n')
-      .where('n.sender = :sender AND n.broadcast = :broadcast AND n.type = :type AND n.expires > now()', row);
+    const qb = this.repo.createQueryBuilder('n').where('n.sender = :sender AND n.broadcast = :broadcast AND n.type = :type AND n.expires > now()', row);
     qb.andWhere(row.uid === null ? 'n.uid IS NULL' : 'n.uid = :uid', { uid: row.uid });
     qb.andWhere(row.gid === null ? 'n.gid IS NULL' : 'n.gid = :gid', { gid: row.gid });
     return qb.getOne();

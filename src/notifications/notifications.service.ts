@@ -2,12 +2,18 @@ import { Injectable, Logger, OnModuleDestroy, OnModuleInit } from '@nestjs/commo
 import { randomUUID } from 'node:crypto';
 import { AuthContext } from '../auth/auth.types';
 import { badRequest, forbidden, notFound } from '../common/errors/app-error';
-import { UsersRepository } from '../users/users.repository';
+import { GroupsService } from '../groups/groups.service';
+import { UsersService } from '../users/users.service';
 import { NotificationEntity } from './notification.entity';
 import { notificationAccess } from './notifications.access';
 import {
-  BroadcastNotificationDto, NotificationContentDto, NotificationListQuery, NotificationSet, TargetedNotificationDto,
-  toNotificationSet, UpdateNotificationDto,
+  BroadcastNotificationDto,
+  NotificationContentDto,
+  NotificationListQuery,
+  NotificationSet,
+  TargetedNotificationDto,
+  toNotificationSet,
+  UpdateNotificationDto,
 } from './notifications.dto';
 import { NotificationsRepository } from './notifications.repository';
 
@@ -31,7 +37,8 @@ export class NotificationsService implements OnModuleInit, OnModuleDestroy {
 
   constructor(
     private readonly repo: NotificationsRepository,
-    private readonly users: UsersRepository,
+    private readonly users: UsersService,
+    private readonly groups: GroupsService,
   ) {}
 
   onModuleInit(): void {
@@ -57,8 +64,8 @@ export class NotificationsService implements OnModuleInit, OnModuleDestroy {
 
   async targeted(auth: AuthContext, dto: TargetedNotificationDto): Promise<string> {
     if (dto.UID === undefined && dto.GID === undefined) throw badRequest('A targeted notification needs a UID or a GID');
-    if (dto.UID !== undefined && !(await this.users.findByUid(dto.UID))) throw notFound('User');
-    if (dto.GID !== undefined && !(await this.users.existingGroups([dto.GID])).length) throw notFound('Group');
+    if (dto.UID !== undefined && !(await this.users.exists(dto.UID))) throw notFound('User');
+    if (dto.GID !== undefined) await this.groups.requireExists(dto.GID);
     return this.send(auth, { uid: dto.UID ?? null, gid: dto.GID ?? null, broadcast: false }, dto, this.expiry(dto.Expires, false));
   }
 

@@ -28,7 +28,11 @@ describe('preferences.access', () => {
   it('admin records carry base64 of the stored JSON text', () => {
     const updated = new Date('2026-01-02T03:04:05.678Z');
     expect(toUserPreferenceRecordDto({ uid: 3, name: 'prefs', json: '{"a":"é"}', updatedAt: updated })).toEqual({
-      Data: Buffer.from('{"a":"é"}').toString('base64'), Name: 'prefs', Synced: false, UID: 3, Updated: '2026-01-02T03:04:05.678Z',
+      Data: Buffer.from('{"a":"é"}').toString('base64'),
+      Name: 'prefs',
+      Synced: false,
+      UID: 3,
+      Updated: '2026-01-02T03:04:05.678Z',
     });
   });
 });

@@ -11,7 +11,7 @@ export function canAccessPreferencesOf(auth: AuthContext, uid: number): boolean 
 }
 
 export function requirePreferencesAccess(auth: AuthContext, uid: number): void {
-  if (!canAccessPreferencesOf(auth, uid)) throw forbidden("Non-admins may access only their own preferences");
+  if (!canAccessPreferencesOf(auth, uid)) throw forbidden('Non-admins may access only their own preferences');
 }
 
 /** The admin listing of every user's records. */

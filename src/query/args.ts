@@ -77,7 +77,7 @@ export function readExtractItems(r: ArgReader, defaultName: (src: string) => str
     const t = r.next()!;
     if (t.kind !== 'word' && t.kind !== 'string') throw new ModuleArgError(`unexpected "${t.value}"`);
     const item: ExtractItem = { source: t.value, name: defaultName(t.value) };
-    for (let more = true; more; ) {
+    for (let more = true; more;) {
       more = false;
       const p = r.peek();
       if (p && p.kind === 'op' && !item.filter) {

@@ -58,7 +58,9 @@ describe('parseQuery: compound queries', () => {
     expect(p.inner!.map((i) => [i.name, i.query, i.parsed.renderer.name])).toEqual([['teams', 'tag=syslog kv user level | unique user | table user level', 'table']]);
     expect(p.constraints.tags).toEqual(['app']);
     expect(p.modules.map((m) => m.name)).toEqual(['json', 'lookup', 'count']);
-    expect(p.effectiveQuery).toBe('@teams{tag=syslog kv user level | unique user | table user level}; tag=app json user | lookup -r @teams user user level | count by level | text');
+    expect(p.effectiveQuery).toBe(
+      '@teams{tag=syslog kv user level | unique user | table user level}; tag=app json user | lookup -r @teams user user level | count by level | text',
+    );
     expect(resourcesNeeded(p)).toEqual([{ ref: '@teams', columns: ['user', 'level'], moduleIndex: 1, inner: undefined }]);
     const d = describeQuery(`${TEAMS}; tag=app json user | lookup -r @teams user user level | count by level | table`);
     expect(d).toMatchObject({ GoodQuery: true, CollapsingIndex: 2, RenderModule: 'table', Tags: ['app'] });
@@ -73,8 +75,12 @@ describe('parseQuery: compound queries', () => {
     expect(parseError('@a{tag=x json u | lookup -r @b u u v | table}; @b{tag=y table}; q')).toEqual(
       new ParseError('ModuleError: lookup: @b is not an inner query defined before this query (in inner query @a)', 1),
     );
-    expect(parseError('@a{tag=x json u | lookup -r @a u u v | table}; q').message).toBe('ModuleError: lookup: @a is not an inner query defined before this query (in inner query @a)');
-    expect(parseError(`${TEAMS}; tag=app json user | lookup -r @nope user user level`)).toEqual(new ParseError('ModuleError: lookup: @nope is not an inner query defined before this query', 1));
+    expect(parseError('@a{tag=x json u | lookup -r @a u u v | table}; q').message).toBe(
+      'ModuleError: lookup: @a is not an inner query defined before this query (in inner query @a)',
+    );
+    expect(parseError(`${TEAMS}; tag=app json user | lookup -r @nope user user level`)).toEqual(
+      new ParseError('ModuleError: lookup: @nope is not an inner query defined before this query', 1),
+    );
   });
 
   it('names the inner query in its parse errors and wants it to end in table (without -save)', () => {

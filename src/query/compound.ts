@@ -187,7 +187,14 @@ export async function runInnerQueries(
     const r = await run(q.query, out, q.name);
     if (r.kind !== 'table') throw new LookupTableError(`inner query @${q.name} did not produce a table`);
     try {
-      out.set(`@${q.name}`, tableFromRows(r.Entries.Columns, r.Entries.Rows.map((x) => x.Row), { maxBytes }));
+      out.set(
+        `@${q.name}`,
+        tableFromRows(
+          r.Entries.Columns,
+          r.Entries.Rows.map((x) => x.Row),
+          { maxBytes },
+        ),
+      );
     } catch (err) {
       if (err instanceof LookupTableError) throw new LookupTableError(`inner query @${q.name}: ${err.message}`);
       throw err;

@@ -26,9 +26,24 @@ export interface QueryDescription {
 
 const orNull = (xs: string[]): string[] | null => (xs.length ? xs : null);
 
-/** True when the result is a summary rather than a time series (zooming makes no sense). */
+/**
+ * True when the result is a summary rather than a time series (zooming makes no sense): a module
+ * made it non-temporal (aggregation without `over`, sort by other than time) or its renderer shows
+ * a summary (RendererInstance.nonTemporal: gauge, numbercard, wordcloud, stackgraph, `table -nt`).
+ * The one rule for POST /api/parse, the websocket's search hints and SearchInfo.
+ */
 export function isTimeZoomDisabled(p: ParsedQuery): boolean {
   return p.modules.some((m) => m.instance.nonTemporal === true) || p.renderer.instance.nonTemporal === true;
+}
+
+/** isTimeZoomDisabled of a query as written; false for one that does not parse. */
+export function queryTimeZoomDisabled(query: string): boolean {
+  try {
+    return isTimeZoomDisabled(parseQuery(query));
+  } catch (err) {
+    if (err instanceof ParseError) return false;
+    throw err;
+  }
 }
 
 export function describeParsed(p: ParsedQuery): QueryDescription {

@@ -93,9 +93,7 @@ describe('distributed execution equals single-indexer execution', () => {
         const many = normalize(runQueryInMemory(q, data, { ...RANGE, indexers }).result);
         expect(many).toEqual(one);
         const lim = 'tag=app kv v | unique v | limit 5';
-        expect(normalize(runQueryInMemory(lim, data, { ...RANGE, indexers }).result)).toEqual(
-          normalize(runQueryInMemory(lim, data, { ...RANGE, indexers: 1 }).result),
-        );
+        expect(normalize(runQueryInMemory(lim, data, { ...RANGE, indexers }).result)).toEqual(normalize(runQueryInMemory(lim, data, { ...RANGE, indexers: 1 }).result));
       }),
       { numRuns: 60 },
     );

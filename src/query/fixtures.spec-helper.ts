@@ -32,10 +32,7 @@ export const SYSLOG: Entry[] = [
 ];
 
 /** tag csv: comma separated lines. */
-export const CSV: Entry[] = [
-  entry(T0 + 10 * SEC, 3, '10.0.2.1', 'alice,GET,/index.html,200'),
-  entry(T0 + 20 * SEC, 3, '10.0.2.1', 'bob,POST,/login,403'),
-];
+export const CSV: Entry[] = [entry(T0 + 10 * SEC, 3, '10.0.2.1', 'alice,GET,/index.html,200'), entry(T0 + 20 * SEC, 3, '10.0.2.1', 'bob,POST,/login,403')];
 
 export const ALL: Entry[] = [...APP, ...SYSLOG, ...CSV];
 

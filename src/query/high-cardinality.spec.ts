@@ -30,7 +30,10 @@ function keyBatch(from: number, to: number, fields: Field[] = ['k', 'n', 'v']): 
 function partials(query: string, keys: number, fields?: Field[]): PartialState[] {
   const compiled = compileQuery(query, RANGE);
   const out: PartialState[] = [];
-  for (const [from, to] of [[0, Math.floor(keys / 2)], [Math.floor(keys / 2), keys]]) {
+  for (const [from, to] of [
+    [0, Math.floor(keys / 2)],
+    [Math.floor(keys / 2), keys],
+  ]) {
     const runner = compiled.createDistributed();
     for (let i = from; i < to; i += 5000) runner.push(keyBatch(i, Math.min(to, i + 5000), fields));
     out.push(JSON.parse(JSON.stringify(runner.finish())) as PartialState);
@@ -62,7 +65,15 @@ describe('a million distinct keys', () => {
     'count by merges and renders a table of every key, in a search worker under its 512 MiB heap',
     async () => {
       const query = 'tag=x count by k | table k count';
-      const job: MergeJob = { query, start: RANGE.start.toISOString(), end: RANGE.end.toISOString(), now: RANGE.end.toISOString(), tagNames: [[1, 'x']], partials: partials(query, MILLION), retainEntries: true };
+      const job: MergeJob = {
+        query,
+        start: RANGE.start.toISOString(),
+        end: RANGE.end.toISOString(),
+        now: RANGE.end.toISOString(),
+        tagNames: [[1, 'x']],
+        partials: partials(query, MILLION),
+        retainEntries: true,
+      };
       const w = startScanWorker();
       try {
         const reply = await new Promise<WorkerMessage>((resolve, reject) => {

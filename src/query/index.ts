@@ -4,7 +4,7 @@ export { lex } from './lexer';
 export type { Token } from './lexer';
 export { parseQuery } from './parser';
 export type { ParsedQuery, ParsedModule, ParsedRenderer } from './parser';
-export { describeQuery } from './describe';
+export { describeQuery, queryTimeZoomDisabled } from './describe';
 export type { QueryDescription, ModuleHint } from './describe';
 export { compileQuery } from './planner';
 export type { CompileOptions, CompiledQuery, DistributedRunner, Collapser, CollapserOptions, PartialState } from './planner';
@@ -12,9 +12,25 @@ export { runQueryInMemory } from './memory';
 export type { InMemoryOptions, InMemoryResult } from './memory';
 export { searchModuleInfos } from './modules/registry';
 export type { SearchModuleInfo } from './modules/module';
-export { renderModuleInfos } from './renderers/registry';
-export type { RenderModuleInfo, RenderResult, TableResult, ChartResult, GaugeValue, DownloadFormat, StackGraphSet, PointmapValue } from './renderers/renderer';
-export { stackgraphCsvRows, pointmapCsvRows, isStackgraphEntries, isPointmapEntries } from './renderers/result-csv';
+export { renderModuleInfos, resultKindOf } from './renderers/registry';
+export type {
+  RenderModuleInfo,
+  RenderResult,
+  CondensedResult,
+  ResultKind,
+  TableResult,
+  ChartResult,
+  GaugeValue,
+  DownloadFormat,
+  StackGraphSet,
+  PointmapValue,
+} from './renderers/renderer';
+export { assertUnreachable, emptyResult, streamsEntries, RESULT_KINDS } from './renderers/renderer';
+export { isStackgraphEntries, isPointmapEntries } from './renderers/result-shapes';
+export { DOWNLOAD_CONTENT_TYPES, DOWNLOAD_EXTENSIONS, isDownloadFormat, condensedChunks, condensedBody } from './renderers/downloads';
+export type { CondensedFormat } from './renderers/downloads';
+export { EntryDownload, liveEntry, storedEntry, entryCsvColumns } from './renderers/entry-download';
+export type { EntryFormat, DownloadEntry } from './renderers/entry-download';
 export { LimitError, DEFAULT_QUERY_LIMITS, LIMIT_VARIABLES } from './limits';
 export type { QueryLimits } from './limits';
 export { toSearchEntry } from './output';

@@ -13,9 +13,7 @@ describe('lexer', () => {
   });
 
   it('recognises all filter operators', () => {
-    expect(values('a==1 b!=2 c<3 d>4 e<=5 f>=6 g~7 h!~8')[0].filter((_, i) => i % 3 === 1)).toEqual([
-      '==', '!=', '<', '>', '<=', '>=', '~', '!~',
-    ]);
+    expect(values('a==1 b!=2 c<3 d>4 e<=5 f>=6 g~7 h!~8')[0].filter((_, i) => i % 3 === 1)).toEqual(['==', '!=', '<', '>', '<=', '>=', '~', '!~']);
   });
 
   it('handles quotes, escapes and backticks', () => {

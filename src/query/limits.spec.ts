@@ -9,8 +9,7 @@ import { runQueryInMemory } from './memory';
 import { RenderResult } from './renderers/renderer';
 import { Entry } from './types';
 
-const run = (q: string, limits: Partial<QueryLimits>, indexers = 1, data: Entry[] = ALL): RenderResult =>
-  runQueryInMemory(q, data, { ...RANGE, indexers, limits }).result;
+const run = (q: string, limits: Partial<QueryLimits>, indexers = 1, data: Entry[] = ALL): RenderResult => runQueryInMemory(q, data, { ...RANGE, indexers, limits }).result;
 
 function limitError(q: string, limits: Partial<QueryLimits>, indexers = 1, data: Entry[] = ALL): string {
   try {

@@ -90,16 +90,29 @@ describe('parseCsvTable', () => {
 
 describe('tableFromRows and tableToCsv', () => {
   it('builds a table from string rows, bounded by maxBytes', () => {
-    const t = tableFromRows(['u', 'n'], [['ann', '1'], ['bé', '']]);
-    expect(rowsOf(t)).toEqual([['ann', '1'], ['bé', '']]);
+    const t = tableFromRows(
+      ['u', 'n'],
+      [
+        ['ann', '1'],
+        ['bé', ''],
+      ],
+    );
+    expect(rowsOf(t)).toEqual([
+      ['ann', '1'],
+      ['bé', ''],
+    ]);
     expect(() => tableFromRows(['u'], [['abcd'], ['é']], { maxBytes: 5 })).toThrow(new LookupTableError('its table takes 6 bytes, more than the limit of 5 bytes'));
     expect(tableFromRows(['u'], [['abcd'], ['é']], { maxBytes: 6 }).rows).toBe(2);
   });
 
   it('writes CSV that reads back the same, quoting where needed', () => {
-    const rows = [['a,b', 'say "x"'], ['', ' lead'], ['multi\nline', 'plain']];
+    const rows = [
+      ['a,b', 'say "x"'],
+      ['', ' lead'],
+      ['multi\nline', 'plain'],
+    ];
     const csv = tableToCsv(['k', 'v'], rows);
-    expect(csv).toBe('k,v\n"a,b","say ""x"""\n,\" lead"\n"multi\nline",plain\n');
+    expect(csv).toBe('k,v\n"a,b","say ""x"""\n," lead"\n"multi\nline",plain\n');
     expect(rowsOf(parse(csv))).toEqual(rows);
     // a lone empty cell must not read as an empty (skipped) line
     expect(rowsOf(parse(tableToCsv(['only'], [['x'], [''], ['y']])))).toEqual([['x'], [''], ['y']]);

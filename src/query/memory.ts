@@ -25,9 +25,7 @@ function scan(compiled: CompiledQuery, entries: Entry[]): Entry[] {
   const matches = tagMatcher(compiled.pushdown.tags);
   const from = compiled.start.getTime() * 1000;
   const to = compiled.end.getTime() * 1000;
-  return entries
-    .filter((e) => e.ts >= from && e.ts < to && matches(compiled.runtime.tagName(e.tag)))
-    .map(cloneEntry);
+  return entries.filter((e) => e.ts >= from && e.ts < to && matches(compiled.runtime.tagName(e.tag))).map(cloneEntry);
 }
 
 export function runQueryInMemory(query: string, entries: Entry[], opts: InMemoryOptions): InMemoryResult {

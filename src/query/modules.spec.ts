@@ -9,7 +9,6 @@ function entries(q: string, indexers = 1): Entry[] {
   if (r.kind !== 'entries') throw new Error(`not an entries result: ${r.kind}`);
   return r.Entries;
 }
-const data = (q: string) => entries(q).map((e) => e.data.toString());
 const ev = (q: string, name: string) => entries(q).map((e) => (e.evs.has(name) ? evToString(e.evs.get(name)!) : undefined));
 const minutes = (q: string) => entries(q).map((e) => (e.ts - T0) / MIN);
 const rows = (q: string, names: string[]) => entries(q).map((e) => names.map((n) => (e.evs.has(n) ? evToString(e.evs.get(n)!) : undefined)));
@@ -148,9 +147,21 @@ describe('processing: math and stats', () => {
     expect(ev('tag=app count', 'count')).toEqual(['7']);
     expect(ev('tag=* count', 'count')).toEqual(['13']);
     expect(ev('tag=app json user | count user', 'count')).toEqual(['6']);
-    expect(rows('tag=app json user | count by user', ['user', 'count'])).toEqual([['alice', '3'], ['bob', '2'], ['carol', '1']]);
-    expect(rows('tag=* count by TAG', ['TAG', 'count'])).toEqual([['app', '7'], ['csv', '2'], ['syslog', '4']]);
-    expect(rows('tag=app count by SRC', ['SRC', 'count'])).toEqual([['10.0.0.1', '3'], ['10.0.0.2', '2'], ['10.0.0.3', '2']]);
+    expect(rows('tag=app json user | count by user', ['user', 'count'])).toEqual([
+      ['alice', '3'],
+      ['bob', '2'],
+      ['carol', '1'],
+    ]);
+    expect(rows('tag=* count by TAG', ['TAG', 'count'])).toEqual([
+      ['app', '7'],
+      ['csv', '2'],
+      ['syslog', '4'],
+    ]);
+    expect(rows('tag=app count by SRC', ['SRC', 'count'])).toEqual([
+      ['10.0.0.1', '3'],
+      ['10.0.0.2', '2'],
+      ['10.0.0.3', '2'],
+    ]);
   });
 
   it('counts nothing as 0 without by or over; grouped counts of nothing have no rows', () => {
@@ -166,7 +177,11 @@ describe('processing: math and stats', () => {
   });
 
   it('sum mean min max stddev variance', () => {
-    expect(rows('tag=app json user bytes | sum bytes by user', ['user', 'sum'])).toEqual([['alice', '1000'], ['bob', '700'], ['carol', '400']]);
+    expect(rows('tag=app json user bytes | sum bytes by user', ['user', 'sum'])).toEqual([
+      ['alice', '1000'],
+      ['bob', '700'],
+      ['carol', '400'],
+    ]);
     expect(ev('tag=app json bytes | mean bytes', 'mean')).toEqual(['350']);
     expect(ev('tag=app json bytes | min bytes', 'min')).toEqual(['100']);
     expect(ev('tag=app json bytes | max bytes', 'max')).toEqual(['600']);
@@ -196,7 +211,10 @@ describe('processing: math and stats', () => {
   it('ignores non-numeric values and entries without the by EVs', () => {
     expect(ev('tag=app json user | sum user', 'sum')).toEqual(['0']);
     expect(ev('tag=app json user | mean user', 'mean')).toEqual([undefined]);
-    expect(rows('tag=app json bytes meta.host | mean bytes by host', ['host', 'mean'])).toEqual([['h1', '300'], ['h2', '300']]);
+    expect(rows('tag=app json bytes meta.host | mean bytes by host', ['host', 'mean'])).toEqual([
+      ['h1', '300'],
+      ['h2', '300'],
+    ]);
   });
 });
 

@@ -9,7 +9,7 @@ import { QueryLimits, resolveLimits } from './limits';
 import { ParsedModule, parseQuery, ParsedQuery } from './parser';
 import { Renderer, RenderResult, DownloadFormat } from './renderers/renderer';
 import { resolveTimeExpr } from './time';
-import { Entry, MICROS_PER_MS, ParseError, Pushdown, RuntimeContext } from './types';
+import { Entry, ParseError, Pushdown, RuntimeContext } from './types';
 import { ensureBuffers } from './values';
 
 export interface CompileOptions {
@@ -74,9 +74,8 @@ export interface CompiledQuery {
 }
 
 export function makeRuntime(tagNames: CompileOptions['tagNames'], end: Date, limits?: Partial<QueryLimits>): RuntimeContext {
-  const lookup = (n: number): string | undefined =>
-    tagNames instanceof Map ? tagNames.get(n) : (tagNames as Record<number, string> | undefined)?.[n];
-  return { tagName: (n) => lookup(n) ?? String(n), rangeEnd: end.getTime() * MICROS_PER_MS, limits: resolveLimits(limits) };
+  const lookup = (n: number): string | undefined => (tagNames instanceof Map ? tagNames.get(n) : (tagNames as Record<number, string> | undefined)?.[n]);
+  return { tagName: (n) => lookup(n) ?? String(n), rangeEnd: end.getTime() * 1000, limits: resolveLimits(limits) };
 }
 
 function applyModules(mods: ParsedModule[], entries: Entry[], rt: RuntimeContext): Entry[] {

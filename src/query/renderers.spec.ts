@@ -132,7 +132,9 @@ describe('chart', () => {
     expect(bare).toEqual(render('tag=app json user | stats count by user over 2m | chart count by user'));
     const two = render('tag=app json user bytes | stats mean(bytes) max(bytes) over 2m | chart');
     expect(two.kind === 'chart' && two.Entries.Names).toEqual(['mean', 'max']);
-    expect(render('tag=app json user | stats count by user over 2m | chart limit 1')).toEqual(render('tag=app json user | stats count by user over 2m | chart count by user limit 1'));
+    expect(render('tag=app json user | stats count by user over 2m | chart limit 1')).toEqual(
+      render('tag=app json user | stats count by user over 2m | chart count by user limit 1'),
+    );
   });
 
   it('charts by several keys, joined with a space', () => {
@@ -144,7 +146,13 @@ describe('chart', () => {
 
   it('counts raw entries per timestamp', () => {
     const r = render('tag=csv chart');
-    expect(r.kind === 'chart' && r.Entries).toEqual({ Names: ['count'], Values: [{ TS: ts(10), Data: [1] }, { TS: ts(20), Data: [1] }] });
+    expect(r.kind === 'chart' && r.Entries).toEqual({
+      Names: ['count'],
+      Values: [
+        { TS: ts(10), Data: [1] },
+        { TS: ts(20), Data: [1] },
+      ],
+    });
   });
 
   it('buckets many timestamps into nice widths', () => {

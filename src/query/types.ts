@@ -77,5 +77,3 @@ export interface ResourceNeed {
   ref: string;
   columns: string[];
 }
-
-export const MICROS_PER_MS = 1000;

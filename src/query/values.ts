@@ -1,8 +1,6 @@
 /** Helpers to read, convert, compare and (de)serialise EVs and entries. */
 import { Entry, EVValue, RuntimeContext, SerializedEntry, SerializedEV } from './types';
 
-export const UNIVERSAL_EVS = ['SRC', 'TAG', 'TIMESTAMP', 'DATA'] as const;
-
 /** The last second formatted by formatTs (results and pages hold runs of entries from the same second). */
 const lastSecond = { second: Number.NaN, text: '' };
 

@@ -1,6 +1,6 @@
 import { AuthContext } from '../auth/auth.types';
 import { ResourceEntity } from './resource.entity';
-import { canReadResource, canWriteResource, listsEverything, requireResourceAccess, unshareableGroups } from './resources.access';
+import { canReadResource, canWriteResource, listsEverything, requireResourceAccess } from './resources.access';
 import { contentTypeByteCount } from './resources.service';
 
 const auth = (uid: number, gids: number[] = [], isAdmin = false): AuthContext => ({ uid, username: `u${uid}`, accountAdmin: isAdmin, isAdmin, gids });
@@ -24,12 +24,10 @@ describe('resources access', () => {
     expect(requireResourceAccess(auth(10), res(), 'delete').guid).toBe('g');
   });
 
-  it('admin=true lists everything only for admins; groups are shareable by members and admins', () => {
+  it('admin=true lists everything only for admins', () => {
     expect(listsEverything(auth(1, [], true), true)).toBe(true);
     expect(listsEverything(auth(1, [], true), undefined)).toBe(false);
     expect(listsEverything(auth(10), true)).toBe(false);
-    expect(unshareableGroups(auth(10, [1, 2]), [1, 3])).toEqual([3]);
-    expect(unshareableGroups(auth(1, [], true), [1, 3])).toEqual([]);
   });
 
   it('applies the 128/512 rule of contenttype', () => {

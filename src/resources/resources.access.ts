@@ -34,8 +34,3 @@ export const canSetGlobal = (auth: AuthContext): boolean => auth.isAdmin;
 
 /** `GET /api/resources?admin=true`: every resource, for admins only (the flag is ignored for others). */
 export const listsEverything = (auth: AuthContext, adminFlag: boolean | undefined): boolean => auth.isAdmin && adminFlag === true;
-
-/** Groups a caller may share with: admins any existing group, others only their own groups. */
-export function unshareableGroups(auth: AuthContext, added: readonly number[]): number[] {
-  return auth.isAdmin ? [] : added.filter((g) => !auth.gids.includes(g));
-}

@@ -6,8 +6,6 @@ import { IsDisplayName, IsFreeText } from '../storage/display-name';
 import { ResourceEntity } from './resource.entity';
 import { IsGroupList } from '../common/validation/group-list';
 
-
-
 export class CreateResourceDto {
   @ApiPropertyOptional({ type: [Number], nullable: true, description: 'Group IDs that may read the resource' })
   @IsGroupList()

@@ -90,13 +90,6 @@ export class ResourcesRepository {
     return rows.length ? { contentId: rows[0].content_id } : undefined;
   }
 
-  /** Which of these group IDs exist. */
-  async existingGroups(gids: number[]): Promise<number[]> {
-    if (!gids.length) return [];
-    const rows: Array<{ gid: number }> = await this.ds.query(`SELECT gid FROM app_group WHERE gid = ANY($1::integer[])`, [gids]);
-    return rows.map((r) => r.gid);
-  }
-
   async contentIds(): Promise<Set<string>> {
     const rows: Array<{ content_id: string }> = await this.ds.query(`SELECT content_id FROM resource WHERE content_id IS NOT NULL`);
     return new Set(rows.map((r) => r.content_id));

@@ -79,7 +79,8 @@ export class ResourceSearchAccess {
   /** `table -save <name>`: a new version of the caller's own resource of that name, or a new one. */
   async saveTable(auth: AuthContext, name: string, bytes: Buffer): Promise<ResourceMetadataDto> {
     const max = this.config.maxResourceSize;
-    if (bytes.length > max) throw badRequest(`table -save ${name}: the table is ${bytes.length} bytes as CSV, more than the resource size limit of ${max} bytes (MAX_RESOURCE_SIZE)`);
+    if (bytes.length > max)
+      throw badRequest(`table -save ${name}: the table is ${bytes.length} bytes as CSV, more than the resource size limit of ${max} bytes (MAX_RESOURCE_SIZE)`);
     const own = await this.repo.findOwnedByName(auth.uid, name);
     const guid = own?.guid ?? (await this.resources.create(auth, { ResourceName: name, Description: 'Saved by a search (table -save)' })).GUID;
     const upload = await this.stage(bytes, name);

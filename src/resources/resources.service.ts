@@ -2,11 +2,12 @@ import { Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/comm
 import { randomUUID } from 'node:crypto';
 import type { FileHandle } from 'node:fs/promises';
 import { AuthContext } from '../auth/auth.types';
-import { AppError, badRequest, forbidden, notFound } from '../common/errors/app-error';
+import { GroupSharing } from '../common/access/group-sharing';
+import { AppError, forbidden, notFound } from '../common/errors/app-error';
 import { BlobStore, readHead, StoredUpload } from '../storage/blob-store';
 import { OCTET_STREAM } from '../storage/content-sniff';
 import { ResourceEntity } from './resource.entity';
-import { canSetGlobal, listsEverything, requireResourceAccess, unshareableGroups } from './resources.access';
+import { canSetGlobal, listsEverything, requireResourceAccess } from './resources.access';
 import { CloneResourceDto, ContentTypeDto, CreateResourceDto, ResourceMetadataDto, toResourceDto, UpdateResourceDto } from './resources.dto';
 import { ResourcesRepository, ResourceMetaPatch } from './resources.repository';
 
@@ -42,6 +43,7 @@ export class ResourcesService implements OnApplicationBootstrap {
 
   constructor(
     private readonly repo: ResourcesRepository,
+    private readonly sharing: GroupSharing,
     @Inject(RESOURCE_BLOBS) private readonly blobs: BlobStore,
   ) {}
 
@@ -55,20 +57,10 @@ export class ResourcesService implements OnApplicationBootstrap {
     return rows.map(toResourceDto);
   }
 
-  private async checkGroups(auth: AuthContext, gids: number[], before: readonly number[] = []): Promise<void> {
-    const added = gids.filter((g) => !before.includes(g));
-    if (!added.length) return;
-    const known = await this.repo.existingGroups(added);
-    const unknown = added.filter((g) => !known.includes(g));
-    if (unknown.length) throw badRequest(`Unknown group ${unknown[0]}`);
-    const denied = unshareableGroups(auth, added);
-    if (denied.length) throw forbidden(`You may share only with groups you belong to (not ${denied[0]})`);
-  }
-
   async create(auth: AuthContext, dto: CreateResourceDto): Promise<ResourceMetadataDto> {
     if (dto.Global && !canSetGlobal(auth)) throw forbidden('Only admins can create global resources');
     const gids = dto.GroupACL ?? [];
-    await this.checkGroups(auth, gids);
+    await this.sharing.requireMayShare(auth, 'GroupACL', gids);
     const row = await this.repo.insert({
       guid: randomUUID(),
       uid: auth.uid,
@@ -93,7 +85,7 @@ export class ResourcesService implements OnApplicationBootstrap {
     const cur = await this.find(auth, guid, 'write');
     const patch: ResourceMetaPatch = {};
     if (dto.GroupACL !== undefined) {
-      await this.checkGroups(auth, dto.GroupACL, cur.gids);
+      await this.sharing.requireMayShare(auth, 'GroupACL', dto.GroupACL, cur.gids);
       patch.gids = dto.GroupACL;
     }
     if (dto.ResourceName !== undefined) patch.name = dto.ResourceName;

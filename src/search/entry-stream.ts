@@ -1,36 +1,31 @@
 import { Writable } from 'node:stream';
-import { CompiledQuery, Entry, evToString, formatTs } from '../query';
-import { EncodedEntry, encodeEntry } from '../indexer/entry-encoding';
-import { csvLine } from './search.format';
-
-const COMMA = Buffer.from(',');
+import { CompiledQuery, DOWNLOAD_CONTENT_TYPES, Entry, EntryDownload, entryCsvColumns, EntryFormat, liveEntry } from '../query';
+import { EncodedEntry } from '../indexer/entry-encoding';
 
 /** Entries encoded between two turns of the event loop. */
 const ENCODE_SLICE = 256;
 
-const CONTENT_TYPES: Record<string, string> = {
-  json: 'application/json; charset=utf-8',
-  csv: 'text/csv; charset=utf-8',
-  text: 'text/plain; charset=utf-8',
-};
-
 /**
- * Writes the entries of a streaming search to the response as they arrive (render order), in
- * the same formats a finished result has: a JSON array, CSV, or the data lines. Memory stays
- * one batch deep whatever the result's size; a slow client slows the scan down (the promise
- * of `write` waits for the socket to drain). CSV names its EV columns before the first row:
- * those the query's modules produce and those of the first batch.
+ * Writes the entries of a streaming search to the response as they arrive (render order), with
+ * the writer of the finished result (EntryDownload), so both write the same bytes for the same
+ * entries. Memory stays one batch deep whatever the result's size; a slow client slows the scan
+ * down (the promise of `write` waits for the socket to drain).
  */
 export class EntryStreamWriter {
   private started = false;
-  private first = true;
-  private evNames: string[] = [];
+  private readonly download: EntryDownload;
+  private readonly format: EntryFormat;
 
+  /** `format`: one of the renderer's download formats other than archive (the caller checked). */
   constructor(
     private readonly out: Writable & { status(code: number): unknown; type(t: string): unknown },
-    private readonly format: string,
+    format: string,
     private readonly compiled: CompiledQuery,
-  ) {}
+  ) {
+    if (format !== 'json' && format !== 'csv' && format !== 'text') throw new Error(`no streamed ${format} download`);
+    this.format = format;
+    this.download = new EntryDownload(format, entryCsvColumns(compiled.parsed));
+  }
 
   /** Whether anything was sent: after that a failure can only cut the response off. */
   get hasStarted(): boolean {
@@ -39,61 +34,38 @@ export class EntryStreamWriter {
 
   async write(batch: Entry[]): Promise<void> {
     if (!batch.length) return;
-    if (!this.started) this.start(batch);
+    this.start();
+    const rt = this.compiled.runtime;
+    const tagName = (t: number) => rt.tagName(t);
     // Encoded a slice at a time, yielding between slices: a big batch never holds the event loop
     // (and everyone else's requests) for long.
     for (let i = 0; i < batch.length; i += ENCODE_SLICE) {
       if (i > 0) await new Promise<void>((resolve) => setImmediate(resolve));
       if (this.out.destroyed) return;
-      if (!this.out.write(this.encode(batch.slice(i, i + ENCODE_SLICE)))) await drainedOrClosed(this.out);
+      const bytes = this.download.entries(batch.slice(i, i + ENCODE_SLICE).map((e) => liveEntry(e, tagName)));
+      if (!this.out.write(bytes)) await drainedOrClosed(this.out);
     }
   }
 
   /** Entries the scan workers encoded in this writer's format (json or text). */
   async writeEncoded(batch: EncodedEntry[]): Promise<void> {
     if (!batch.length) return;
-    if (!this.started) this.start([]);
-    const parts: Buffer[] = [];
-    for (const e of batch) {
-      if (this.format === 'json' && !this.first) parts.push(COMMA);
-      this.first = false;
-      parts.push(e.bytes);
-    }
+    this.start();
     if (this.out.destroyed) return;
-    if (!this.out.write(Buffer.concat(parts))) await drainedOrClosed(this.out);
+    if (!this.out.write(this.download.encoded(batch.map((e) => e.bytes)))) await drainedOrClosed(this.out);
   }
 
   /** Ends a finished search's answer (an empty result too). */
   end(): void {
-    if (!this.started) this.start([]);
-    this.out.end(this.format === 'json' ? ']' : '');
+    this.start();
+    this.out.end(this.download.end());
   }
 
-  private start(firstBatch: Entry[]): void {
+  private start(): void {
+    if (this.started) return;
     this.started = true;
     this.out.status(200);
-    this.out.type(CONTENT_TYPES[this.format]);
-    if (this.format === 'json') this.out.write('[');
-    if (this.format === 'csv') {
-      const names = new Set(this.compiled.parsed.modules.flatMap((m) => m.instance.produced));
-      for (const e of firstBatch) for (const k of e.evs.keys()) names.add(k);
-      this.evNames = [...names];
-      this.out.write(csvLine(['TIMESTAMP', 'TAG', 'SRC', 'DATA', ...this.evNames]));
-    }
-  }
-
-  private encode(batch: Entry[]): string | Buffer {
-    if (this.format === 'text') return Buffer.concat(batch.map((e) => encodeEntry(e, 'text')));
-    if (this.format === 'csv') {
-      const rt = this.compiled.runtime;
-      return batch
-        .map((e) => csvLine([formatTs(e.ts), rt.tagName(e.tag), e.src, e.data.toString('utf8'), ...this.evNames.map((n) => (e.evs.has(n) ? evToString(e.evs.get(n)!) : ''))]))
-        .join('');
-    }
-    const json = batch.map((e) => encodeEntry(e, 'json')).join(',');
-    const prefix = this.first ? '' : ',';
-    this.first = false;
-    return prefix + json;
+    this.out.type(DOWNLOAD_CONTENT_TYPES[this.format]);
   }
 }
 

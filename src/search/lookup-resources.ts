@@ -1,21 +1,22 @@
 /**
- * Resources of a search at launch: compiles the query, loads the tables its `lookup -r` modules
- * read (with the caller's rights, bounded by LOOKUP_MAX_BYTES, parsed once into a shared
- * read-only form) and prepares `table -save`. Every launch path (REST launch, websocket, direct
- * search) goes through `prepare`, so they refuse the same queries with the same messages.
+ * Resources of a search at launch: compiles the query (once: the run uses this compiled search),
+ * loads the tables its `lookup -r` modules read (with the caller's rights, bounded by
+ * LOOKUP_MAX_BYTES, parsed once into a shared read-only form) and prepares `table -save`. Every
+ * launch path (REST launch, websocket, direct search) goes through `prepare`, so they refuse the
+ * same queries with the same messages.
  */
 import { Inject, Injectable } from '@nestjs/common';
 import { AuthContext } from '../auth/auth.types';
 import { badRequest } from '../common/errors/app-error';
 import { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/env.schema';
-import type { SearchResources } from '../indexer/search-executor';
-import { checkLookups, CompiledQuery, CompileOptions, compileQuery, LookupTable, LookupTableError, ParseError, parseCsvTableAsync, RenderResult, resourcesNeeded, tableToCsv } from '../query';
+import { badQuery, CompiledSearch, compileSearch, queryLimits, SearchRange, SearchResources } from '../indexer/search-executor';
+import { checkLookups, LookupTable, LookupTableError, parseCsvTableAsync, QueryLimits, RenderResult, resourcesNeeded, tableToCsv } from '../query';
 import { ResourceSearchAccess } from '../resources/resources.search';
 
 export interface PreparedQuery {
-  compiled: CompiledQuery;
-  /** what the run needs: the loaded tables and the `table -save` step (pass to SearchExecutor.run) */
+  search: CompiledSearch;
+  /** what the run needs: the loaded tables and the `table -save` step (pass to SearchExecutor.runCompiled) */
   resources: SearchResources;
 }
 
@@ -61,18 +62,10 @@ class TableCache {
 
 const CACHE_TTL_MS = 60_000;
 
-function asBadRequest<T>(f: () => T): T {
-  try {
-    return f();
-  } catch (err) {
-    if (err instanceof ParseError) throw badRequest(err.message);
-    throw err;
-  }
-}
-
 @Injectable()
 export class LookupResources {
   private readonly cache: TableCache;
+  private readonly limits: QueryLimits;
 
   constructor(
     private readonly access: ResourceSearchAccess,
@@ -81,21 +74,32 @@ export class LookupResources {
     // Enough for the websocket's check and launch of one search to share one parse (a table's
     // memory is its CSV size plus 4 bytes a cell).
     this.cache = new TableCache(2 * config.lookupMaxBytes, CACHE_TTL_MS);
+    this.limits = queryLimits(config);
   }
 
-  /** Compiles `query` and loads what it reads; 400 for a bad query or a resource it cannot use. */
-  async prepare(auth: AuthContext, query: string, opts: CompileOptions): Promise<PreparedQuery> {
-    const compiled = asBadRequest(() => compileQuery(query, opts));
-    const parsed = compiled.parsed;
+  /** Compiles `query` over `range` (relative times from `now`) and loads what it reads; 400 for a bad query or a resource it cannot use. */
+  async prepare(auth: AuthContext, query: string, range: SearchRange, now?: Date): Promise<PreparedQuery> {
+    const search = this.compile(query, range, now);
+    return { search, resources: await this.resolve(auth, search) };
+  }
+
+  /** Compiles `query` with the service's limits (400 for a bad query); `resolve` then reads its tables. */
+  compile(query: string, range: SearchRange, now?: Date): CompiledSearch {
+    return compileSearch(query, { range, now, limits: this.limits });
+  }
+
+  /** The tables a compiled search reads and its `table -save`, with the caller's rights now. */
+  async resolve(auth: AuthContext, search: CompiledSearch): Promise<SearchResources> {
+    const parsed = search.compiled.parsed;
     const refs = [...new Set(resourcesNeeded(parsed).map((n) => n.ref))].filter((r) => !r.startsWith('@'));
     if (refs.length) this.access.requireCapability(auth, 'ResourceRead');
     const save = parsed.renderer.instance.save;
     if (save !== undefined) this.access.requireCapability(auth, 'ResourceWrite');
     const lookups = new Map<string, LookupTable>();
     for (const ref of refs) lookups.set(ref, await this.load(auth, ref));
-    asBadRequest(() => checkLookups(parsed, lookups, { partial: true }));
+    badQuery(() => checkLookups(parsed, lookups, { partial: true }));
     const onResult = save === undefined ? undefined : (r: RenderResult) => this.save(auth, save, r);
-    return { compiled, resources: { lookups, onResult } };
+    return { lookups, onResult };
   }
 
   /** One resource as a table; the same answer for a missing resource and one the caller may not read. */
@@ -124,7 +128,10 @@ export class LookupResources {
 
   private async save(auth: AuthContext, name: string, r: RenderResult): Promise<void> {
     if (r.kind !== 'table') return;
-    const csv = tableToCsv(r.Entries.Columns, r.Entries.Rows.map((x) => x.Row));
+    const csv = tableToCsv(
+      r.Entries.Columns,
+      r.Entries.Rows.map((x) => x.Row),
+    );
     await this.access.saveTable(auth, name, Buffer.from(csv, 'utf8'));
   }
 }

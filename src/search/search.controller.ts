@@ -9,13 +9,14 @@ import { APP_CONFIG } from '../config/env.schema';
 import { IndexerService } from '../indexer/indexer.service';
 import { SearchExecutor, SearchSink } from '../indexer/search-executor';
 import { isWorkerEncoding, WorkerEncoding } from '../indexer/entry-encoding';
-import { describeQuery, QueryDescription, renderModuleInfos, RenderModuleInfo, searchModuleInfos, SearchModuleInfo } from '../query';
+import { describeQuery, QueryDescription, renderModuleInfos, RenderModuleInfo, searchModuleInfos, SearchModuleInfo, streamsEntries } from '../query';
 import { EntryStreamWriter } from './entry-stream';
 import { LookupResources } from './lookup-resources';
 import { formatResult } from './search.format';
 import { param, queryParam, rangeParams, stringParam } from './search.params';
 
-const FORMATS = ['json', 'csv', 'text', 'archive'];
+/** What a direct search can answer in (an archive is a persistent search's download). */
+const FORMATS = ['json', 'csv', 'text'];
 
 @ApiTags('search')
 @Controller('api')
@@ -55,10 +56,11 @@ export class SearchController {
     if (preview !== undefined && typeof preview !== 'boolean' && !/^(true|false|1|0)$/i.test(String(preview))) throw badRequest('Preview must be a boolean');
     const now = new Date();
     const range = rangeParams(req, now);
-    const { compiled, resources } = await this.lookups.prepare(auth, query, { ...range, now, tagNames: await this.indexer.tagNames() });
+    const { search, resources } = await this.lookups.prepare(auth, query, range, now);
+    const compiled = search.compiled;
     const formats: string[] = compiled.downloadFormats;
-    if (format === 'archive' || !formats.includes(format)) {
-      throw badRequest(`Format "${format}" is not supported by the ${compiled.renderModule} renderer (supported: ${formats.filter((f) => f !== 'archive').join(', ')})`);
+    if (!formats.includes(format)) {
+      throw badRequest(`Format "${format}" is not supported by the ${compiled.renderModule} renderer (supported: ${formats.filter((f) => FORMATS.includes(f)).join(', ')})`);
     }
     const controller = new AbortController();
     const onClose = () => {
@@ -66,11 +68,11 @@ export class SearchController {
     };
     res.on('close', onClose);
     const run = (sink: SearchSink, retainEntries: boolean, encode?: WorkerEncoding) =>
-      this.executor.run(query, range, sink, { signal: controller.signal, now, timeoutMs: this.config.searchTimeoutMs, retainEntries, owner: auth.uid, encode, ...resources });
+      this.executor.runCompiled(search, sink, { signal: controller.signal, timeoutMs: this.config.searchTimeoutMs, retainEntries, owner: auth.uid, encode, ...resources });
     try {
       // Entries (text, raw) stream to the client; summaries (table, chart, ... or a condensing
       // module's result) are bounded by the merge worker's memory and are sent whole.
-      if (!compiled.streaming || compiled.parsed.renderer.def.condensing) {
+      if (!compiled.streaming || !streamsEntries(compiled.parsed.renderer.def.kind)) {
         const { result } = await run({ entries: () => undefined }, true);
         const out = formatResult(result, format, compiled);
         res.status(200).type(out.contentType).send(out.body);

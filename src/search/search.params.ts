@@ -30,7 +30,7 @@ export function queryParam(req: Request): string {
   return q;
 }
 
-const GO_UNITS: Record<string, number> = { ns: 1e-6, us: 1e-3, 'µs': 1e-3, ms: 1, s: 1000, m: 60_000, h: 3_600_000 };
+const GO_UNITS: Record<string, number> = { ns: 1e-6, us: 1e-3, µs: 1e-3, ms: 1, s: 1000, m: 60_000, h: 3_600_000 };
 
 /** Go duration (`1h`, `1h30m`, `90s`, `1.5h`) -> milliseconds, or null. */
 export function parseGoDuration(text: string): number | null {

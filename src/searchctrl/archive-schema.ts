@@ -1,13 +1,11 @@
 /** Strict shape checks for the contents of a search archive (see archive.ts). */
 import { AppError } from '../common/errors/app-error';
-import { isPointmapEntries, isStackgraphEntries } from '../query';
+import { assertUnreachable, isDownloadFormat, isPointmapEntries, isStackgraphEntries, RESULT_KINDS } from '../query';
 import type { DownloadFormat, SearchEntry } from '../query';
 import type { ResultKind, StoredResult } from './render-store';
 
 export const ARCHIVE_FORMAT = 'search-archive';
 export const ARCHIVE_VERSION = 1;
-const KINDS: ResultKind[] = ['entries', 'table', 'chart', 'gauge', 'stackgraph', 'pointmap'];
-const FORMATS: DownloadFormat[] = ['text', 'json', 'csv', 'archive'];
 const MAX_STR = 65536;
 
 export interface ArchiveManifest {
@@ -70,10 +68,10 @@ export function validateManifest(text: string): ArchiveManifest {
   for (const k of strings) if (!isStr(m[k])) throw bad(`manifest ${k} must be a string`);
   for (const k of ['StartRange', 'EndRange', 'Started', 'Finished'] as const) if (!isTs(m[k])) throw bad(`manifest ${k} must be a timestamp`);
   if (!isStr(m.RenderModule, 64) || !/^[a-z0-9]+$/.test(m.RenderModule as string)) throw bad('manifest RenderModule is invalid');
-  if (!Array.isArray(m.DownloadFormats) || !m.DownloadFormats.every((f) => FORMATS.includes(f as DownloadFormat))) throw bad('manifest DownloadFormats is invalid');
+  if (!Array.isArray(m.DownloadFormats) || !m.DownloadFormats.every((f) => typeof f === 'string' && isDownloadFormat(f))) throw bad('manifest DownloadFormats is invalid');
   if (!isInt(m.CollapsingIndex, 1000)) throw bad('manifest CollapsingIndex is invalid');
   if (typeof m.QueryTimeSpecified !== 'boolean' || typeof m.OverLimit !== 'boolean') throw bad('manifest flags must be booleans');
-  if (!KINDS.includes(m.Kind as ResultKind)) throw bad('manifest Kind is invalid');
+  if (!RESULT_KINDS.includes(m.Kind as ResultKind)) throw bad('manifest Kind is invalid');
   if (!isInt(m.EntryCount) || !isInt(m.StoredEntries)) throw bad('manifest entry counts are invalid');
   if (!isObj(m.Files) || !Object.entries(m.Files).every(([k, v]) => ['entries.jsonl', 'result.json'].includes(k) && isInt(v))) throw bad('manifest Files is invalid');
   if (Object.keys(m.Files).length !== 1) throw bad('manifest Files must name exactly one data file');
@@ -103,24 +101,42 @@ export function validateResult(text: string, kind: ResultKind): StoredResult {
   if (!isObj(r) || r.kind !== kind || !isInt(r.EntryCount)) throw fail();
   const E = r.Entries;
   switch (kind) {
+    case 'entries':
+      throw fail(); // entries travel in entries.jsonl
     case 'table':
       if (!isObj(E) || !Array.isArray(E.Columns) || !E.Columns.every((c) => isStr(c)) || !Array.isArray(E.Rows)) throw fail();
       if (!E.Rows.every((row) => isObj(row) && isStr(row.TS) && Array.isArray(row.Row) && row.Row.every((c) => isStr(c)))) throw fail();
-      return { kind, EntryCount: r.EntryCount, Entries: { Columns: E.Columns as string[], Rows: (E.Rows as Array<{ TS: string; Row: string[] }>).map((x) => ({ TS: x.TS, Row: x.Row })) } };
+      return {
+        kind,
+        EntryCount: r.EntryCount,
+        Entries: { Columns: E.Columns as string[], Rows: (E.Rows as Array<{ TS: string; Row: string[] }>).map((x) => ({ TS: x.TS, Row: x.Row })) },
+      };
     case 'chart':
       if (!isObj(E) || !Array.isArray(E.Names) || !E.Names.every((c) => isStr(c)) || !Array.isArray(E.Values)) throw fail();
       if (!E.Values.every((v) => isObj(v) && isStr(v.TS) && Array.isArray(v.Data) && v.Data.every(isNum))) throw fail();
-      return { kind, EntryCount: r.EntryCount, Entries: { Names: E.Names as string[], Values: (E.Values as Array<{ TS: string; Data: number[] }>).map((v) => ({ TS: v.TS, Data: v.Data })) } };
+      return {
+        kind,
+        EntryCount: r.EntryCount,
+        Entries: { Names: E.Names as string[], Values: (E.Values as Array<{ TS: string; Data: number[] }>).map((v) => ({ TS: v.TS, Data: v.Data })) },
+      };
     case 'gauge':
       if (!Array.isArray(E) || !E.every((g) => isObj(g) && isStr(g.Name) && isNum(g.Magnitude) && isNum(g.Min) && isNum(g.Max))) throw fail();
-      return { kind, EntryCount: r.EntryCount, Entries: (E as Array<{ Name: string; Magnitude: number; Min: number; Max: number }>).map((g) => ({ Name: g.Name, Magnitude: g.Magnitude, Min: g.Min, Max: g.Max })) };
+      return {
+        kind,
+        EntryCount: r.EntryCount,
+        Entries: (E as Array<{ Name: string; Magnitude: number; Min: number; Max: number }>).map((g) => ({ Name: g.Name, Magnitude: g.Magnitude, Min: g.Min, Max: g.Max })),
+      };
     case 'stackgraph':
       if (!isStackgraphEntries(E)) throw fail();
       return { kind, EntryCount: r.EntryCount, Entries: E.map((s) => ({ Key: s.Key, Values: s.Values.map((v) => ({ Label: v.Label, Value: v.Value })) })) };
     case 'pointmap':
       if (!isPointmapEntries(E)) throw fail();
-      return { kind, EntryCount: r.EntryCount, Entries: E.map((p) => ({ Loc: { Lat: p.Loc.Lat, Long: p.Loc.Long }, ...(p.Metadata ? { Metadata: p.Metadata.map((kv) => ({ ...kv })) } : {}) })) };
+      return {
+        kind,
+        EntryCount: r.EntryCount,
+        Entries: E.map((p) => ({ Loc: { Lat: p.Loc.Lat, Long: p.Loc.Long }, ...(p.Metadata ? { Metadata: p.Metadata.map((kv) => ({ ...kv })) } : {}) })),
+      };
     default:
-      throw fail();
+      return assertUnreachable(kind);
   }
 }

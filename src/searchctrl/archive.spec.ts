@@ -14,11 +14,33 @@ const limits = { maxUnpackedBytes: 4 << 20, maxResultBytes: 1 << 20, maxEntries:
 
 function search(store: RenderStore): LiveSearch {
   return {
-    id: '1234567890', uid: 1, gids: [], global: false, userQuery: 'tag=x', effectiveQuery: 'tag=x | text', start: new Date(0), end: new Date(1e12),
-    renderModule: 'text', renderCmd: 'text', downloadFormats: ['text', 'json', 'csv', 'archive'], collapsingIndex: 0, queryTimeSpecified: false,
-    noHistory: false, preview: false, name: '', metadata: null, saveMetadata: { note: 'x' }, launchInfo: null,
-    flags: { clients: 0, finished: true, backgrounded: false, saveRequested: false, saved: true }, sessions: new Map(), started: new Date(0),
-    finishedAt: new Date(1000), progress: { entriesScanned: 0, bytesScanned: 0, finished: true }, store, moving: false, removed: false,
+    id: '1234567890',
+    uid: 1,
+    gids: [],
+    global: false,
+    userQuery: 'tag=x',
+    effectiveQuery: 'tag=x | text',
+    start: new Date(0),
+    end: new Date(1e12),
+    renderModule: 'text',
+    renderCmd: 'text',
+    downloadFormats: ['text', 'json', 'csv', 'archive'],
+    collapsingIndex: 0,
+    queryTimeSpecified: false,
+    noHistory: false,
+    preview: false,
+    name: '',
+    metadata: null,
+    saveMetadata: { note: 'x' },
+    launchInfo: null,
+    flags: { clients: 0, finished: true, backgrounded: false, saveRequested: false, saved: true },
+    sessions: new Map(),
+    started: new Date(0),
+    finishedAt: new Date(1000),
+    progress: { entriesScanned: 0, bytesScanned: 0, finished: true },
+    store,
+    moving: false,
+    removed: false,
   };
 }
 
@@ -73,23 +95,70 @@ describe('search archives', () => {
   });
 
   const manifest = (o: Record<string, unknown> = {}) =>
-    Buffer.from(JSON.stringify({
-      Format: 'search-archive', Version: 1, UserQuery: 'q', EffectiveQuery: 'q | text', StartRange: '2020-01-01T00:00:00Z', EndRange: '2020-01-02T00:00:00Z',
-      Started: '2020-01-01T00:00:00Z', Finished: '2020-01-01T00:00:01Z', RenderModule: 'text', RenderCmd: 'text', DownloadFormats: ['text'],
-      CollapsingIndex: 0, QueryTimeSpecified: false, Name: '', Metadata: null, Kind: 'entries', EntryCount: 0, StoredEntries: 0, OverLimit: false,
-      Files: { 'entries.jsonl': 0 }, ...o,
-    }));
+    Buffer.from(
+      JSON.stringify({
+        Format: 'search-archive',
+        Version: 1,
+        UserQuery: 'q',
+        EffectiveQuery: 'q | text',
+        StartRange: '2020-01-01T00:00:00Z',
+        EndRange: '2020-01-02T00:00:00Z',
+        Started: '2020-01-01T00:00:00Z',
+        Finished: '2020-01-01T00:00:01Z',
+        RenderModule: 'text',
+        RenderCmd: 'text',
+        DownloadFormats: ['text'],
+        CollapsingIndex: 0,
+        QueryTimeSpecified: false,
+        Name: '',
+        Metadata: null,
+        Kind: 'entries',
+        EntryCount: 0,
+        StoredEntries: 0,
+        OverLimit: false,
+        Files: { 'entries.jsonl': 0 },
+        ...o,
+      }),
+    );
 
   it.each<[string, Array<{ name: string; body?: Buffer; header?: Partial<tar.Header> }>, number]>([
-    ['path traversal', [{ name: 'manifest.json', body: manifest() }, { name: '../evil', body: Buffer.from('x') }], 400],
+    [
+      'path traversal',
+      [
+        { name: 'manifest.json', body: manifest() },
+        { name: '../evil', body: Buffer.from('x') },
+      ],
+      400,
+    ],
     ['absolute path', [{ name: '/etc/passwd', body: Buffer.from('x') }], 400],
     ['symlink', [{ name: 'entries.jsonl', header: { type: 'symlink', linkname: '/etc/passwd' } }], 400],
-    ['unknown file', [{ name: 'manifest.json', body: manifest() }, { name: 'extra.txt', body: Buffer.from('x') }], 400],
+    [
+      'unknown file',
+      [
+        { name: 'manifest.json', body: manifest() },
+        { name: 'extra.txt', body: Buffer.from('x') },
+      ],
+      400,
+    ],
     ['bad manifest JSON', [{ name: 'manifest.json', body: Buffer.from('{nope') }, { name: 'entries.jsonl' }], 400],
     ['wrong format', [{ name: 'manifest.json', body: manifest({ Format: 'zip' }) }, { name: 'entries.jsonl' }], 400],
     ['missing data file', [{ name: 'manifest.json', body: manifest() }], 400],
-    ['bad entry line', [{ name: 'manifest.json', body: manifest({ Files: { 'entries.jsonl': 8 }, StoredEntries: 1 }) }, { name: 'entries.jsonl', body: Buffer.from('{"TS":1}\n') }], 400],
-    ['duplicate', [{ name: 'manifest.json', body: manifest() }, { name: 'manifest.json', body: manifest() }], 400],
+    [
+      'bad entry line',
+      [
+        { name: 'manifest.json', body: manifest({ Files: { 'entries.jsonl': 8 }, StoredEntries: 1 }) },
+        { name: 'entries.jsonl', body: Buffer.from('{"TS":1}\n') },
+      ],
+      400,
+    ],
+    [
+      'duplicate',
+      [
+        { name: 'manifest.json', body: manifest() },
+        { name: 'manifest.json', body: manifest() },
+      ],
+      400,
+    ],
   ])('refuses %s', async (_name, files, status) => {
     const file = path.join(dir, 'bad.tar.gz');
     await tarGz(file, files);
@@ -134,7 +203,10 @@ describe('search archives', () => {
     ]);
     const out = path.join(dir, 'out');
     fs.mkdirSync(out);
-    await expect(importArchive(file, out, { ...limits, maxUnpackedBytes: 16 << 20 })).rejects.toMatchObject({ status: 413, message: expect.stringContaining('result.json declares') });
+    await expect(importArchive(file, out, { ...limits, maxUnpackedBytes: 16 << 20 })).rejects.toMatchObject({
+      status: 413,
+      message: expect.stringContaining('result.json declares'),
+    });
   });
 
   it('splits lines without holding more than the longest allowed one', async () => {

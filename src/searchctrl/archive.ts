@@ -39,12 +39,26 @@ export function archiveStream(s: LiveSearch): Readable {
   const pack = tar.pack();
   const files: Array<[string, number]> = s.store.condensed ? [[RESULT_FILE, s.store.resultBytes]] : [[DATA_FILE, s.store.dataBytes]];
   const manifest: ArchiveManifest = {
-    Format: ARCHIVE_FORMAT, Version: ARCHIVE_VERSION, UserQuery: s.userQuery, EffectiveQuery: s.effectiveQuery,
-    StartRange: s.start.toISOString(), EndRange: s.end.toISOString(), Started: s.started.toISOString(),
-    Finished: (s.finishedAt ?? new Date()).toISOString(), RenderModule: s.renderModule, RenderCmd: s.renderCmd,
-    DownloadFormats: [...s.downloadFormats], CollapsingIndex: s.collapsingIndex, QueryTimeSpecified: s.queryTimeSpecified,
-    Name: s.name, Metadata: s.saveMetadata ?? null, Kind: s.store.kind, EntryCount: s.store.entryCount,
-    StoredEntries: s.store.count, OverLimit: s.store.overLimit, Files: Object.fromEntries(files),
+    Format: ARCHIVE_FORMAT,
+    Version: ARCHIVE_VERSION,
+    UserQuery: s.userQuery,
+    EffectiveQuery: s.effectiveQuery,
+    StartRange: s.start.toISOString(),
+    EndRange: s.end.toISOString(),
+    Started: s.started.toISOString(),
+    Finished: (s.finishedAt ?? new Date()).toISOString(),
+    RenderModule: s.renderModule,
+    RenderCmd: s.renderCmd,
+    DownloadFormats: [...s.downloadFormats],
+    CollapsingIndex: s.collapsingIndex,
+    QueryTimeSpecified: s.queryTimeSpecified,
+    Name: s.name,
+    Metadata: s.saveMetadata ?? null,
+    Kind: s.store.kind,
+    EntryCount: s.store.entryCount,
+    StoredEntries: s.store.count,
+    OverLimit: s.store.overLimit,
+    Files: Object.fromEntries(files),
   };
   const out = new PassThrough();
   const gz = zlib.createGzip();
@@ -154,10 +168,13 @@ export async function importArchive(file: string, dir: string, limits: ImportLim
     }
   };
   try {
-    await Promise.all([feed, walk().catch((err: unknown) => {
-      extract.destroy(err as Error);
-      throw err;
-    })]);
+    await Promise.all([
+      feed,
+      walk().catch((err: unknown) => {
+        extract.destroy(err as Error);
+        throw err;
+      }),
+    ]);
   } catch (err) {
     if (err instanceof AppError) throw err;
     throw invalidArchive('not a well-formed gzip-compressed tar archive');

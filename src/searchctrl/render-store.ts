@@ -2,38 +2,23 @@
  * On-disk results of one search: `entries.jsonl` (one wire SearchEntry per line, in render
  * order) with `entries.idx` (16 bytes per entry: data offset u64 LE, timestamp µs i64 LE), or
  * `result.json` for condensing renderers (table, chart, gauge). Pages by entry index or time
- * range read only the index slice and the data bytes they need.
+ * range read only the index slice and the data bytes they need. Readers following a running
+ * search wait on `changed()` instead of polling.
  */
 import * as fs from 'node:fs';
 import * as fsp from 'node:fs/promises';
 import * as path from 'node:path';
 import { StringDecoder } from 'node:string_decoder';
 import { Entry, RenderResult, SearchEntry, toSearchEntry } from '../query';
-import { ResultCache } from './result-cache';
+import { ChangeSignal } from './change-signal';
+import { CondensedHeader, maxResultBytes, readResultHeader, RESULT_FILE, resultCache, ResultKind, serializeResult, StoredResult } from './stored-result';
 
+export { RESULT_FILE, serializeResult } from './stored-result';
+export type { ResultKind, StoredResult } from './stored-result';
 export const DATA_FILE = 'entries.jsonl';
 export const INDEX_FILE = 'entries.idx';
-export const RESULT_FILE = 'result.json';
 const REC = 16;
 const SCAN_CHUNK = 64 * 1024;
-
-export type ResultKind = RenderResult['kind'];
-/** A condensing result as stored (entries kinds never use result.json). */
-export type StoredResult = Exclude<RenderResult, { kind: 'entries' }>;
-
-/** What `result.json` holds, read from its first bytes (results are written kind first, then EntryCount). */
-const RESULT_HEADER = /^\{"kind":"(table|chart|gauge|stackgraph|pointmap)","EntryCount":(\d+)/;
-
-/** Parsed condensed results of every store, within RESULT_CACHE_BYTES (see ResultCache). */
-let results = new ResultCache<StoredResult>(256 * 1024 * 1024);
-/** Largest condensed result stored (MAX_RESULT_BYTES); larger ones flag the store over its limit. */
-let maxResultBytes = 64 * 1024 * 1024;
-
-/** Set once at start-up from the configuration (SearchLifecycle). */
-export function configureResults(opts: { cacheBytes: number; maxResultBytes: number }): void {
-  results = new ResultCache<StoredResult>(opts.cacheBytes);
-  maxResultBytes = opts.maxResultBytes;
-}
 
 export class RenderStore {
   private data?: fsp.FileHandle;
@@ -47,8 +32,9 @@ export class RenderStore {
   /** Timestamps (µs) of the first and last entries dropped over the limit. */
   droppedRange?: { start: number; end: number };
   private parsing?: Promise<StoredResult>;
+  private readonly changes = new ChangeSignal();
   /** A condensed result is stored: its kind and entry count (the body is read when needed). */
-  condensed?: { kind: StoredResult['kind']; entryCount: number };
+  condensed?: CondensedHeader;
 
   private constructor(
     public dir: string,
@@ -96,18 +82,28 @@ export class RenderStore {
   /** The condensed result, parsed from disk unless recently read (undefined for entries results). */
   async result(): Promise<StoredResult | undefined> {
     if (!this.condensed) return undefined;
-    const cached = results.get(this.dir);
+    const cached = resultCache().get(this.dir);
     if (cached) return cached;
     // Readers arriving while it is parsed share that parse: one copy in memory, not one each.
     this.parsing ??= fsp
       .readFile(path.join(this.dir, RESULT_FILE), 'utf8')
       .then((text) => {
         const parsed = JSON.parse(text) as StoredResult;
-        results.set(this.dir, parsed, this.resultBytes);
+        resultCache().set(this.dir, parsed, this.resultBytes);
         return parsed;
       })
       .finally(() => (this.parsing = undefined));
     return this.parsing;
+  }
+
+  /** Resolves at the next change: entries written, the store closed, or `notify()` (see ChangeSignal.next). */
+  changed(): Promise<void> {
+    return this.changes.next();
+  }
+
+  /** Wakes the readers waiting in `changed()`; the search lifecycle calls it when the search's state changes. */
+  notify(): void {
+    this.changes.notify();
   }
 
   /** Appends entries (serialised per call, in order); over the limit the rest is dropped. */
@@ -128,9 +124,7 @@ export class RenderStore {
       if (this.overLimit || offset + line.length + (this.count + n + 1) * REC + this.resultBytes > this.limitBytes) {
         this.overLimit = true;
         const ts = e.ts;
-        this.droppedRange = this.droppedRange
-          ? { start: Math.min(this.droppedRange.start, ts), end: Math.max(this.droppedRange.end, ts) }
-          : { start: ts, end: ts };
+        this.droppedRange = this.droppedRange ? { start: Math.min(this.droppedRange.start, ts), end: Math.max(this.droppedRange.end, ts) } : { start: ts, end: ts };
         continue;
       }
       idx.writeBigUInt64LE(BigInt(offset), n * REC);
@@ -144,6 +138,7 @@ export class RenderStore {
     await this.index.write(idx.subarray(0, n * REC));
     this.dataBytes = offset;
     this.count += n;
+    this.notify();
   }
 
   /** Stores a condensing result (atomically) or, for entries results the sink did not see, the entries. */
@@ -153,7 +148,7 @@ export class RenderStore {
       if (this.count === 0 && result.Entries.length > 0) await this.append(result.Entries);
     } else if (!this.closed) {
       const body = Buffer.from(serializeResult(result), 'utf8');
-      if (body.length > maxResultBytes || body.length + this.storeSize + this.indexSize > this.limitBytes) {
+      if (body.length > maxResultBytes() || body.length + this.storeSize + this.indexSize > this.limitBytes) {
         this.overLimit = true;
       } else {
         const tmp = path.join(this.dir, `${RESULT_FILE}.tmp`);
@@ -161,7 +156,7 @@ export class RenderStore {
         await fsp.rename(tmp, path.join(this.dir, RESULT_FILE));
         this.resultBytes = body.length;
         this.condensed = { kind: result.kind, entryCount: result.EntryCount };
-        results.set(this.dir, result, body.length);
+        resultCache().set(this.dir, result, body.length);
       }
     }
     await this.close();
@@ -173,7 +168,8 @@ export class RenderStore {
     this.closed = true;
     const handles = [this.data, this.index];
     this.data = this.index = undefined;
-    await Promise.all(handles.map((h) => h?.close().catch(() => undefined)));
+    await Promise.all(handles.flatMap((h) => (h ? [h.close().catch(() => undefined)] : [])));
+    this.notify();
   }
 
   /** Index records [first, last) (clamped): offsets and timestamps. */
@@ -259,24 +255,5 @@ export class RenderStore {
     }
     rest += dec.end();
     if (rest) yield rest;
-  }
-}
-
-/** A condensed result as `result.json` holds it: kind and entry count first (see RESULT_HEADER). */
-export function serializeResult(r: StoredResult): string {
-  return JSON.stringify({ kind: r.kind, EntryCount: r.EntryCount, Entries: r.Entries });
-}
-
-/** Kind and entry count from the first bytes of a result file (the body stays on disk). */
-async function readResultHeader(file: string): Promise<RenderStore['condensed']> {
-  const fh = await fsp.open(file, 'r');
-  try {
-    const buf = Buffer.alloc(128);
-    const { bytesRead } = await fh.read(buf, 0, buf.length, 0);
-    const m = RESULT_HEADER.exec(buf.toString('utf8', 0, bytesRead));
-    if (!m) throw new Error(`${RESULT_FILE} does not start with its kind and entry count`);
-    return { kind: m[1] as StoredResult['kind'], entryCount: Number(m[2]) };
-  } finally {
-    await fh.close();
   }
 }

@@ -1,20 +1,23 @@
 /**
- * Lifecycle of persistent searches: running them, applying state transitions, the ping sweep,
- * deleting, moving saved results to the saved area, and reloading saved searches at start-up.
+ * Lifecycle of persistent searches: running them, applying state transitions, attaching,
+ * pinging and detaching sessions (nothing else touches them), the ping sweep, deleting, moving
+ * saved results to the saved area, and reloading saved searches at start-up.
  */
-import { Inject, Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy, Optional } from '@nestjs/common';
+import { Inject, Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
 import * as fsp from 'node:fs/promises';
 import * as path from 'node:path';
-import { AppError, serviceUnavailable } from '../common/errors/app-error';
+import { AppError } from '../common/errors/app-error';
 import { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/env.schema';
-import { SearchExecutor } from '../indexer/search-executor';
-import { configureResults, RenderStore } from './render-store';
-import { failureOf, storedFailure } from './search-failure';
-import { LiveSearch } from './search.model';
+import { CompiledSearch, SearchExecutor, SearchResources } from '../indexer/search-executor';
+import { RenderStore } from './render-store';
+import { failureOf } from './search-failure';
+import { liveSearchFromRow, LiveSearch, rowOf } from './search.model';
 import { SearchRegistry } from './search-registry';
-import { shouldMoveToSaved, transition, Trigger } from './search-state';
-import { SavedSearchRow, SearchCtrlRepository } from './searchctrl.repository';
+import { SearchSessions } from './search-sessions';
+import { transition, Trigger } from './search-state';
+import { configureResults } from './stored-result';
+import { SearchCtrlRepository } from './searchctrl.repository';
 
 export interface StorePaths {
   active: string;
@@ -41,13 +44,14 @@ export async function moveDirectory(from: string, to: string, rename: typeof fsp
 export class SearchLifecycle implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger(SearchLifecycle.name);
   private sweepTimer?: NodeJS.Timeout;
+  private readonly sessions = new SearchSessions();
   readonly paths: StorePaths;
 
   constructor(
     @Inject(APP_CONFIG) readonly config: AppConfig,
     readonly registry: SearchRegistry,
     private readonly repo: SearchCtrlRepository,
-    @Optional() private readonly executor?: SearchExecutor,
+    private readonly executor: SearchExecutor,
   ) {
     configureResults({ cacheBytes: config.resultCacheBytes, maxResultBytes: config.maxResultBytes });
     const root = path.join(config.dataDir, 'searches');
@@ -69,7 +73,7 @@ export class SearchLifecycle implements OnApplicationBootstrap, OnModuleDestroy 
     for (const row of rows) {
       const dir = path.join(this.paths.saved, row.id);
       try {
-        this.registry.add(this.fromRow(row, await RenderStore.open(dir, this.config.renderStoreLimitBytes)));
+        this.registry.add(liveSearchFromRow(row, await RenderStore.open(dir, this.config.renderStoreLimitBytes)));
       } catch (err) {
         this.logger.warn(`saved search ${row.id}: results unreadable (${(err as Error).message}); keeping metadata only`);
       }
@@ -90,47 +94,35 @@ export class SearchLifecycle implements OnApplicationBootstrap, OnModuleDestroy 
     }
   }
 
-  fromRow(row: SavedSearchRow, store: RenderStore): LiveSearch {
-    return {
-      id: row.id, uid: row.uid, gids: row.gids, global: row.global, userQuery: row.userQuery, effectiveQuery: row.effectiveQuery,
-      start: row.start, end: row.end, renderModule: row.renderModule, renderCmd: row.renderCmd, downloadFormats: row.downloadFormats,
-      collapsingIndex: row.collapsingIndex, queryTimeSpecified: row.queryTimeSpecified, noHistory: row.noHistory, preview: false,
-      name: row.name, metadata: row.metadata, saveMetadata: row.saveMetadata, launchInfo: row.launchInfo, import: row.importInfo ?? undefined,
-      flags: { clients: 0, finished: true, backgrounded: row.backgrounded, saveRequested: false, saved: true },
-      sessions: new Map(), started: row.started, finishedAt: row.finished, failure: row.error ? storedFailure(row.error) : undefined,
-      progress: { entriesScanned: 0, bytesScanned: 0, finished: true }, store, moving: false, removed: false,
-    };
-  }
-
-  toRow(s: LiveSearch): SavedSearchRow {
-    return {
-      id: s.id, uid: s.uid, gids: s.gids, global: s.global, userQuery: s.userQuery, effectiveQuery: s.effectiveQuery, start: s.start,
-      end: s.end, started: s.started, finished: s.finishedAt ?? new Date(), renderModule: s.renderModule, renderCmd: s.renderCmd,
-      downloadFormats: s.downloadFormats, collapsingIndex: s.collapsingIndex, queryTimeSpecified: s.queryTimeSpecified,
-      noHistory: s.noHistory, backgrounded: s.flags.backgrounded, name: s.name, metadata: s.metadata, saveMetadata: s.saveMetadata,
-      launchInfo: s.launchInfo, importInfo: s.import ?? null, error: s.failure?.reason ?? null, overLimit: s.store.overLimit,
-      storeSize: s.store.storeSize, indexSize: s.store.indexSize,
-    };
-  }
-
   /**
-   * Starts the run of a registered search in the background. Throws (and starts nothing) when
-   * the executor would refuse it now: too many searches running and waiting is the launch's 429.
+   * Registers a new search, attaches its first session and starts its run in the background.
+   * Throws (and leaves nothing behind) when the executor would refuse it now: too many searches
+   * running and waiting is the launch's 429.
    */
-  run(s: LiveSearch): void {
-    const executor = this.executor;
-    if (!executor) throw serviceUnavailable('The search engine is not available');
-    executor.admit(s.uid);
+  async launch(s: LiveSearch, search: CompiledSearch, resources: SearchResources): Promise<string> {
+    this.registry.add(s);
+    const sid = await this.attach(s);
+    try {
+      this.run(s, search, resources);
+    } catch (err) {
+      await this.apply(s, { kind: 'delete' });
+      throw err;
+    }
+    return sid;
+  }
+
+  private run(s: LiveSearch, search: CompiledSearch, resources: SearchResources): void {
+    this.executor.admit(s.uid);
     const ac = new AbortController();
     s.abort = ac;
     const sink = { entries: (batch: Parameters<RenderStore['append']>[0]) => s.store.append(batch) };
-    executor
-      .run(s.userQuery, { start: s.start, end: s.end }, sink, {
+    this.executor
+      .runCompiled(search, sink, {
         signal: ac.signal,
         timeoutMs: this.config.searchTimeoutMs,
         retainEntries: false,
         owner: s.uid,
-        ...s.resources,
+        ...resources,
         onProgress: (p) => (s.progress = p),
       })
       .then(async (r) => {
@@ -145,32 +137,50 @@ export class SearchLifecycle implements OnApplicationBootstrap, OnModuleDestroy 
         await s.store.close();
       })
       .finally(() => {
-        s.resources = undefined;
         s.finishedAt = new Date();
         s.progress = { ...s.progress, finished: true };
-        if (!s.removed) void this.apply(s, { kind: 'finish' });
+        return this.apply(s, { kind: 'finish' });
       })
       .catch((err: unknown) => this.logger.error(`search ${s.id}: finishing failed`, err as Error));
   }
 
   /**
-   * Applies a trigger: throws the transition's error (state unchanged), cancels the run,
-   * removes the search, or starts the move to the saved area, as the outcome says.
+   * Applies a trigger: throws the transition's error (state unchanged), else takes the next
+   * state and does what it says: cancel the run, remove the search, start the move to the saved area.
    */
   async apply(s: LiveSearch, t: Trigger): Promise<void> {
     const out = transition(s.flags, t);
     if (!out.ok) throw new AppError(out.status, out.error);
-    s.flags = { ...out.next, clients: s.sessions.size };
+    const startsMove = out.next.moving && !s.flags.moving;
+    s.flags = out.next;
+    // Readers following the results (render store) see the new state at once.
+    s.store.notify();
     if (out.cancel) s.abort?.abort();
     if (out.deleted) return this.remove(s);
-    if (shouldMoveToSaved(s.flags) && !s.moving) void this.moveToSaved(s);
+    if (startsMove) void this.moveToSaved(s);
   }
 
-  /** Deletes a search and its stored results at once. */
-  async remove(s: LiveSearch): Promise<void> {
-    s.removed = true;
-    s.sessions.clear();
-    s.abort?.abort();
+  /** Attaches a session (one client more); answers its ID. */
+  async attach(s: LiveSearch): Promise<string> {
+    await this.apply(s, { kind: 'attach' });
+    return this.sessions.open(s);
+  }
+
+  /** A ping of a session; false when the search has no such session. */
+  touch(s: LiveSearch, sid: string): boolean {
+    return this.sessions.touch(s, sid);
+  }
+
+  /** Detaches a session: the last one leaving a search that is not kept removes it. False when the search has no such session. */
+  async detach(s: LiveSearch, sid: string): Promise<boolean> {
+    if (!this.sessions.close(s, sid)) return false;
+    await this.apply(s, { kind: 'detach' });
+    return true;
+  }
+
+  /** Deletes a removed search's stored results at once (its state says removed: see `apply`). */
+  private async remove(s: LiveSearch): Promise<void> {
+    this.sessions.closeAll(s);
     this.registry.remove(s.id);
     await s.store.close();
     await fsp.rm(s.store.dir, { recursive: true, force: true });
@@ -180,7 +190,6 @@ export class SearchLifecycle implements OnApplicationBootstrap, OnModuleDestroy 
 
   /** Same filesystem: rename; otherwise a full copy, then the original is removed. Never awaited by requests. */
   private async moveToSaved(s: LiveSearch): Promise<void> {
-    s.moving = true;
     const target = path.join(this.paths.saved, s.id);
     try {
       await s.store.close();
@@ -188,19 +197,14 @@ export class SearchLifecycle implements OnApplicationBootstrap, OnModuleDestroy 
       const copied = await moveDirectory(from, target);
       s.store = await RenderStore.open(target, this.config.renderStoreLimitBytes);
       if (copied) await fsp.rm(from, { recursive: true, force: true });
-      if (s.removed) {
-        await fsp.rm(target, { recursive: true, force: true });
-        return;
-      }
-      await this.repo.insert(this.toRow(s));
-      if (s.removed) return void (await this.repo.delete(s.id));
-      const out = transition(s.flags, { kind: 'saved' });
-      if (out.ok) s.flags = { ...out.next, clients: s.sessions.size };
+      if (s.flags.removed) return void (await fsp.rm(target, { recursive: true, force: true }));
+      await this.repo.insert(rowOf(s));
+      if (s.flags.removed) return void (await this.repo.delete(s.id));
+      await this.apply(s, { kind: 'saved' });
     } catch (err) {
       this.logger.error(`search ${s.id}: moving results to the saved area failed`, err as Error);
       s.failure = { status: 500, reason: 'Saving the results failed' };
-    } finally {
-      s.moving = false;
+      await this.apply(s, { kind: 'saveFailed' }).catch(() => undefined);
     }
   }
 
@@ -208,11 +212,8 @@ export class SearchLifecycle implements OnApplicationBootstrap, OnModuleDestroy 
   sweep(): void {
     const deadline = Date.now() - this.config.searchPingTimeoutSeconds * 1000;
     for (const s of this.registry.all()) {
-      for (const [sid, last] of s.sessions) {
-        if (last < deadline) {
-          s.sessions.delete(sid);
-          this.apply(s, { kind: 'detach' }).catch((err: unknown) => this.logger.error(`search ${s.id}: detach failed`, err as Error));
-        }
+      for (const sid of this.sessions.stale(s, deadline)) {
+        this.detach(s, sid).catch((err: unknown) => this.logger.error(`search ${s.id}: detach failed`, err as Error));
       }
     }
   }

@@ -1,7 +1,7 @@
 /** Renderer pages (product-notes §2.4, §2.6) and streamed downloads, read from the render store. */
 import { Readable } from 'node:stream';
 import { badRequest, conflict } from '../common/errors/app-error';
-import { pointmapCsvRows, SearchEntry, stackgraphCsvRows } from '../query';
+import { assertUnreachable, condensedChunks, emptyResult, EntryDownload, entryCsvColumns, parseQuery, resultKindOf, SearchEntry, storedEntry, streamsEntries } from '../query';
 import { RendererQueryDto } from './searchctrl.dto';
 import { entryCount, LiveSearch } from './search.model';
 import { requireSucceeded } from './search-failure';
@@ -9,8 +9,6 @@ import { parseTime } from './search-time';
 import { limitDroppedRange, toSearchInfo } from './searchctrl.views';
 
 export const DEFAULT_PAGE = 1024;
-const FOLLOW_POLL_MS = 200;
-const ENTRY_RENDERERS = new Set(['text', 'raw', 'hex']);
 export const MAX_PAGE = 10000;
 
 /**
@@ -23,10 +21,12 @@ function pageRange(first = 0, last = first + DEFAULT_PAGE): { first: number; las
   return { first, last: Math.min(last, first + MAX_PAGE) };
 }
 
-function emptyResult(renderModule: string): unknown {
-  if (renderModule === 'table') return { Columns: [], Rows: [] };
-  if (renderModule === 'chart') return { Names: [], Values: [] };
-  return [];
+/**
+ * Whether the search's pages and downloads read its entries as they arrive (text, raw, hex), rather
+ * than one condensed result once it has finished.
+ */
+export function pagesEntries(s: LiveSearch): boolean {
+  return !s.store.condensed && streamsEntries(resultKindOf(s.renderModule));
 }
 
 /** `{name: number}` for the tags of the given entries (product-notes §2.6: map `Tag` through it). */
@@ -56,9 +56,9 @@ export async function rendererPage(
     LimitDroppedRange: limitDroppedRange(s),
     SearchInfo: toSearchInfo(s),
   };
-  if (s.store.condensed || !ENTRY_RENDERERS.has(s.renderModule)) {
-    const result = await s.store.result();
-    return { ...base, Entries: result ? result.Entries : emptyResult(s.renderModule), AdditionalEntries: false };
+  if (!pagesEntries(s)) {
+    const result = (await s.store.result()) ?? emptyResult(resultKindOf(s.renderModule));
+    return { ...base, Entries: result.Entries, AdditionalEntries: false };
   }
   let entries: SearchEntry[];
   let total: number;
@@ -81,78 +81,63 @@ export async function rendererPage(
   };
 }
 
-const csvCell = (v: string): string => (/[",\r\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v);
-const csvRow = (cells: Array<string | number>): string => cells.map((c) => csvCell(String(c))).join(',') + '\n';
+type TagNames = () => Promise<Map<number, string>>;
 
-export const CONTENT_TYPES: Record<string, string> = {
-  json: 'application/json',
-  csv: 'text/csv; charset=utf-8',
-  text: 'text/plain; charset=utf-8',
-  archive: 'application/gzip',
-};
+/** EV columns of an entries CSV (EntryDownload): what the search's modules produce. */
+function csvColumns(s: LiveSearch): string[] {
+  try {
+    return entryCsvColumns(parseQuery(s.effectiveQuery));
+  } catch {
+    return []; // an imported archive's query this service cannot parse: the first entry's EVs only
+  }
+}
 
-export const EXTENSIONS: Record<string, string> = { json: 'json', csv: 'csv', text: 'txt', archive: 'tar.gz' };
-
-/** Entries results, streamed line by line from the data file. */
-async function* entryLines(s: LiveSearch, format: string): AsyncGenerator<string> {
-  if (format === 'json') yield '[';
-  if (format === 'csv') yield csvRow(['TS', 'SRC', 'Tag', 'Data']);
-  let n = 0;
+/** Entries results, streamed from the data file with the direct search's writer. */
+async function* entryChunks(s: LiveSearch, format: 'json' | 'csv' | 'text', tagNames: TagNames): AsyncGenerator<string | Buffer> {
+  const w = new EntryDownload(format, format === 'csv' ? csvColumns(s) : []);
+  const names = format === 'csv' ? await tagNames().catch(() => new Map<number, string>()) : new Map<number, string>();
+  const tagName = (t: number) => names.get(t) ?? String(t);
   let pos = 0;
   // A running search streams until it completes (product-notes §2.7 Downloads).
   for (;;) {
-    const done = s.flags.finished || s.removed;
+    const changed = s.store.changed();
+    const done = s.flags.finished || s.flags.removed;
     const end = s.store.dataBytes;
     for await (const line of s.store.lines(pos, end)) {
-      if (format === 'json') {
-        yield (n++ > 0 ? ',\n' : '\n') + line;
-        continue;
-      }
-      const e = JSON.parse(line) as SearchEntry;
-      const data = Buffer.from(e.Data, 'base64').toString('utf8');
-      yield format === 'csv' ? csvRow([e.TS, e.SRC, e.Tag, data]) : data + '\n';
+      const chunk = w.entries([storedEntry(line, tagName)]);
+      if (chunk.length) yield chunk;
     }
     pos = end;
     if (done) break;
-    await new Promise((r) => setTimeout(r, FOLLOW_POLL_MS));
+    await changed;
   }
   // The headers are out: a search that failed meanwhile cuts the response, so it never looks complete.
   requireSucceeded(s);
-  if (format === 'json') yield '\n]\n';
+  const tail = w.end();
+  if (tail) yield tail;
 }
 
-async function* condensedLines(s: LiveSearch, format: string): AsyncGenerator<string> {
-  const r = await s.store.result();
-  if (!r) return;
-  if (format === 'json') {
-    yield JSON.stringify(r.Entries);
-    return;
-  }
-  switch (r.kind) {
-    case 'table':
-      yield csvRow(r.Entries.Columns);
-      for (const row of r.Entries.Rows) yield csvRow(row.Row);
-      return;
-    case 'chart':
-      yield csvRow(['TS', ...r.Entries.Names]);
-      for (const v of r.Entries.Values) yield csvRow([v.TS, ...v.Data]);
-      return;
-    case 'gauge':
-      yield csvRow(['Name', 'Magnitude', 'Min', 'Max']);
-      for (const g of r.Entries) yield csvRow([g.Name, g.Magnitude, g.Min, g.Max]);
-      return;
-    case 'stackgraph':
-      for (const row of stackgraphCsvRows(r.Entries)) yield csvRow(row);
-      return;
-    case 'pointmap':
-      for (const row of pointmapCsvRows(r.Entries)) yield csvRow(row);
-      return;
-  }
+/** A condensed result (or, when none was stored, the empty result of the renderer's kind). */
+async function* condensedDownload(s: LiveSearch, format: 'json' | 'csv'): AsyncGenerator<string> {
+  const r = (await s.store.result()) ?? emptyResult(resultKindOf(s.renderModule));
+  if (r.kind === 'entries') throw new Error('an entries result is not condensed');
+  yield* condensedChunks(r, format);
 }
 
-/** A json/csv/text download as a stream (archive is built by archive.ts). */
-export function downloadStream(s: LiveSearch, format: string): Readable {
-  if (s.store.condensed) return Readable.from(condensedLines(s, format));
-  if (!ENTRY_RENDERERS.has(s.renderModule) && !s.flags.finished) throw conflict('The search is still running; download its results once it has finished');
-  return Readable.from(entryLines(s, format));
+/**
+ * A json/csv/text download as a stream (archive is built by archive.ts); `format` is one of the
+ * search's download formats. `tagNames` names the csv's TAG column.
+ */
+export function downloadStream(s: LiveSearch, format: 'json' | 'csv' | 'text', tagNames: TagNames): Readable {
+  if (pagesEntries(s)) return Readable.from(entryChunks(s, format, tagNames));
+  if (!s.store.condensed && !s.flags.finished) throw conflict('The search is still running; download its results once it has finished');
+  switch (format) {
+    case 'json':
+    case 'csv':
+      return Readable.from(condensedDownload(s, format));
+    case 'text':
+      throw badRequest(`Format "text" is not available for the ${s.renderModule} renderer`);
+    default:
+      return assertUnreachable(format);
+  }
 }

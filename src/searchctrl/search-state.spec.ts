@@ -1,6 +1,6 @@
 import { SearchFlags, shouldMoveToSaved, stateString, transition, Trigger } from './search-state';
 
-const base: SearchFlags = { clients: 1, finished: false, backgrounded: false, saveRequested: false, saved: false };
+const base: SearchFlags = { clients: 1, finished: false, backgrounded: false, saveRequested: false, saved: false, moving: false, removed: false };
 const f = (o: Partial<SearchFlags>): SearchFlags => ({ ...base, ...o });
 
 describe('search state strings', () => {
@@ -46,7 +46,11 @@ describe('transitions (contract table)', () => {
   });
 
   it('stop of SAVED or DORMANT is an error and changes nothing', () => {
-    for (const flags of [{ saved: true, clients: 0, finished: true }, { saved: true, clients: 1, finished: true }, { clients: 0, finished: true, backgrounded: true }]) {
+    for (const flags of [
+      { saved: true, clients: 0, finished: true },
+      { saved: true, clients: 1, finished: true },
+      { clients: 0, finished: true, backgrounded: true },
+    ]) {
       const before = f(flags);
       const out = transition(before, { kind: 'stop' });
       expect(out).toEqual({ ok: false, status: 409, error: expect.stringContaining('only an ACTIVE search can be stopped') });
@@ -75,5 +79,51 @@ describe('transitions (contract table)', () => {
     expect(done.ok && stateString(done.next)).toBe('DORMANT/SAVED');
     const fin = run({ clients: 0, backgrounded: true }, 'finish');
     expect(fin.ok && stateString(fin.next)).toBe('DORMANT');
+  });
+});
+
+describe('moving and removal are states of the table', () => {
+  const run = (flags: Partial<SearchFlags>, kind: Trigger['kind']) => transition(f(flags), { kind } as Trigger);
+
+  it('the move to the saved area starts once, when a search kept for saving becomes dormant', () => {
+    expect(run({ saveRequested: true }, 'detach')).toEqual({ ok: true, next: f({ clients: 0, saveRequested: true }), deleted: false, cancel: false });
+    expect(run({ saveRequested: true, clients: 0 }, 'finish')).toEqual({
+      ok: true,
+      next: f({ clients: 0, saveRequested: true, finished: true, moving: true }),
+      deleted: false,
+      cancel: false,
+    });
+    expect(run({ finished: true, clients: 0, backgrounded: true }, 'save')).toEqual({
+      ok: true,
+      next: f({ clients: 0, finished: true, backgrounded: true, saveRequested: true, moving: true }),
+      deleted: false,
+      cancel: false,
+    });
+    // Already on its way: another trigger does not start a second move.
+    expect(run({ saveRequested: true, clients: 0, finished: true, moving: true }, 'save')).toEqual({
+      ok: true,
+      next: f({ saveRequested: true, clients: 0, finished: true, moving: true }),
+      deleted: false,
+      cancel: false,
+    });
+  });
+
+  it('the end of the move: saved, or moving again only at a later trigger after a failure', () => {
+    const moving = { saveRequested: true, clients: 0, finished: true, moving: true };
+    expect(run(moving, 'saved')).toEqual({ ok: true, next: f({ clients: 0, finished: true, saved: true }), deleted: false, cancel: false });
+    expect(run(moving, 'saveFailed')).toEqual({ ok: true, next: f({ saveRequested: true, clients: 0, finished: true }), deleted: false, cancel: false });
+    expect(run({ saveRequested: true, clients: 0, finished: true }, 'save')).toMatchObject({ ok: true, next: { moving: true } });
+  });
+
+  it('delete and the last detach remove the search; a removed search answers 404 and ignores the end of its run', () => {
+    expect(run({ finished: true }, 'delete')).toEqual({ ok: true, next: f({ clients: 0, finished: true, removed: true }), deleted: true, cancel: false });
+    expect(run({}, 'detach')).toEqual({ ok: true, next: f({ clients: 0, removed: true }), deleted: true, cancel: true });
+    const gone = { clients: 0, removed: true };
+    for (const kind of ['background', 'save', 'stop', 'delete', 'attach', 'detach'] as const) {
+      expect(run(gone, kind)).toEqual({ ok: false, status: 404, error: 'Search not found' });
+    }
+    for (const kind of ['finish', 'saved', 'saveFailed'] as const) {
+      expect(run(gone, kind)).toEqual({ ok: true, next: f(gone), deleted: false, cancel: false });
+    }
   });
 });

@@ -1,6 +1,6 @@
 /** The one place deciding who may view, control and modify a persistent search. */
 import { AuthContext } from '../auth/auth.types';
-import { canReadShared, isOwner } from '../common/access/shareable';
+import { canReadShared, isOwner, sharesGroupWith } from '../common/access/shareable';
 import { forbidden, notFound } from '../common/errors/app-error';
 import { LiveSearch } from './search.model';
 
@@ -10,12 +10,11 @@ const shareable = (s: LiveSearch) => ({ uid: s.uid, gids: s.gids, global: s.glob
 export const canView = (auth: AuthContext, s: LiveSearch): boolean => canReadShared(auth, shareable(s));
 
 /** In listings: admins see everything only with `?admin=true`. */
-export const listedFor = (auth: AuthContext, s: LiveSearch, adminMode: boolean): boolean =>
-  (adminMode && auth.isAdmin) || isOwner(auth, s) || s.global || s.gids.some((g) => auth.gids.includes(g));
+export const listedFor = (auth: AuthContext, s: LiveSearch, adminMode: boolean): boolean => (adminMode && auth.isAdmin) || isOwner(auth, s) || s.global || sharesGroupWith(auth, s);
 
 /** Unknown and invisible searches are both 404. */
 export function requireView(auth: AuthContext, s: LiveSearch | undefined): LiveSearch {
-  if (!s || s.removed || !canView(auth, s)) throw notFound('Search');
+  if (!s || s.flags.removed || !canView(auth, s)) throw notFound('Search');
   return s;
 }
 
@@ -24,11 +23,4 @@ export function requireModify(auth: AuthContext, s: LiveSearch | undefined): Liv
   const v = requireView(auth, s);
   if (!auth.isAdmin && !isOwner(auth, v)) throw forbidden('Only the owner or an admin may change this search');
   return v;
-}
-
-/** Groups a caller may share with: any for admins, own groups otherwise. */
-export function requireShareGroups(auth: AuthContext, gids: number[]): void {
-  if (auth.isAdmin) return;
-  const bad = gids.find((g) => !auth.gids.includes(g));
-  if (bad !== undefined) throw forbidden(`You are not a member of group ${bad}`);
 }

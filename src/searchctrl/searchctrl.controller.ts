@@ -9,14 +9,27 @@ import { AuthContext } from '../auth/auth.types';
 import { badRequest } from '../common/errors/app-error';
 import { SearchTransferService } from './searchctrl-transfer.service';
 import {
-  AdminQueryDto, GlobalDto, GroupDto, GroupsDto, ImportFieldsDto, LaunchResponseDto, OverviewStatsDto, PingDto, PingResponseDto,
-  RendererQueryDto, SearchInfoDto, SearchSummaryDto, SessionQueryDto, StartSearchRequestDto,
+  AdminQueryDto,
+  GlobalDto,
+  GroupDto,
+  GroupsDto,
+  ImportFieldsDto,
+  LaunchResponseDto,
+  OverviewStatsDto,
+  PingDto,
+  PingResponseDto,
+  RendererQueryDto,
+  SearchInfoDto,
+  SearchSummaryDto,
+  SessionQueryDto,
+  StartSearchRequestDto,
 } from './searchctrl.dto';
 import { SearchCtrlService } from './searchctrl.service';
 import { ImportBudgetInterceptor } from './import-budget.interceptor';
 
 /** What renderer pages and downloads of a failed search answer (see search-failure.ts). */
-const ApiFailedSearch = () => ApiResponse({ status: 422, description: 'The search failed because of its query or a limit: {"Error": "search failed: <reason>"} (500/503 when the service caused it)' });
+const ApiFailedSearch = () =>
+  ApiResponse({ status: 422, description: 'The search failed because of its query or a limit: {"Error": "search failed: <reason>"} (500/503 when the service caused it)' });
 
 /** Largest archive upload accepted (compressed). */
 export const MAX_ARCHIVE_UPLOAD = 512 * 1024 * 1024;
@@ -71,7 +84,10 @@ export class SearchCtrlController {
   @HttpCode(200)
   @Auth({ capability: 'SaveSearch', cookie: true })
   @ApiConsumes('multipart/form-data')
-  @UseInterceptors(ImportBudgetInterceptor, FileInterceptor('file', { storage: diskStorage({ destination: os.tmpdir() }), limits: { fileSize: MAX_ARCHIVE_UPLOAD, files: 1, fields: 8, parts: 10, fieldSize: 8192 } }))
+  @UseInterceptors(
+    ImportBudgetInterceptor,
+    FileInterceptor('file', { storage: diskStorage({ destination: os.tmpdir() }), limits: { fileSize: MAX_ARCHIVE_UPLOAD, files: 1, fields: 8, parts: 10, fieldSize: 8192 } }),
+  )
   @ApiOkResponse({ type: SearchInfoDto, description: 'The imported (saved) search' })
   async import(@CurrentAuth() auth: AuthContext, @UploadedFile() file: Express.Multer.File | undefined, @Body() fields: ImportFieldsDto): Promise<SearchInfoDto> {
     if (!file) throw badRequest('Multipart field "file" (the search archive) is required');
@@ -129,7 +145,12 @@ export class SearchCtrlController {
   @Auth({ capability: 'AttachSearch' })
   @ApiOkResponse({ description: 'Renderer response (product-notes §2.6); at most 10000 entries, AdditionalEntries when more remain' })
   @ApiFailedSearch()
-  renderer(@CurrentAuth() auth: AuthContext, @Param('id', SearchIdPipe) id: string, @Param('renderer') renderer: string, @Query() q: RendererQueryDto): Promise<Record<string, unknown>> {
+  renderer(
+    @CurrentAuth() auth: AuthContext,
+    @Param('id', SearchIdPipe) id: string,
+    @Param('renderer') renderer: string,
+    @Query() q: RendererQueryDto,
+  ): Promise<Record<string, unknown>> {
     return this.searches.renderer(auth, id, renderer, q);
   }
 

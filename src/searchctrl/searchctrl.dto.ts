@@ -19,7 +19,14 @@ export class StartSearchRequestDto {
   @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(256) Name?: string;
   @ApiPropertyOptional() @IsOptional() @IsArray() @ArrayMaxSize(256) Filters?: unknown[];
   @ApiPropertyOptional() @IsOptional() @IsObject() LaunchInfo?: Record<string, unknown>;
-  @ApiPropertyOptional({ type: [Number] }) @IsOptional() @IsArray() @ArrayMaxSize(256) @IsInt({ each: true }) @Min(1, { each: true }) @Max(INT32_MAX, { each: true }) GIDs?: number[];
+  @ApiPropertyOptional({ type: [Number] })
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(256)
+  @IsInt({ each: true })
+  @Min(1, { each: true })
+  @Max(INT32_MAX, { each: true })
+  GIDs?: number[];
   @ApiPropertyOptional() @IsOptional() @IsBoolean() Global?: boolean;
 }
 

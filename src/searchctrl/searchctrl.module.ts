@@ -15,6 +15,6 @@ import { SearchCtrlService } from './searchctrl.service';
   imports: [IndexerModule, SearchHistoryModule, UsersModule, LookupResourcesModule],
   controllers: [SearchCtrlController],
   providers: [SearchRegistry, SearchLifecycle, SearchCtrlRepository, SearchCtrlService, SearchTransferService],
-  exports: [SearchCtrlService, SearchLifecycle],
+  exports: [SearchCtrlService],
 })
 export class SearchCtrlModule {}

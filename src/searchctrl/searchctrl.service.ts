@@ -1,8 +1,8 @@
 /** Rules of the search control API (contract "Search control"; product-notes §2.4, §2.7). */
-import { Injectable, Optional } from '@nestjs/common';
-import { randomUUID } from 'node:crypto';
+import { Injectable } from '@nestjs/common';
 import * as path from 'node:path';
 import { AuthContext } from '../auth/auth.types';
+import { requireMayShareWith } from '../common/access/shareable';
 import { AppError, badRequest, forbidden, notFound, tooManyRequests, conflict } from '../common/errors/app-error';
 import { IndexerService } from '../indexer/indexer.service';
 import { LookupResources } from '../search/lookup-resources';
@@ -11,9 +11,9 @@ import { UsersService } from '../users/users.service';
 import { RenderStore } from './render-store';
 import { rendererPage } from './search-results';
 import { parseTime } from './search-time';
-import { LiveSearch } from './search.model';
+import { LaunchPlan, LiveSearch, newLiveSearch, PreparedLaunch } from './search.model';
 import { SearchLifecycle } from './search-lifecycle.service';
-import { listedFor, requireModify, requireShareGroups, requireView } from './searchctrl.access';
+import { listedFor, requireModify, requireView } from './searchctrl.access';
 import { LaunchResponseDto, OverviewStatsDto, PingDto, RendererQueryDto, SearchInfoDto, SearchSummaryDto, StartSearchRequestDto } from './searchctrl.dto';
 import { SearchCtrlRepository } from './searchctrl.repository';
 import { requireSavedQuota } from './search-registry';
@@ -28,56 +28,72 @@ export class SearchCtrlService {
     private readonly repo: SearchCtrlRepository,
     private readonly history: SearchHistoryService,
     private readonly users: UsersService,
-    readonly lookups: LookupResources,
-    @Optional() private readonly indexer?: IndexerService,
+    private readonly lookups: LookupResources,
+    private readonly indexer: IndexerService,
   ) {}
 
   /** A renderer page (product-notes §2.4/§2.6); viewing with a session id counts as a ping. */
   renderer(auth: AuthContext, id: string, renderer: string, q: RendererQueryDto): Promise<Record<string, unknown>> {
-    const indexer = this.indexer;
-    return rendererPage(this.view(auth, id, q.sid), renderer, q, async () => (indexer ? indexer.tagNames() : new Map()));
+    return rendererPage(this.view(auth, id, q.sid), renderer, q, () => this.indexer.tagNames());
   }
 
-  get registry() {
+  private get registry() {
     return this.life.registry;
   }
 
-  /** `opts.id`: an ID reserved earlier (the websocket protocol announces it before the client's ACK). */
-  async launch(auth: AuthContext, req: StartSearchRequestDto, opts: { id?: string } = {}): Promise<LaunchResponseDto> {
-    const end = parseTime(req.SearchEnd, 'SearchEnd') ?? new Date();
+  /** Seconds between the pings a client should send. */
+  get refreshInterval(): number {
+    return this.life.refreshInterval;
+  }
+
+  /** A search that exists now, without an access check (callers check with searchctrl.access). */
+  find(id: string): LiveSearch | undefined {
+    const s = this.registry.get(id);
+    return s && !s.flags.removed ? s : undefined;
+  }
+
+  /** POST launch: prepare, then start. */
+  async launch(auth: AuthContext, req: StartSearchRequestDto): Promise<LaunchResponseDto> {
+    return this.start(auth, await this.prepare(auth, req));
+  }
+
+  /**
+   * Resolves the range (default: the last hour up to now), compiles the query once (400 for a bad
+   * one) and checks the caller's rights (`authorize`). Nothing runs yet; the ID is chosen here.
+   */
+  async prepare(auth: AuthContext, req: StartSearchRequestDto): Promise<PreparedLaunch> {
+    const now = new Date();
+    const end = parseTime(req.SearchEnd, 'SearchEnd') ?? now;
     const start = parseTime(req.SearchStart, 'SearchStart') ?? new Date(end.getTime() - DEFAULT_RANGE_MS);
     if (start.getTime() > end.getTime()) throw badRequest('SearchStart must not be after SearchEnd');
-    const { compiled, resources } = await this.lookups.prepare(auth, req.SearchString, { start, end });
-    const gids = await this.sharingGroups(auth, req.GIDs);
-    if (req.Global && !auth.isAdmin) throw forbidden('Only admins may set Global');
+    const search = this.lookups.compile(req.SearchString, { start, end }, now);
+    const r = search.compiled.parsed.renderer;
+    const renderCmd = [r.name, ...r.args.map((a) => (a.quoted ? JSON.stringify(a.value) : a.value))].join(' ');
+    return this.authorize(auth, { id: this.registry.newId(), request: req, search, gids: req.GIDs ?? [], global: req.Global ?? false, renderCmd });
+  }
+
+  /**
+   * The caller's rights on a plan, as they are now: the tables its query reads (403/400), its
+   * groups (`sharingGroups`) and Global (admins). The websocket runs it again at the client's ACK.
+   */
+  async authorize(auth: AuthContext, plan: LaunchPlan): Promise<PreparedLaunch> {
+    const resources = await this.lookups.resolve(auth, plan.search);
+    const gids = await this.sharingGroups(auth, plan.gids);
+    if (plan.global && !auth.isAdmin) throw forbidden('Only admins may set Global');
+    return { ...plan, gids, resources };
+  }
+
+  /** Registers a prepared search with one session and starts its run (REST and websocket alike). */
+  async start(auth: AuthContext, p: PreparedLaunch): Promise<LaunchResponseDto> {
     const limit = this.life.config.maxSearchesPerUser;
     if (this.registry.liveCountOf(auth.uid) >= limit) {
       throw tooManyRequests(`Too many searches: at most ${limit} unsaved searches per user; delete or detach from one first`, this.life.config.searchPingTimeoutSeconds);
     }
-    if (opts.id !== undefined && this.registry.get(opts.id)) throw conflict('That search ID is already in use; start the search again');
-    const id = opts.id ?? this.registry.newId();
-    const store = await RenderStore.create(path.join(this.life.paths.active, id), this.life.config.renderStoreLimitBytes);
-    const sid = randomUUID();
-    const parsed = compiled.parsed;
-    const s: LiveSearch = {
-      id, uid: auth.uid, gids, global: req.Global ?? false, userQuery: req.SearchString, effectiveQuery: parsed.effectiveQuery,
-      start: compiled.start, end: compiled.end, renderModule: compiled.renderModule,
-      renderCmd: [parsed.renderer.name, ...parsed.renderer.args.map((a) => (a.quoted ? JSON.stringify(a.value) : a.value))].join(' '),
-      downloadFormats: [...compiled.downloadFormats], collapsingIndex: compiled.collapsingIndex,
-      queryTimeSpecified: compiled.queryTimeSpecified, noHistory: req.NoHistory ?? false, preview: req.Preview ?? false,
-      name: req.Name ?? '', metadata: req.Metadata, saveMetadata: undefined, launchInfo: req.LaunchInfo,
-      flags: { clients: 1, finished: false, backgrounded: req.Background ?? false, saveRequested: false, saved: false },
-      sessions: new Map([[sid, Date.now()]]), started: new Date(), progress: { entriesScanned: 0, bytesScanned: 0, finished: false },
-      store, moving: false, removed: false, resources,
-    };
-    this.registry.add(s);
-    try {
-      this.life.run(s);
-    } catch (err) {
-      await this.life.remove(s);
-      throw err;
-    }
-    // Built before any await: the run cannot have finished yet, so Info.Finished is the zero time.
+    if (this.registry.get(p.id)) throw conflict('That search ID is already in use; start the search again');
+    const store = await RenderStore.create(path.join(this.life.paths.active, p.id), this.life.config.renderStoreLimitBytes);
+    const s = newLiveSearch(auth.uid, p, store);
+    const sid = await this.life.launch(s, p.search, p.resources);
+    // The run cannot have finished yet (it needs I/O first), so Info.Finished is the zero time.
     const response = this.launchResponse(s, sid);
     if (!s.noHistory) {
       await this.history.record({ uid: s.uid, gid: s.gids[0] ?? 0, gids: s.gids, global: s.global, userQuery: s.userQuery, effectiveQuery: s.effectiveQuery, launched: s.started });
@@ -91,46 +107,56 @@ export class SearchCtrlService {
    */
   async sharingGroups(auth: AuthContext, requested: number[] | undefined): Promise<number[]> {
     const gids = [...new Set(requested ?? [])];
-    requireShareGroups(auth, gids);
+    requireMayShareWith(auth, gids);
     if (gids.length) return gids;
     const fallback = await this.users.searchGroup(auth, auth.uid);
     return fallback !== 0 && auth.gids.includes(fallback) ? [fallback] : [];
   }
 
   private launchResponse(s: LiveSearch, sid: string): LaunchResponseDto {
-    return { SearchSessionID: sid, RefreshInterval: this.life.refreshInterval, SearchID: s.id, RenderModule: s.renderModule, RenderCmd: s.renderCmd, Info: toSearchInfo(s), Messages: [] };
+    return {
+      SearchSessionID: sid,
+      RefreshInterval: this.life.refreshInterval,
+      SearchID: s.id,
+      RenderModule: s.renderModule,
+      RenderCmd: s.renderCmd,
+      Info: toSearchInfo(s),
+      Messages: [],
+    };
   }
 
   async attach(auth: AuthContext, id: string): Promise<LaunchResponseDto> {
     const s = requireView(auth, this.registry.get(id));
-    const sid = randomUUID();
-    s.sessions.set(sid, Date.now());
-    await this.life.apply(s, { kind: 'attach' });
-    return this.launchResponse(s, sid);
-  }
-
-  private session(s: LiveSearch, sid: string | undefined): string {
-    if (!sid || !s.sessions.has(sid)) throw notFound('Search session');
-    return sid;
+    return this.launchResponse(s, await this.life.attach(s));
   }
 
   ping(auth: AuthContext, id: string, sid: string | undefined, _dto: PingDto): { Interval: number } {
-    const s = requireView(auth, this.registry.get(id));
-    s.sessions.set(this.session(s, sid), Date.now());
+    this.view(auth, id, sid ?? '');
     return { Interval: this.life.refreshInterval };
   }
 
   async detach(auth: AuthContext, id: string, sid: string | undefined): Promise<void> {
     const s = requireView(auth, this.registry.get(id));
-    s.sessions.delete(this.session(s, sid));
-    await this.life.apply(s, { kind: 'detach' });
+    if (!sid || !(await this.life.detach(s, sid))) throw notFound('Search session');
   }
 
-  /** Viewing with a session id counts as a ping. */
+  /** Viewing with a session id counts as a ping (404 for a session the search does not have). */
   view(auth: AuthContext, id: string, sid?: string): LiveSearch {
     const s = requireView(auth, this.registry.get(id));
-    if (sid !== undefined) s.sessions.set(this.session(s, sid), Date.now());
+    if (sid !== undefined && !this.life.touch(s, sid)) throw notFound('Search session');
     return s;
+  }
+
+  /** A websocket's own session of a search: pinged while the socket is open. */
+  keepAlive(id: string, sid: string): void {
+    const s = this.find(id);
+    if (s) this.life.touch(s, sid);
+  }
+
+  /** A websocket's own session of a search, released when its subprotocol or socket closes. */
+  async release(id: string, sid: string): Promise<void> {
+    const s = this.find(id);
+    if (s) await this.life.detach(s, sid);
   }
 
   stats(auth: AuthContext, id: string, sid?: string): OverviewStatsDto {
@@ -182,14 +208,14 @@ export class SearchCtrlService {
   async setGroups(auth: AuthContext, id: string, gids: number[]): Promise<void> {
     const s = requireModify(auth, this.registry.get(id));
     const unique = [...new Set(gids)];
-    requireShareGroups(auth, unique);
+    requireMayShareWith(auth, unique);
     s.gids = unique;
     if (s.flags.saved) await this.repo.updateSharing(s.id, s.gids, s.global);
   }
 
   async setGlobal(auth: AuthContext, id: string, global: boolean): Promise<void> {
     const s = this.registry.get(id);
-    if (!s || s.removed) throw notFound('Search');
+    if (!s || s.flags.removed) throw notFound('Search');
     if (!auth.isAdmin) throw new AppError(403, 'Only admins may set Global');
     s.global = global;
     if (s.flags.saved) await this.repo.updateSharing(s.id, s.gids, s.global);

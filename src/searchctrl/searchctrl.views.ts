@@ -1,11 +1,21 @@
 /** Wire shapes of a search (contract "Search summary", "Search info"; product-notes §2.4, §2.7). */
-import { formatTs } from '../query';
+import { formatTs, queryTimeZoomDisabled } from '../query';
 import { OverviewStatsDto, SearchInfoDto, SearchSummaryDto } from './searchctrl.dto';
 import { entryCount, LiveSearch } from './search.model';
 import { stateString } from './search-state';
 
 export const ZERO_TIME = '0001-01-01T00:00:00Z';
 const NOT_IMPORTED = { Imported: false, Time: ZERO_TIME, BatchName: '', BatchInfo: '' };
+
+/** TimeZoomDisabled of each search's query, parsed once (the query never changes). */
+const timeZoom = new WeakMap<LiveSearch, boolean>();
+
+/** The rule of POST /api/parse (query/describe.ts), so SearchInfo and parse agree. */
+function timeZoomDisabled(s: LiveSearch): boolean {
+  let v = timeZoom.get(s);
+  if (v === undefined) timeZoom.set(s, (v = queryTimeZoomDisabled(s.effectiveQuery)));
+  return v;
+}
 
 function duration(s: LiveSearch): string {
   const ms = (s.finishedAt ?? new Date()).getTime() - s.started.getTime();
@@ -31,7 +41,7 @@ export function toSearchInfo(s: LiveSearch): SearchInfoDto {
     StoreSize: s.store.storeSize,
     IndexSize: s.store.indexSize,
     ItemCount: entryCount(s),
-    TimeZoomDisabled: s.renderModule !== 'text' && s.renderModule !== 'raw',
+    TimeZoomDisabled: timeZoomDisabled(s),
     QueryTimeSpecified: s.queryTimeSpecified,
     RenderDownloadFormats: [...s.downloadFormats],
     RenderModule: s.renderModule,
@@ -60,7 +70,7 @@ export function toSearchSummary(s: LiveSearch): SearchSummaryDto {
     GIDs: [...s.gids],
     Global: s.global,
     State: stateString(s.flags),
-    AttachedClients: s.sessions.size,
+    AttachedClients: s.flags.clients,
     StoredData: s.store.storeSize + s.store.indexSize,
     UserQuery: s.userQuery,
     EffectiveQuery: s.effectiveQuery,

@@ -27,10 +27,15 @@ export class SearchHistoryRepository {
   constructor(@InjectDataSource() private readonly ds: DataSource) {}
 
   async insert(r: HistoryRow): Promise<void> {
-    await this.ds.query(
-      `INSERT INTO search_history (uid, gid, gids, global, user_query, effective_query, launched) VALUES ($1, $2, $3, $4, $5, $6, $7)`,
-      [r.uid, r.gid, r.gids, r.global, r.userQuery, r.effectiveQuery, r.launched],
-    );
+    await this.ds.query(`INSERT INTO search_history (uid, gid, gids, global, user_query, effective_query, launched) VALUES ($1, $2, $3, $4, $5, $6, $7)`, [
+      r.uid,
+      r.gid,
+      r.gids,
+      r.global,
+      r.userQuery,
+      r.effectiveQuery,
+      r.launched,
+    ]);
   }
 
   /** Most recent first. */

@@ -40,12 +40,3 @@ export function localSysInfo(): SysInfo {
     SystemVersion: `${os.type()} ${os.release()}`,
   };
 }
-
-export function isLocalHost(url: string): boolean {
-  try {
-    const host = new URL(url).hostname;
-    return host === 'localhost' || host === '127.0.0.1' || host === '[::1]' || host === '::1' || host === '';
-  } catch {
-    return false;
-  }
-}

@@ -1,15 +1,13 @@
-import { Global, Module } from '@nestjs/common';
+import { Module } from '@nestjs/common';
 import { IndexerModule } from '../indexer/indexer.module';
-import { IngestMeter } from './ingest-meter';
 import { StatsController } from './stats.controller';
 import { StatsService } from './stats.service';
 
-/** Global so that the indexer can record ingest into the meter without an import cycle. */
-@Global()
+/** Status APIs (and the stats websocket's figures): what the indexers report, shaped as the product's maps. */
 @Module({
   imports: [IndexerModule],
   controllers: [StatsController],
-  providers: [StatsService, IngestMeter],
-  exports: [StatsService, IngestMeter],
+  providers: [StatsService],
+  exports: [StatsService],
 })
 export class StatsModule {}

@@ -15,7 +15,7 @@ type FileTypeModule = { fileTypeFromBuffer(b: Uint8Array): Promise<{ mime: strin
 let fileType: FileTypeModule | undefined;
 
 // file-type is an ES module; Node 20's require() loads it (and jest compiles it to CommonJS).
-// eslint-disable-next-line @typescript-eslint/no-require-imports
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on first use, synchronously (see above)
 const loadFileType = (): FileTypeModule => (fileType ??= require('file-type') as FileTypeModule);
 
 /** Incremental UTF-8 text check, fed chunk by chunk while an upload streams. */

@@ -16,13 +16,9 @@ export const LABEL_RE = /^[^\x00-\x1f\x7f]{1,128}$/;
 export const isDisplayName = (s: unknown): s is string => typeof s === 'string' && DISPLAY_NAME_RE.test(s);
 
 export const IsDisplayName = () =>
-  applyDecorators(
-    MaxLength(255),
-    Matches(DISPLAY_NAME_RE, { message: '$property must be 1-255 characters without control characters, "/" or "\\", and not "." or ".."' }),
-  );
+  applyDecorators(MaxLength(255), Matches(DISPLAY_NAME_RE, { message: '$property must be 1-255 characters without control characters, "/" or "\\", and not "." or ".."' }));
 
-export const IsFreeText = (max = 4096) =>
-  applyDecorators(MaxLength(max), Matches(FREE_TEXT_RE, { message: '$property must not contain NUL or control characters' }));
+export const IsFreeText = (max = 4096) => applyDecorators(MaxLength(max), Matches(FREE_TEXT_RE, { message: '$property must not contain NUL or control characters' }));
 
 /**
  * `Content-Disposition: attachment` for a display name: an ASCII fallback `filename` with every

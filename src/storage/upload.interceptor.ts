@@ -47,7 +47,10 @@ export function UploadInterceptor(storeToken: string, maxSize: (c: AppConfig) =>
     private readonly handler: RequestHandler;
     private readonly max: number;
 
-    constructor(@Inject(APP_CONFIG) config: AppConfig, @Inject(storeToken) private readonly store: BlobStore) {
+    constructor(
+      @Inject(APP_CONFIG) config: AppConfig,
+      @Inject(storeToken) private readonly store: BlobStore,
+    ) {
       this.max = maxSize(config);
       this.handler = multer({ storage: store.engine(), limits: { fileSize: this.max, ...UPLOAD_LIMITS } }).single('file');
     }

@@ -3,17 +3,9 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/env.schema';
+import { NON_ADMIN_TOKENS_KEY, nonAdminTokensSql } from './token-settings.sql';
 
-/** Key in table `setting` of the admin switch "non-admins may use API tokens" (contract: Authentication 8). */
-export const NON_ADMIN_TOKENS_KEY = 'NonAdminTokens';
-
-/**
- * SQL: true when non-admin users may use API tokens. `$n` is the config default used while no
- * admin has set the switch. Shared by the token API and token authentication.
- */
-export const nonAdminTokensSql = (defaultParam: string) =>
-  `COALESCE((SELECT s.value = 'true'::jsonb FROM setting s WHERE s.key = '${NON_ADMIN_TOKENS_KEY}'), ${defaultParam}::boolean)`;
-
+/** The admin switch "non-admins may use API tokens", stored in table `setting`. */
 @Injectable()
 export class TokenSettingsRepository {
   constructor(

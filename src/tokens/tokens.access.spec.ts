@@ -27,7 +27,7 @@ describe('token access rules', () => {
     expect(status(() => parseGrantedCapabilities(user, ['__proto__']))).toBe(400);
   });
 
-  it('owner or a signed-in admin act on a token; others (an admin\'s token included) get 404', () => {
+  it("owner or a signed-in admin act on a token; others (an admin's token included) get 404", () => {
     expect(requireTokenAccess(user, row(7)).uid).toBe(7);
     expect(requireTokenAccess(admin, row(7)).uid).toBe(7);
     expect(status(() => requireTokenAccess(user, row(8)))).toBe(404);

@@ -20,7 +20,7 @@ export function assertTokenApiAllowed(auth: AuthContext, nonAdminTokens: boolean
 }
 
 export function assertCanListAll(auth: AuthContext): void {
-  if (!auth.isAdmin) throw forbidden('Only admins signed in with a session may list every user\'s tokens (admin=true)');
+  if (!auth.isAdmin) throw forbidden("Only admins signed in with a session may list every user's tokens (admin=true)");
 }
 
 /** The token if the caller may read and change it; 404 otherwise. */
@@ -37,7 +37,13 @@ export function grantableCapabilities(_auth: AuthContext): Capability[] {
 /** Case-insensitive names -> canonical names, duplicates removed, canonical order; unknown: 400, not grantable: 403. */
 export function parseGrantedCapabilities(auth: AuthContext, names: string[]): Capability[] {
   const unknown = names.filter((n) => parseCapability(n) === undefined);
-  if (unknown.length) throw badRequest(`Unknown capabilities: ${unknown.slice(0, 10).map((n) => JSON.stringify(n.slice(0, 64))).join(', ')}`);
+  if (unknown.length)
+    throw badRequest(
+      `Unknown capabilities: ${unknown
+        .slice(0, 10)
+        .map((n) => JSON.stringify(n.slice(0, 64)))
+        .join(', ')}`,
+    );
   const wanted = new Set(names.map((n) => parseCapability(n) as Capability));
   const grantable = new Set(grantableCapabilities(auth));
   const refused = [...wanted].filter((c) => !grantable.has(c));

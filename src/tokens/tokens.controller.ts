@@ -4,7 +4,17 @@ import { Auth, CurrentAuth } from '../auth/auth.decorators';
 import { AuthContext } from '../auth/auth.types';
 import { UuidPipe } from '../common/validation/id.pipe';
 import { CapabilityDescDto } from '../info/info.dto';
-import { CapabilityListQueryDto, CreateTokenDto, RegenerateTokenDto, RevokedTokensDto, TokenDto, TokenListQueryDto, TokenSettingsDto, TokenWithSecretDto, UpdateTokenDto } from './tokens.dto';
+import {
+  CapabilityListQueryDto,
+  CreateTokenDto,
+  RegenerateTokenDto,
+  RevokedTokensDto,
+  TokenDto,
+  TokenListQueryDto,
+  TokenSettingsDto,
+  TokenWithSecretDto,
+  UpdateTokenDto,
+} from './tokens.dto';
 import { TokensService } from './tokens.service';
 
 /** API tokens (product-notes §1.3; sent in the `Service-Token` header). Literal paths come before `:id`. */
@@ -35,7 +45,14 @@ export class TokensController {
     summary: 'Capability names the caller may put on a token (every name the product defines, and ours)',
     description: 'With detail=true: one object per name, with `Grants` telling whether it reaches any API of this service today.',
   })
-  @ApiOkResponse({ schema: { oneOf: [{ type: 'array', items: { type: 'string' } }, { type: 'array', items: { $ref: getSchemaPath(CapabilityDescDto) } }] } })
+  @ApiOkResponse({
+    schema: {
+      oneOf: [
+        { type: 'array', items: { type: 'string' } },
+        { type: 'array', items: { $ref: getSchemaPath(CapabilityDescDto) } },
+      ],
+    },
+  })
   @ApiExtraModels(CapabilityDescDto)
   capabilities(@CurrentAuth() auth: AuthContext, @Query() q: CapabilityListQueryDto): Promise<string[] | CapabilityDescDto[]> {
     return this.tokens.capabilities(auth, q.detail === true);
@@ -43,7 +60,7 @@ export class TokensController {
 
   @Get()
   @Auth({ capability: 'TokenRead' })
-  @ApiOperation({ summary: 'Own tokens; admins with admin=true: every user\'s. Never includes secrets.' })
+  @ApiOperation({ summary: "Own tokens; admins with admin=true: every user's. Never includes secrets." })
   @ApiOkResponse({ type: [TokenDto] })
   list(@CurrentAuth() auth: AuthContext, @Query() q: TokenListQueryDto): Promise<TokenDto[]> {
     return this.tokens.list(auth, q.admin === true);

@@ -11,10 +11,17 @@ export const MAX_TOKEN_CAPABILITY_ITEMS = 256;
 const EXPIRES_DOC = 'RFC 3339 timestamp in the future; absent, null or "0001-01-01T00:00:00Z": never expires';
 
 export class CreateTokenDto {
-  @ApiProperty({ maxLength: MAX_TOKEN_NAME }) @IsString() @MinLength(1) @MaxLength(MAX_TOKEN_NAME)
+  @ApiProperty({ maxLength: MAX_TOKEN_NAME })
+  @IsString()
+  @MinLength(1)
+  @MaxLength(MAX_TOKEN_NAME)
   name: string;
 
-  @ApiPropertyOptional({ maxLength: MAX_TOKEN_DESCRIPTION, default: '', nullable: true }) @IsOptional() @NullToEmpty() @IsString() @MaxLength(MAX_TOKEN_DESCRIPTION)
+  @ApiPropertyOptional({ maxLength: MAX_TOKEN_DESCRIPTION, default: '', nullable: true })
+  @IsOptional()
+  @NullToEmpty()
+  @IsString()
+  @MaxLength(MAX_TOKEN_DESCRIPTION)
   description?: string;
 
   @ApiProperty({ type: [String], description: 'Capability names, case-insensitive; duplicates are removed' })
@@ -24,16 +31,28 @@ export class CreateTokenDto {
   @MaxLength(64, { each: true })
   capabilities: string[];
 
-  @ApiPropertyOptional({ type: String, nullable: true, description: EXPIRES_DOC }) @IsOptional() @IsString() @MaxLength(64)
+  @ApiPropertyOptional({ type: String, nullable: true, description: EXPIRES_DOC })
+  @IsOptional()
+  @IsString()
+  @MaxLength(64)
   expiresAt?: string | null;
 }
 
 /** PUT: a field that is present replaces the stored one; an absent field keeps it. */
 export class UpdateTokenDto {
-  @ApiPropertyOptional({ maxLength: MAX_TOKEN_NAME, description: 'absent or null keeps the name' }) @IsOptional() @NullToAbsent() @IsString() @MinLength(1) @MaxLength(MAX_TOKEN_NAME)
+  @ApiPropertyOptional({ maxLength: MAX_TOKEN_NAME, description: 'absent or null keeps the name' })
+  @IsOptional()
+  @NullToAbsent()
+  @IsString()
+  @MinLength(1)
+  @MaxLength(MAX_TOKEN_NAME)
   name?: string;
 
-  @ApiPropertyOptional({ maxLength: MAX_TOKEN_DESCRIPTION, nullable: true, description: 'null is empty' }) @IsOptional() @NullToEmpty() @IsString() @MaxLength(MAX_TOKEN_DESCRIPTION)
+  @ApiPropertyOptional({ maxLength: MAX_TOKEN_DESCRIPTION, nullable: true, description: 'null is empty' })
+  @IsOptional()
+  @NullToEmpty()
+  @IsString()
+  @MaxLength(MAX_TOKEN_DESCRIPTION)
   description?: string;
 
   @ApiPropertyOptional({ type: [String] })
@@ -53,17 +72,26 @@ export class UpdateTokenDto {
 
 /** PATCH: a new secret with a new expiry ("refresh"). */
 export class RegenerateTokenDto {
-  @ApiPropertyOptional({ type: String, nullable: true, description: EXPIRES_DOC }) @IsOptional() @IsString() @MaxLength(64)
+  @ApiPropertyOptional({ type: String, nullable: true, description: EXPIRES_DOC })
+  @IsOptional()
+  @IsString()
+  @MaxLength(64)
   expiresAt?: string | null;
 }
 
 export class CapabilityListQueryDto {
-  @ApiPropertyOptional({ description: 'Describe each capability, with whether it grants anything here' }) @IsOptional() @ToBoolean() @IsBoolean()
+  @ApiPropertyOptional({ description: 'Describe each capability, with whether it grants anything here' })
+  @IsOptional()
+  @ToBoolean()
+  @IsBoolean()
   detail?: boolean;
 }
 
 export class TokenListQueryDto {
-  @ApiPropertyOptional({ description: 'Admins: every user\'s tokens' }) @IsOptional() @ToBoolean() @IsBoolean()
+  @ApiPropertyOptional({ description: "Admins: every user's tokens" })
+  @IsOptional()
+  @ToBoolean()
+  @IsBoolean()
   admin?: boolean;
 }
 
@@ -72,7 +100,8 @@ export class RevokedTokensDto {
 }
 
 export class TokenSettingsDto {
-  @ApiProperty({ description: 'Non-admin users may use the token API and their tokens' }) @IsBoolean()
+  @ApiProperty({ description: 'Non-admin users may use the token API and their tokens' })
+  @IsBoolean()
   NonAdminTokens: boolean;
 }
 

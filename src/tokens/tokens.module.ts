@@ -5,12 +5,12 @@ import { TokensRepository } from './tokens.repository';
 import { TokensService } from './tokens.service';
 
 /**
- * The token API. Token authentication (`TokenAuthRepository`, `token-secret.ts`) is used by
- * AuthModule; the admin switch for non-admins is read by both through `token-settings.repository.ts`.
+ * The token API. Token authentication is the auth feature's (`AuthRepository`), which shares
+ * `token-secret.ts` (secret shape, digest) and `token-settings.sql.ts` (the admin switch for
+ * non-admins) with this module.
  */
 @Module({
   controllers: [TokensController],
   providers: [TokensService, TokensRepository, TokenSettingsRepository],
-  exports: [TokenSettingsRepository],
 })
 export class TokensModule {}

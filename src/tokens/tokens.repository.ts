@@ -67,10 +67,7 @@ export class TokensRepository {
   }
 
   async listOwned(uid: number): Promise<TokenRow[]> {
-    const rows: Array<Record<string, unknown>> = await this.ds.query(
-      `SELECT ${COLUMNS} FROM api_token WHERE uid = $1 ORDER BY created_at, id`,
-      [uid],
-    );
+    const rows: Array<Record<string, unknown>> = await this.ds.query(`SELECT ${COLUMNS} FROM api_token WHERE uid = $1 ORDER BY created_at, id`, [uid]);
     return rows.map(toRow);
   }
 
@@ -96,10 +93,7 @@ export class TokensRepository {
     if (patch.capabilities !== undefined) set('capabilities', patch.capabilities);
     if (patch.expiresAt !== undefined) set('expires_at', patch.expiresAt);
     if (!sets.length) return this.findById(id);
-    const rows: Array<Record<string, unknown>> = await this.ds.query(
-      `UPDATE api_token SET ${sets.join(', ')} WHERE id = $1 RETURNING ${COLUMNS}`,
-      params,
-    );
+    const rows: Array<Record<string, unknown>> = await this.ds.query(`UPDATE api_token SET ${sets.join(', ')} WHERE id = $1 RETURNING ${COLUMNS}`, params);
     // node-postgres answers UPDATE ... RETURNING with [rows, count] through TypeORM.
     const list = (Array.isArray(rows[0]) ? rows[0] : rows) as Array<Record<string, unknown>>;
     return list[0] ? toRow(list[0]) : undefined;
@@ -107,10 +101,7 @@ export class TokensRepository {
 
   /** Replaces the secret (its digest) and the expiry: the old secret stops working at once. */
   async regenerate(id: string, secretDigest: Buffer, expiresAt: Date | null): Promise<TokenRow | undefined> {
-    const rows: unknown[] = await this.ds.query(
-      `UPDATE api_token SET secret_digest = $2, expires_at = $3 WHERE id = $1 RETURNING ${COLUMNS}`,
-      [id, secretDigest, expiresAt],
-    );
+    const rows: unknown[] = await this.ds.query(`UPDATE api_token SET secret_digest = $2, expires_at = $3 WHERE id = $1 RETURNING ${COLUMNS}`, [id, secretDigest, expiresAt]);
     const list = (Array.isArray(rows[0]) ? rows[0] : rows) as Array<Record<string, unknown>>;
     return list[0] ? toRow(list[0]) : undefined;
   }

@@ -7,13 +7,7 @@ import { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/env.schema';
 import { digestTokenSecret, generateTokenSecret } from './token-secret';
 import { TokenSettingsRepository } from './token-settings.repository';
-import {
-  assertCanListAll,
-  assertTokenApiAllowed,
-  grantableCapabilities,
-  parseGrantedCapabilities,
-  requireTokenAccess,
-} from './tokens.access';
+import { assertCanListAll, assertTokenApiAllowed, grantableCapabilities, parseGrantedCapabilities, requireTokenAccess } from './tokens.access';
 import { CreateTokenDto, RegenerateTokenDto, RevokedTokensDto, TokenDto, TokenSettingsDto, TokenWithSecretDto, toTokenDto, UpdateTokenDto } from './tokens.dto';
 import { TokenPatch, TokensRepository } from './tokens.repository';
 
@@ -72,7 +66,16 @@ export class TokensService {
     const expiresAt = parseExpiry(dto.expiresAt) ?? null;
     const secret = generateTokenSecret();
     const row = await this.tokens.insertWithinLimit(
-      { id: randomUUID(), uid: auth.uid, name: dto.name, description: dto.description ?? '', capabilities, expiresAt, secretDigest: digestTokenSecret(secret), minter: { sessionId: auth.sessionId, tokenId: auth.token?.id } },
+      {
+        id: randomUUID(),
+        uid: auth.uid,
+        name: dto.name,
+        description: dto.description ?? '',
+        capabilities,
+        expiresAt,
+        secretDigest: digestTokenSecret(secret),
+        minter: { sessionId: auth.sessionId, tokenId: auth.token?.id },
+      },
       this.config.maxTokensPerUser,
     );
     if (!row) throw conflict(`Token limit reached: a user may hold at most ${this.config.maxTokensPerUser} tokens; delete one first`);

@@ -21,10 +21,12 @@ describe('PasswordHasher', () => {
   it('runs one hash per slot; a full queue answers 503 with Retry-After at once', async () => {
     const h = new PasswordHasher(config('1'));
     const hash = await h.hash('pw-123456');
-    const calls = Array.from({ length: MAX_WAITING_PER_SLOT + 2 }, () => h.compare('pw-123456', hash).then(
-      (ok) => ({ ok }),
-      (err: AppError) => ({ status: err.status, retry: err.headers['Retry-After'] }),
-    ));
+    const calls = Array.from({ length: MAX_WAITING_PER_SLOT + 2 }, () =>
+      h.compare('pw-123456', hash).then(
+        (ok) => ({ ok }),
+        (err: AppError) => ({ status: err.status, retry: err.headers['Retry-After'] }),
+      ),
+    );
     const results = await Promise.all(calls);
     expect(results.filter((r) => 'ok' in r && r.ok)).toHaveLength(MAX_WAITING_PER_SLOT + 1);
     expect(results[results.length - 1]).toEqual({ status: 503, retry: '1' });

@@ -4,6 +4,7 @@ import { Auth, CurrentAuth } from '../auth/auth.decorators';
 import { AuthContext } from '../auth/auth.types';
 import { IdPipe } from '../common/validation/id.pipe';
 import { GroupDetailsDto } from '../groups/groups.dto';
+import { SessionListDto } from '../sessions/sessions.dto';
 import { AddGroupsDto, AdminStatusDto, ChangePasswordDto, CreateUserDto, SearchGroupDto, UpdateUserDto, UserDetailsDto } from './users.dto';
 import { UsersService } from './users.service';
 
@@ -53,6 +54,13 @@ export class UsersController {
   async delete(@CurrentAuth() auth: AuthContext, @Param('id', IdPipe) uid: number): Promise<null> {
     await this.users.delete(auth, uid);
     return null;
+  }
+
+  @Get('users/:id/sessions')
+  @Auth({ capability: 'UserRead' })
+  @ApiOkResponse({ type: SessionListDto })
+  sessions(@CurrentAuth() auth: AuthContext, @Param('id', IdPipe) uid: number): Promise<SessionListDto> {
+    return this.users.sessionsOf(auth, uid);
   }
 
   @Put('users/:id/pwd')

@@ -10,52 +10,96 @@ const USERNAME = /^[A-Za-z0-9._@-]+$/;
 const USERNAME_MSG = 'User may contain only letters, digits and . _ @ -';
 
 export class CreateUserDto {
-  @ApiProperty() @IsString() @MinLength(1) @MaxLength(128) @Matches(USERNAME, { message: USERNAME_MSG })
+  @ApiProperty()
+  @IsString()
+  @MinLength(1)
+  @MaxLength(128)
+  @Matches(USERNAME, { message: USERNAME_MSG })
   User: string;
 
-  @ApiProperty({ description: '8 to 72 bytes' }) @IsString() @MinLength(8) @MaxLength(72)
+  @ApiProperty({ description: '8 to 72 bytes' })
+  @IsString()
+  @MinLength(8)
+  @MaxLength(72)
   Pass: string;
 
-  @ApiProperty() @IsString() @MaxLength(256)
+  @ApiProperty()
+  @IsString()
+  @MaxLength(256)
   Name: string;
 
-  @ApiProperty() @IsString() @MaxLength(320)
+  @ApiProperty()
+  @IsString()
+  @MaxLength(320)
   Email: string;
 
-  @ApiProperty() @IsBoolean()
+  @ApiProperty()
+  @IsBoolean()
   Admin: boolean;
 }
 
 export class UpdateUserDto {
-  @ApiPropertyOptional() @IsOptional() @NullToAbsent() @IsString() @MinLength(1) @MaxLength(128) @Matches(USERNAME, { message: USERNAME_MSG })
+  @ApiPropertyOptional()
+  @IsOptional()
+  @NullToAbsent()
+  @IsString()
+  @MinLength(1)
+  @MaxLength(128)
+  @Matches(USERNAME, { message: USERNAME_MSG })
   User?: string;
 
-  @ApiPropertyOptional({ nullable: true }) @IsOptional() @NullToEmpty() @IsString() @MaxLength(256)
+  @ApiPropertyOptional({ nullable: true })
+  @IsOptional()
+  @NullToEmpty()
+  @IsString()
+  @MaxLength(256)
   Name?: string;
 
-  @ApiPropertyOptional({ nullable: true }) @IsOptional() @NullToEmpty() @IsString() @MaxLength(320)
+  @ApiPropertyOptional({ nullable: true })
+  @IsOptional()
+  @NullToEmpty()
+  @IsString()
+  @MaxLength(320)
   Email?: string;
 
-  @ApiPropertyOptional({ description: 'Admins only' }) @IsOptional() @IsBoolean()
+  @ApiPropertyOptional({ description: 'Admins only' })
+  @IsOptional()
+  @IsBoolean()
   Admin?: boolean;
 }
 
 export class ChangePasswordDto {
-  @ApiPropertyOptional({ description: 'Required unless an admin changes another account' }) @IsOptional() @NullToAbsent() @IsString() @MaxLength(1024)
+  @ApiPropertyOptional({ description: 'Required unless an admin changes another account' })
+  @IsOptional()
+  @NullToAbsent()
+  @IsString()
+  @MaxLength(1024)
   OrigPass?: string;
 
-  @ApiProperty({ description: '8 to 72 bytes' }) @IsString() @MinLength(8) @MaxLength(72)
+  @ApiProperty({ description: '8 to 72 bytes' })
+  @IsString()
+  @MinLength(8)
+  @MaxLength(72)
   NewPass: string;
 }
 
 export class SearchGroupDto {
-  @ApiProperty() @Type(() => Number) @IsInt() @Min(0) @Max(2 ** 31 - 1)
+  @ApiProperty()
+  @Type(() => Number)
+  @IsInt()
+  @Min(0)
+  @Max(2 ** 31 - 1)
   GID: number;
 }
 
 export class AddGroupsDto {
   // Decorators register bottom-up and only the first failure is reported: the array check last.
-  @ApiProperty({ type: [Number] }) @Max(2 ** 31 - 1, { each: true }) @Min(1, { each: true }) @IsInt({ each: true }) @ArrayMaxSize(1000) @IsArray()
+  @ApiProperty({ type: [Number] })
+  @Max(2 ** 31 - 1, { each: true })
+  @Min(1, { each: true })
+  @IsInt({ each: true })
+  @ArrayMaxSize(1000)
+  @IsArray()
   GIDs: number[];
 }
 

@@ -1,21 +1,25 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { GroupEntity, GroupMemberEntity } from '../groups/group.entity';
-import { SessionEntity } from '../sessions/session.entity';
-import { UserEntity } from './user.entity';
-import { SessionEvents } from '../sessions/session-events';
-import { SessionsRepository } from '../sessions/sessions.repository';
+import { GroupsModule } from '../groups/groups.module';
+import { SessionsModule } from '../sessions/sessions.module';
 import { AdminBootstrapService } from './admin-bootstrap.service';
+import { GroupMembersController } from './group-members.controller';
+import { PasswordGuesses } from './password-guesses';
+import { PasswordHasher } from './password-hasher';
+import { UserCredentials } from './user-credentials.service';
+import { UserEntity } from './user.entity';
 import { UsersController } from './users.controller';
 import { UsersRepository } from './users.repository';
 import { UsersService } from './users.service';
-import { PasswordGuesses } from './password-guesses';
-import { PasswordHasher } from './password-hasher';
 
+/**
+ * User accounts and group memberships. Other features use UsersService (and the login
+ * UserCredentials, PasswordGuesses), never the repository.
+ */
 @Module({
-  imports: [TypeOrmModule.forFeature([UserEntity, GroupEntity, GroupMemberEntity, SessionEntity])],
-  controllers: [UsersController],
-  providers: [UsersRepository, UsersService, SessionsRepository, SessionEvents, AdminBootstrapService, PasswordHasher, PasswordGuesses],
-  exports: [UsersService, UsersRepository, SessionsRepository, SessionEvents, PasswordHasher, PasswordGuesses],
+  imports: [TypeOrmModule.forFeature([UserEntity]), GroupsModule, SessionsModule],
+  controllers: [UsersController, GroupMembersController],
+  providers: [UsersRepository, UsersService, UserCredentials, AdminBootstrapService, PasswordHasher, PasswordGuesses],
+  exports: [UsersService, UserCredentials, PasswordGuesses],
 })
 export class UsersModule {}

@@ -32,11 +32,7 @@ export class UsersRepository {
 
   /** Users that are members of a group. */
   listMembers(gid: number): Promise<UserEntity[]> {
-    return this.repo()
-      .createQueryBuilder('u')
-      .innerJoin('group_member', 'm', 'm.uid = u.uid AND m.gid = :gid', { gid })
-      .orderBy('u.uid', 'ASC')
-      .getMany();
+    return this.repo().createQueryBuilder('u').innerJoin('group_member', 'm', 'm.uid = u.uid AND m.gid = :gid', { gid }).orderBy('u.uid', 'ASC').getMany();
   }
 
   async insert(row: NewUser, tx?: EntityManager): Promise<number> {
@@ -83,13 +79,6 @@ export class UsersRepository {
   }
 
   // Memberships
-
-  /** Of the given GIDs, those that exist. */
-  async existingGroups(gids: number[]): Promise<number[]> {
-    if (!gids.length) return [];
-    const rows: Array<{ gid: number }> = await this.ds.query(`SELECT gid FROM app_group WHERE gid = ANY($1)`, [gids]);
-    return rows.map((r) => r.gid);
-  }
 
   async addMembers(uid: number, gids: number[]): Promise<void> {
     if (!gids.length) return;

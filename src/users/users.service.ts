@@ -1,13 +1,12 @@
-import { Inject, Injectable } from '@nestjs/common';
-import { SessionEvents } from '../sessions/session-events';
+import { Injectable } from '@nestjs/common';
 import { PasswordGuesses } from './password-guesses';
 import { PasswordHasher } from './password-hasher';
 import { AuthContext } from '../auth/auth.types';
-import { AppConfig } from '../config/app-config';
-import { APP_CONFIG } from '../config/env.schema';
 import { badRequest, conflict, forbidden, notFound } from '../common/errors/app-error';
 import { GroupDetailsDto, toGroupDetails } from '../groups/groups.dto';
-import { SessionsRepository } from '../sessions/sessions.repository';
+import { GroupsService } from '../groups/groups.service';
+import { SessionListDto } from '../sessions/sessions.dto';
+import { SessionsService } from '../sessions/sessions.service';
 import { UserEntity } from './user.entity';
 import { AddGroupsDto, AdminStatusDto, ChangePasswordDto, CreateUserDto, toUserDetails, UpdateUserDto, UserDetailsDto } from './users.dto';
 import { UsersRepository } from './users.repository';
@@ -22,12 +21,11 @@ export const PRIMARY_ADMIN_UID = 1;
 @Injectable()
 export class UsersService {
   constructor(
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly users: UsersRepository,
-    private readonly sessions: SessionsRepository,
+    private readonly groupsService: GroupsService,
+    private readonly sessions: SessionsService,
     private readonly passwords: PasswordHasher,
     private readonly guesses: PasswordGuesses,
-    private readonly sessionEvents: SessionEvents,
   ) {}
 
   /** The target account, after checking that the caller may act on it. */
@@ -55,7 +53,10 @@ export class UsersService {
     return all.map((u) => toUserDetails(u, groups.get(u.uid) ?? []));
   }
 
-  async detailsOfMembers(gid: number): Promise<UserDetailsDto[]> {
+  /** `GET /api/groups/{id}/members`: admins, or members of that group. */
+  async membersOf(auth: AuthContext, gid: number): Promise<UserDetailsDto[]> {
+    await this.groupsService.requireExists(gid);
+    if (!auth.isAdmin && !auth.gids.includes(gid)) throw forbidden('Only members of the group and admins may list its members');
     const members = await this.users.listMembers(gid);
     const groups = await this.users.groupsOf(members.map((u) => u.uid));
     return members.map((u) => toUserDetails(u, groups.get(u.uid) ?? []));
@@ -65,7 +66,15 @@ export class UsersService {
     return this.details(await this.target(auth, uid));
   }
 
-  /** Does this UID exist? (Other features answer 404 for unknown users.) */
+  /** `GET /api/users/{id}/sessions`: the account's sessions that have not expired. */
+  async sessionsOf(auth: AuthContext, uid: number): Promise<SessionListDto> {
+    if (!auth.isAdmin && auth.uid !== uid) throw forbidden('Non-admins may list only their own sessions');
+    const user = await this.users.findByUid(uid);
+    if (!user) throw notFound('User');
+    return { UID: uid, User: user.username, Sessions: await this.sessions.listActive(uid) };
+  }
+
+  /** Does this UID exist? (Other features answer 404 or 400 for unknown users.) */
   async exists(uid: number): Promise<boolean> {
     return (await this.users.findByUid(uid)) !== null;
   }
@@ -116,16 +125,16 @@ export class UsersService {
     await this.users.transaction(async (tx) => {
       await this.users.update(uid, { passwordHash }, tx);
       // Other sessions of the account end, with the tokens sessions minted; the caller's own session stays.
-      await this.sessions.deleteAllForUser(uid, { tx, except, revokeMintedTokens: true });
+      await this.sessions.endAll(uid, { tx, except, revokeMintedTokens: true });
     });
-    this.sessionEvents.ended({ uid, except });
+    this.sessions.announceEnded(uid, except);
   }
 
   async delete(auth: AuthContext, uid: number): Promise<void> {
     if (uid === auth.uid) throw forbidden('You cannot delete your own account');
     if (uid === PRIMARY_ADMIN_UID) throw forbidden('The default admin account cannot be deleted');
     await this.target(auth, uid);
-    await this.sessions.deleteAllForUser(uid); // open websockets close at once
+    await this.sessions.endAll(uid); // open websockets close at once
     await this.users.delete(uid);
   }
 
@@ -135,9 +144,9 @@ export class UsersService {
     await this.target(auth, uid);
     await this.users.transaction(async (tx) => {
       await this.users.update(uid, { locked }, tx);
-      if (locked) await this.sessions.deleteAllForUser(uid, { tx });
+      if (locked) await this.sessions.endAll(uid, { tx });
     });
-    if (locked) this.sessionEvents.ended({ uid });
+    if (locked) this.sessions.announceEnded(uid);
   }
 
   async adminStatus(auth: AuthContext, uid: number): Promise<AdminStatusDto> {
@@ -160,7 +169,7 @@ export class UsersService {
   async setSearchGroup(auth: AuthContext, uid: number, gid: number): Promise<void> {
     await this.target(auth, uid);
     if (gid !== 0) {
-      if (!(await this.users.existingGroups([gid])).length) throw notFound('Group');
+      await this.groupsService.requireExists(gid);
       if (!(await this.users.isMember(uid, gid))) throw forbidden('The user is not a member of that group');
     }
     await this.users.update(uid, { defaultGid: gid || null });
@@ -174,7 +183,7 @@ export class UsersService {
   async addGroups(auth: AuthContext, uid: number, dto: AddGroupsDto): Promise<GroupDetailsDto[]> {
     await this.target(auth, uid);
     const gids = [...new Set(dto.GIDs)];
-    const found = await this.users.existingGroups(gids);
+    const found = await this.groupsService.existing(gids);
     const missing = gids.filter((g) => !found.includes(g));
     if (missing.length) throw notFound(`Group ${missing.join(', ')}`);
     await this.users.addMembers(uid, gids);

@@ -6,7 +6,7 @@ import { mapError } from '../common/http/error-filter';
 import { describeQuery, tagMatcher } from '../query';
 import { entryCount, LiveSearch } from '../searchctrl/search.model';
 import { failedSearchError } from '../searchctrl/search-failure';
-import { rendererPage } from '../searchctrl/search-results';
+import { pagesEntries, rendererPage } from '../searchctrl/search-results';
 import { RendererQueryDto } from '../searchctrl/searchctrl.dto';
 import { limitDroppedRange, toSearchInfo } from '../searchctrl/searchctrl.views';
 
@@ -21,7 +21,6 @@ export const RESP_ERROR = 0xffffffff;
 
 /** Entries per pushed block of REQ_STREAMING. */
 export const STREAM_BLOCK = 1000;
-const STREAM_POLL_MS = 100;
 
 export interface RenderRequest {
   ID: number;
@@ -35,9 +34,32 @@ export interface RenderContext {
   send(frame: Record<string, unknown>): void;
   /** True once the subprotocol was closed (REQ_CLOSE, socket closed): stops streaming. */
   stopped(): boolean;
+  /** Resolves when `stopped()` turns true: a stream waiting for results stops at once. */
+  whenStopped(): Promise<void>;
 }
 
 type Frame = Record<string, unknown>;
+
+/** One render subprotocol of a socket (`search<N>`, `attach<N>`): its search and the session it holds. */
+export class RenderSub {
+  /** Render requests run one after another, behind the launch. */
+  queue: Promise<void> = Promise.resolve();
+  stopped = false;
+  private halt!: () => void;
+  /** Resolves once stopped: wakes a stream waiting for results. */
+  readonly halted = new Promise<void>((r) => (this.halt = r));
+
+  constructor(
+    readonly searchId: string,
+    /** The session held on the search (set once launched or attached, cleared when released). */
+    public sid?: string,
+  ) {}
+
+  stop(): void {
+    this.stopped = true;
+    this.halt();
+  }
+}
 
 const isUint = (v: unknown): v is number => typeof v === 'number' && Number.isSafeInteger(v) && v >= 0;
 const optString = (v: unknown, name: string): string | undefined => {
@@ -100,19 +122,19 @@ async function searchTags(ctx: RenderContext, s: LiveSearch): Promise<Record<str
   return out;
 }
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
 /** REQ_STREAMING: blocks of up to STREAM_BLOCK entries until a final block with none and Finished. */
 async function stream(ctx: RenderContext, id: number): Promise<void> {
   let pos = 0;
   while (!ctx.stopped()) {
     const s = ctx.search();
     if (!s) return ctx.send({ ID: id, Error: 'The search is gone' });
+    // Taken before reading the search, so a change while this block is read is not missed.
+    const changed = s.store.changed();
     const finished = s.flags.finished;
     const out = await page(ctx, s, { ID: id, EntryRange: { First: pos, Last: pos + STREAM_BLOCK } }, false);
     const entries = out.Entries;
-    const n = Array.isArray(entries) ? entries.length : 0;
-    const condensed = !Array.isArray(entries);
+    const condensed = !pagesEntries(s); // gauge, stackgraph... results are arrays too
+    const n = !condensed && Array.isArray(entries) ? entries.length : 0;
     if (condensed && finished) {
       // A condensing renderer has one result: send it, then the final empty block.
       ctx.send({ ...out, AdditionalEntries: true });
@@ -126,7 +148,7 @@ async function stream(ctx: RenderContext, id: number): Promise<void> {
     if (finished && pos >= entryCount(s)) {
       return ctx.send({ ...out, Entries: [], AdditionalEntries: false, Finished: true });
     }
-    await sleep(STREAM_POLL_MS);
+    await Promise.race([changed, ctx.whenStopped()]);
   }
 }
 

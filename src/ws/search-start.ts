@@ -1,22 +1,23 @@
 /**
- * The websocket `search` request (product-notes §2.3, §2.5): validate a StartSearchRequest, answer a
- * StartSearchResponse with a reserved search ID, and launch it through SearchCtrlService once ACK'd.
+ * The websocket `search` request (product-notes §2.3, §2.5): validate a StartSearchRequest, prepare
+ * its launch (SearchCtrlService.prepare, as REST does) and answer a StartSearchResponse announcing
+ * its ID and range; the client's ACK starts exactly that launch.
  */
 import { plainToInstance } from 'class-transformer';
 import { validate } from 'class-validator';
 import { AuthContext } from '../auth/auth.types';
-import { badRequest, forbidden } from '../common/errors/app-error';
+import { badRequest } from '../common/errors/app-error';
 import { describeQuery } from '../query';
+import { LaunchPlan } from '../searchctrl/search.model';
 import { StartSearchRequestDto } from '../searchctrl/searchctrl.dto';
 import { SearchCtrlService } from '../searchctrl/searchctrl.service';
-import { parseTime } from '../searchctrl/search-time';
 
-const DEFAULT_RANGE_MS = 3600_000;
-
-export interface PreparedSearch {
-  id: string;
-  /** The request with its time range resolved, so the launch runs exactly the announced range. */
-  req: StartSearchRequestDto;
+export interface AnnouncedSearch {
+  /**
+   * The launch without its lookup tables: up to 64 may wait per socket, so the tables are read
+   * again at the ACK (from the shared cache), with the caller's rights then, as its groups are.
+   */
+  plan: LaunchPlan;
   response: Record<string, unknown>;
 }
 
@@ -32,24 +33,18 @@ export async function validateStartRequest(data: unknown): Promise<StartSearchRe
   return dto;
 }
 
-/** Checks what the launch will check (query, range, sharing) and builds the StartSearchResponse. */
-export async function prepareSearch(svc: SearchCtrlService, auth: AuthContext, dto: StartSearchRequestDto, subproto: string): Promise<PreparedSearch> {
-  const end = parseTime(dto.SearchEnd, 'SearchEnd') ?? new Date();
-  const start = parseTime(dto.SearchStart, 'SearchStart') ?? new Date(end.getTime() - DEFAULT_RANGE_MS);
-  if (start.getTime() > end.getTime()) throw badRequest('SearchStart must not be after SearchEnd');
-  const { compiled } = await svc.lookups.prepare(auth, dto.SearchString, { start, end });
-  const gids = await svc.sharingGroups(auth, dto.GIDs);
-  if (dto.Global && !auth.isAdmin) throw forbidden('Only admins may set Global');
-  const parsed = compiled.parsed;
+/** Prepares the launch (query, range, sharing) and builds the StartSearchResponse announcing it. */
+export async function announceSearch(svc: SearchCtrlService, auth: AuthContext, dto: StartSearchRequestDto, subproto: string): Promise<AnnouncedSearch> {
+  const { resources: _tables, ...plan } = await svc.prepare(auth, dto);
+  const compiled = plan.search.compiled;
   const hints = describeQuery(dto.SearchString);
-  const id = svc.registry.newId();
   const response: Record<string, unknown> = {
     RawQuery: dto.SearchString,
-    SearchString: parsed.effectiveQuery,
+    SearchString: compiled.parsed.effectiveQuery,
     RenderModule: compiled.renderModule,
-    RenderCmd: [parsed.renderer.name, ...parsed.renderer.args.map((a) => (a.quoted ? JSON.stringify(a.value) : a.value))].join(' '),
+    RenderCmd: plan.renderCmd,
     OutputSearchSubproto: subproto,
-    SearchID: id,
+    SearchID: plan.id,
     SearchStartRange: compiled.start.toISOString(),
     SearchEndRange: compiled.end.toISOString(),
     Background: dto.Background ?? false,
@@ -62,10 +57,9 @@ export async function prepareSearch(svc: SearchCtrlService, auth: AuthContext, d
     Tags: hints.Tags,
     ModuleHints: hints.ModuleHints,
     RenderDownloadFormats: [...compiled.downloadFormats],
-    GIDs: gids,
-    Global: dto.Global ?? false,
+    GIDs: plan.gids,
+    Global: plan.global,
   };
   if (dto.Addendum !== undefined) response.Addendum = dto.Addendum;
-  const req = Object.assign(new StartSearchRequestDto(), dto, { SearchStart: start.toISOString(), SearchEnd: end.toISOString(), GIDs: gids });
-  return { id, req, response };
+  return { plan, response };
 }

@@ -5,11 +5,10 @@ import { AuthContext } from '../auth/auth.types';
 import { mapError } from '../common/http/error-filter';
 import { IndexerService } from '../indexer/indexer.service';
 import { describeQuery } from '../query';
-import { SearchLifecycle } from '../searchctrl/search-lifecycle.service';
 import { requireView } from '../searchctrl/searchctrl.access';
 import { SearchCtrlService } from '../searchctrl/searchctrl.service';
-import { handleRender, parseRenderRequest, REQ_CLOSE } from './search-render';
-import { prepareSearch, PreparedSearch, validateStartRequest } from './search-start';
+import { handleRender, parseRenderRequest, RenderSub, REQ_CLOSE } from './search-render';
+import { AnnouncedSearch, announceSearch, validateStartRequest } from './search-start';
 import { CurrentAuth, sendJson, WsHub } from './ws-hub.service';
 
 const ROUTES = ['PONG', 'parse', 'search', 'attach'] as const;
@@ -18,14 +17,6 @@ const MAX_SUBPROTOS = 64;
 const MAX_QUERY = 65536;
 
 type Frame = Record<string, unknown>;
-
-interface RenderSub {
-  searchId: string;
-  /** The session this subprotocol holds on the search (set once launched/attached). */
-  sid?: string;
-  queue: Promise<void>;
-  stopped: boolean;
-}
 
 /**
  * `/api/ws/search` (product-notes §2.5): routing envelope `{"Subs": [...]}` then
@@ -39,7 +30,6 @@ export class SearchSocket implements OnModuleInit {
   constructor(
     private readonly hub: WsHub,
     readonly svc: SearchCtrlService,
-    readonly life: SearchLifecycle,
     readonly indexer: IndexerService,
   ) {}
 
@@ -51,7 +41,7 @@ export class SearchSocket implements OnModuleInit {
 class SearchConnection {
   private routes?: Set<string>;
   private seq = 0;
-  private readonly pending = new Map<string, PreparedSearch>();
+  private readonly pending = new Map<string, AnnouncedSearch>();
   private readonly subs = new Map<string, RenderSub>();
   private chain: Promise<void> = Promise.resolve();
   private closed = false;
@@ -64,7 +54,7 @@ class SearchConnection {
     private auth: AuthContext,
     private readonly current: CurrentAuth,
   ) {
-    this.pinger = setInterval(() => this.ping(), Math.max(1, owner.life.refreshInterval) * 1000);
+    this.pinger = setInterval(() => this.ping(), Math.max(1, owner.svc.refreshInterval) * 1000);
     this.pinger.unref();
     ws.on('message', (raw) => {
       this.chain = this.chain.then(() => this.onFrame(String(raw))).catch((err: unknown) => owner.logger.error('search socket frame failed', err as Error));
@@ -135,34 +125,39 @@ class SearchConnection {
     try {
       const dto = await validateStartRequest(data);
       const subproto = `search${++this.seq}`;
-      const prepared = await prepareSearch(this.owner.svc, this.auth, dto, subproto);
-      this.pending.set(subproto, prepared);
-      this.send('search', prepared.response);
+      const announced = await announceSearch(this.owner.svc, this.auth, dto, subproto);
+      this.pending.set(subproto, announced);
+      this.send('search', announced.response);
     } catch (err) {
       this.send('search', { Error: mapError(err).message });
     }
   }
 
-  /** The client's answer to a StartSearchResponse: run the search, or drop it. */
+  /** The client's answer to a StartSearchResponse: start the announced launch (with the caller's rights now), or drop it. */
   private ack(subproto: string, ok: unknown): void {
-    const prepared = this.pending.get(subproto);
-    if (!prepared) return this.send('search', { Error: `No search is waiting on ${JSON.stringify(subproto.slice(0, 64))}`, OutputSearchSubproto: subproto.slice(0, 64) });
+    const announced = this.pending.get(subproto);
+    if (!announced) return this.send('search', { Error: `No search is waiting on ${JSON.stringify(subproto.slice(0, 64))}`, OutputSearchSubproto: subproto.slice(0, 64) });
     this.pending.delete(subproto);
     if (ok !== true) return;
-    const sub: RenderSub = { searchId: prepared.id, queue: Promise.resolve(), stopped: false };
+    const sub = new RenderSub(announced.plan.id);
     this.subs.set(subproto, sub);
     // Render requests queue behind the launch.
-    sub.queue = this.owner.svc.launch(this.auth, prepared.req, { id: prepared.id }).then(
-      async (res) => {
-        sub.sid = res.SearchSessionID;
-        if (this.closed || sub.stopped) await this.release(sub);
-      },
-      (err: unknown) => {
-        sub.stopped = true;
-        this.subs.delete(subproto);
-        this.send('search', { Error: mapError(err).message, OutputSearchSubproto: subproto });
-      },
-    );
+    const { svc } = this.owner;
+    const auth = this.auth;
+    sub.queue = svc
+      .authorize(auth, announced.plan)
+      .then((prepared) => svc.start(auth, prepared))
+      .then(
+        async (res) => {
+          sub.sid = res.SearchSessionID;
+          if (this.closed || sub.stopped) await this.release(sub);
+        },
+        (err: unknown) => {
+          sub.stop();
+          this.subs.delete(subproto);
+          this.send('search', { Error: mapError(err).message, OutputSearchSubproto: subproto });
+        },
+      );
   }
 
   private async attach(data: unknown): Promise<void> {
@@ -174,7 +169,7 @@ class SearchConnection {
       authorize({ capability: 'AttachSearch' }, this.auth);
       const res = await this.owner.svc.attach(this.auth, id);
       const subproto = `attach${++this.seq}`;
-      const sub: RenderSub = { searchId: id, sid: res.SearchSessionID, queue: Promise.resolve(), stopped: false };
+      const sub = new RenderSub(id, res.SearchSessionID);
       this.subs.set(subproto, sub);
       if (this.closed) return void (await this.release(sub));
       this.send('attach', { Subproto: subproto, RendererMod: res.RenderModule, RendererCmd: res.RenderCmd, Info: res.Info });
@@ -188,7 +183,7 @@ class SearchConnection {
     if (typeof req === 'string') return this.send(subproto, { ID: 0xffffffff, Error: req });
     if (req.ID === REQ_CLOSE) {
       // Stops any stream at once; the reply follows what was queued before it.
-      sub.stopped = true;
+      sub.stop();
       this.subs.delete(subproto);
       sub.queue = sub.queue.then(async () => {
         this.send(subproto, { ID: REQ_CLOSE });
@@ -197,49 +192,43 @@ class SearchConnection {
       return;
     }
     const ctx = {
-      search: () => {
-        const s = this.owner.svc.registry.get(sub.searchId);
-        return s && !s.removed ? s : undefined;
-      },
+      search: () => this.owner.svc.find(sub.searchId),
       tagNames: () => this.owner.indexer.tagNames(),
       send: (frame: Frame) => this.send(subproto, frame),
       stopped: () => sub.stopped || this.closed,
+      whenStopped: () => sub.halted,
     };
     const allowed = (): boolean => {
       try {
-        requireView(this.auth, this.owner.svc.registry.get(sub.searchId));
+        requireView(this.auth, this.owner.svc.find(sub.searchId));
         return true;
       } catch (err) {
         this.send(subproto, { ID: req.ID, Error: mapError(err).message });
         return false;
       }
     };
-    sub.queue = sub.queue.then(() => (sub.stopped || this.closed || !allowed() ? undefined : handleRender(ctx, req))).catch((err: unknown) => {
-      this.owner.logger.error(`search socket ${subproto} failed`, err as Error);
-    });
+    sub.queue = sub.queue
+      .then(() => (sub.stopped || this.closed || !allowed() ? undefined : handleRender(ctx, req)))
+      .catch((err: unknown) => {
+        this.owner.logger.error(`search socket ${subproto} failed`, err as Error);
+      });
   }
 
   /** Releases the session a subprotocol holds: the last one leaving a non-kept search ends it. */
   private async release(sub: RenderSub): Promise<void> {
-    const s = this.owner.svc.registry.get(sub.searchId);
     const sid = sub.sid;
     sub.sid = undefined;
-    if (!s || s.removed || !sid || !s.sessions.has(sid)) return;
-    s.sessions.delete(sid);
+    if (!sid) return;
     try {
-      await this.owner.life.apply(s, { kind: 'detach' });
+      await this.owner.svc.release(sub.searchId, sid);
     } catch (err) {
-      this.owner.logger.error(`search ${s.id}: detach failed`, err as Error);
+      this.owner.logger.error(`search ${sub.searchId}: detach failed`, err as Error);
     }
   }
 
   /** The open socket keeps its sessions alive. */
   private ping(): void {
-    const now = Date.now();
-    for (const sub of this.subs.values()) {
-      const s = sub.sid ? this.owner.svc.registry.get(sub.searchId) : undefined;
-      if (s && sub.sid && s.sessions.has(sub.sid)) s.sessions.set(sub.sid, now);
-    }
+    for (const sub of this.subs.values()) if (sub.sid) this.owner.svc.keepAlive(sub.searchId, sub.sid);
   }
 
   private async onClose(): Promise<void> {
@@ -249,7 +238,7 @@ class SearchConnection {
     const subs = [...this.subs.values()];
     this.subs.clear();
     for (const sub of subs) {
-      sub.stopped = true;
+      sub.stop();
       await sub.queue.catch(() => undefined);
       await this.release(sub);
     }

@@ -1,15 +1,15 @@
 import { Module } from '@nestjs/common';
 import { IndexerModule } from '../indexer/indexer.module';
 import { SearchCtrlModule } from '../searchctrl/searchctrl.module';
+import { SessionsModule } from '../sessions/sessions.module';
 import { StatsModule } from '../stats/stats.module';
-import { UsersModule } from '../users/users.module';
 import { SearchSocket } from './search.socket';
 import { StatsSocket } from './stats.socket';
 import { WsHub } from './ws-hub.service';
 
 /** Websocket endpoints, authenticated like HTTP requests (JWT also in Sec-WebSocket-Protocol). */
 @Module({
-  imports: [StatsModule, SearchCtrlModule, IndexerModule, UsersModule],
+  imports: [StatsModule, SearchCtrlModule, IndexerModule, SessionsModule],
   providers: [WsHub, StatsSocket, SearchSocket],
   exports: [WsHub],
 })

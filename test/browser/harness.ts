@@ -39,7 +39,10 @@ export class ConsoleHarness {
   }
 
   async createUser(user: string, pass: string): Promise<{ uid: number; headers: Headers }> {
-    const res = await this.svc.request('POST', '/api/users', { headers: this.admin, json: { User: user, Pass: pass, Name: `${user} tester`, Email: `${user}@example.com`, Admin: false } });
+    const res = await this.svc.request('POST', '/api/users', {
+      headers: this.admin,
+      json: { User: user, Pass: pass, Name: `${user} tester`, Email: `${user}@example.com`, Admin: false },
+    });
     if (res.status !== 200) throw new Error(`create ${user}: ${res.status} ${res.text}`);
     return { uid: res.body as number, headers: await this.svc.login(user, pass) };
   }

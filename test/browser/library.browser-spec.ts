@@ -35,7 +35,11 @@ describe('console library and history (browser)', () => {
     opsGid = gids[0];
     expect((await h.svc.request('POST', `/api/users/${analyst.uid}/group`, { headers: h.admin, json: { GIDs: gids } })).status).toBe(200);
     // 600 web entries over the last 50 minutes: 120 of them with status 404.
-    await h.ingest(headers, 'web', Array.from({ length: 600 }, (_, i) => ({ data: `method=GET path=/p${i % 7} status=${STATUSES[i % 5]} bytes=${100 + i}`, ageMs: i * 5000 + 1000 })));
+    await h.ingest(
+      headers,
+      'web',
+      Array.from({ length: 600 }, (_, i) => ({ data: `method=GET path=/p${i % 7} status=${STATUSES[i % 5]} bytes=${100 + i}`, ageMs: i * 5000 + 1000 })),
+    );
   });
   afterAll(async () => {
     await h.stop();
@@ -70,12 +74,23 @@ describe('console library and history (browser)', () => {
       shots.push(await keepScreenshot(page, 'library-save-dialog'));
       await dialog.getByRole('button', { name: 'Save' }).click();
       await dialog.waitFor({ state: 'detached' });
-      await eventually(async () => expect(await page.getByRole('toolbar', { name: 'Search actions' }).getByRole('status').filter({ hasText: 'Saved' }).innerText()).toBe('Saved “Not found pages” to the library.'));
+      await eventually(async () =>
+        expect(await page.getByRole('toolbar', { name: 'Search actions' }).getByRole('status').filter({ hasText: 'Saved' }).innerText()).toBe(
+          'Saved “Not found pages” to the library.',
+        ),
+      );
 
       // What the service stored.
       const stored = await h.svc.request('GET', '/api/library', { headers });
       expect(stored.body).toEqual([
-        expect.objectContaining({ Name: 'Not found pages', Description: 'Requests answered 404, newest first', Query: QUERY, Labels: ['web', 'errors'], GIDs: [opsGid], Global: false }),
+        expect.objectContaining({
+          Name: 'Not found pages',
+          Description: 'Requests answered 404, newest first',
+          Query: QUERY,
+          Labels: ['web', 'errors'],
+          GIDs: [opsGid],
+          Global: false,
+        }),
       ]);
 
       await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Library', exact: true }).click();
@@ -87,7 +102,12 @@ describe('console library and history (browser)', () => {
 
       // Search by name, label and query words; pick a label.
       const filter = page.getByRole('searchbox', { name: 'Search the library' });
-      for (const [text, n] of [['errors', 1], ['not FOUND', 1], ['status=404', 1], ['nothing-like-this', 0]] as const) {
+      for (const [text, n] of [
+        ['errors', 1],
+        ['not FOUND', 1],
+        ['status=404', 1],
+        ['nothing-like-this', 0],
+      ] as const) {
         await filter.fill(text);
         await eventually(async () => expect(await page.getByRole('table', { name: 'Library entries' }).getByRole('rowheader').count()).toBe(n));
       }
@@ -137,8 +157,14 @@ describe('console library and history (browser)', () => {
   it('adds an entry by hand, says why the service refuses one, and shows hostile names as text', () =>
     withPage(h, 'library-new-hostile', async (w) => {
       const { page } = w;
-      for (const e of (await h.svc.request('GET', '/api/library', { headers })).body as Array<{ ThingUUID: string }>) await h.svc.request('DELETE', `/api/library/${e.ThingUUID}`, { headers });
-      const evil = { Name: '<img src=x onerror="window.__xss=1">', Description: '<script>window.__xss=2</script>', Query: 'tag=web grep "<b>bold</b>"', Labels: ['<svg onload=window.__xss=3>'] };
+      for (const e of (await h.svc.request('GET', '/api/library', { headers })).body as Array<{ ThingUUID: string }>)
+        await h.svc.request('DELETE', `/api/library/${e.ThingUUID}`, { headers });
+      const evil = {
+        Name: '<img src=x onerror="window.__xss=1">',
+        Description: '<script>window.__xss=2</script>',
+        Query: 'tag=web grep "<b>bold</b>"',
+        Labels: ['<svg onload=window.__xss=3>'],
+      };
       expect((await h.svc.request('POST', '/api/library', { headers, json: evil })).status).toBe(200);
       await open(w, '/library');
       await eventually(async () =>

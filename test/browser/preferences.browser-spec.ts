@@ -16,7 +16,11 @@ describe('console preferences (browser)', () => {
     ({ uid, headers } = await h.createUser('analyst', 'analyst-password-1'));
     // Another client's settings live in the same blob and must survive.
     expect((await h.svc.request('PUT', `/api/users/${uid}/preferences`, { headers, json: { otherClient: { layout: 'compact' } } })).status).toBe(200);
-    await h.ingest(headers, 'web', Array.from({ length: 60 }, (_, i) => ({ data: `n=${i}`, ageMs: i * 10_000 + 1000 })));
+    await h.ingest(
+      headers,
+      'web',
+      Array.from({ length: 60 }, (_, i) => ({ data: `n=${i}`, ageMs: i * 10_000 + 1000 })),
+    );
   });
   afterAll(async () => {
     await h.stop();
@@ -112,7 +116,9 @@ describe('console preferences (browser)', () => {
       } finally {
         expect((await h.svc.request('DELETE', `/api/users/${uid}/lock`, { headers: h.admin })).status).toBe(200);
       }
-      const blob = (await h.svc.request('GET', `/api/users/${uid}/preferences`, { headers: await h.svc.login('analyst', 'analyst-password-1') })).body as { console: { theme: string } };
+      const blob = (await h.svc.request('GET', `/api/users/${uid}/preferences`, { headers: await h.svc.login('analyst', 'analyst-password-1') })).body as {
+        console: { theme: string };
+      };
       expect(blob.console.theme).toBe('system');
     }));
 });

@@ -14,10 +14,22 @@ describe('console search page (browser)', () => {
     await h.start({ SEARCH_TIMEOUT_MS: '120000' });
     const { headers } = await h.createUser('analyst', 'analyst-password-1');
     // 600 web entries over the last 50 minutes, one every 5 s: 360 of status 200, 120 of 404 and of 500.
-    await h.ingest(headers, 'web', Array.from({ length: 600 }, (_, i) => ({ data: `method=GET path=/p${i % 7} status=${STATUSES[i % 5]} bytes=${100 + i}`, ageMs: i * 5000 + 1000, src: `10.0.0.${i % 5}` })));
-    await h.ingest(headers, 'evil', XSS.map((data, i) => ({ data, ageMs: MIN + i * 1000 })));
+    await h.ingest(
+      headers,
+      'web',
+      Array.from({ length: 600 }, (_, i) => ({ data: `method=GET path=/p${i % 7} status=${STATUSES[i % 5]} bytes=${100 + i}`, ageMs: i * 5000 + 1000, src: `10.0.0.${i % 5}` })),
+    );
+    await h.ingest(
+      headers,
+      'evil',
+      XSS.map((data, i) => ({ data, ageMs: MIN + i * 1000 })),
+    );
     // Counted nested repetition: V8 takes seconds per entry (README, "Regular expressions").
-    await h.ingest(headers, 'slow', Array.from({ length: 40 }, (_, i) => ({ data: `${'a'.repeat(30)}!`, ageMs: MIN + i * 1000 })));
+    await h.ingest(
+      headers,
+      'slow',
+      Array.from({ length: 40 }, (_, i) => ({ data: `${'a'.repeat(30)}!`, ageMs: MIN + i * 1000 })),
+    );
   });
   afterAll(async () => {
     await h.stop();
@@ -63,7 +75,13 @@ describe('console search page (browser)', () => {
         const { page } = w;
         await open(w);
         await runQuery(page, 'tag=web kv status | count by status | table status count');
-        await eventually(async () => expect(await tableRows(page, 'Results')).toEqual([['200', '360'], ['404', '120'], ['500', '120']]));
+        await eventually(async () =>
+          expect(await tableRows(page, 'Results')).toEqual([
+            ['200', '360'],
+            ['404', '120'],
+            ['500', '120'],
+          ]),
+        );
         await page.getByRole('button', { name: 'count' }).click();
         await page.getByRole('button', { name: 'count' }).click();
         expect(await page.getByRole('columnheader', { name: 'count' }).getAttribute('aria-sort')).toBe('descending');
@@ -71,7 +89,7 @@ describe('console search page (browser)', () => {
         await page.getByRole('button', { name: 'Copy' }).click();
         await eventually(async () => expect(await page.evaluate(() => navigator.clipboard.readText())).toBe('status\tcount\n200\t360\n404\t120\n500\t120\n'));
         for (const [link, body] of [
-          ['Download CSV', 'status,count\n200,360\n404,120\n500,120\n'],
+          ['Download CSV', 'status,count\r\n200,360\r\n404,120\r\n500,120\r\n'],
           ['Download JSON', '{"Columns":["status","count"],"Rows":'],
         ]) {
           const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: link }).click()]);
@@ -146,7 +164,10 @@ describe('console search page (browser)', () => {
       await page.getByRole('textbox', { name: 'Query' }).click();
       await page.keyboard.insertText('tag=web grep status | ta');
       await page.keyboard.press('Control+Space');
-      await page.getByRole('listbox').getByRole('option', { name: /^table/ }).waitFor();
+      await page
+        .getByRole('listbox')
+        .getByRole('option', { name: /^table/ })
+        .waitFor();
       await page.waitForTimeout(150); // CodeMirror ignores Enter for 75 ms after the list opens
       await page.keyboard.press('Enter');
       expect(await page.getByRole('textbox', { name: 'Query' }).innerText()).toBe('tag=web grep status | table');

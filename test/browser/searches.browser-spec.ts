@@ -28,7 +28,11 @@ describe('console persistent searches (browser)', () => {
       ...quick.map((data, i) => ({ data, ageMs: MIN + i * 1000 })),
       ...Array.from({ length: 6 }, (_, i) => ({ data: `${'a'.repeat(23)}!`, ageMs: 2 * MIN + i * 1000 })),
     ]);
-    await h.ingest(headers, 'slower', Array.from({ length: 10 }, (_, i) => ({ data: `${'a'.repeat(28)}!`, ageMs: MIN + i * 1000 })));
+    await h.ingest(
+      headers,
+      'slower',
+      Array.from({ length: 10 }, (_, i) => ({ data: `${'a'.repeat(28)}!`, ageMs: MIN + i * 1000 })),
+    );
   });
   afterAll(async () => {
     await h.stop();
@@ -56,7 +60,11 @@ describe('console persistent searches (browser)', () => {
     await w.page.getByRole('heading', { name: 'Persistent searches' }).waitFor();
   }
 
-  const row = (page: Page, id: string): Locator => page.getByRole('table', { name: 'Persistent searches' }).getByRole('row').filter({ hasText: `ID ${id}` });
+  const row = (page: Page, id: string): Locator =>
+    page
+      .getByRole('table', { name: 'Persistent searches' })
+      .getByRole('row')
+      .filter({ hasText: `ID ${id}` });
   const cells = async (r: Locator): Promise<string[]> => (await r.getByRole('cell').allInnerTexts()).map((c) => c.trim());
 
   it('finds a search sent to the background after signing out and in again, and opens it to read its results', () =>
@@ -104,7 +112,7 @@ describe('console persistent searches (browser)', () => {
       expect(await h.problemsOf(w)).toEqual([]);
     }));
 
-  it('saves a search with a name and notes, and shows the service\'s refusal when the search was deleted elsewhere', () =>
+  it("saves a search with a name and notes, and shows the service's refusal when the search was deleted elsewhere", () =>
     withPage(h, 'save-and-refused-delete', async (w) => {
       const { page } = w;
       await cleanUp();

@@ -2,6 +2,7 @@ import * as jwt from 'jsonwebtoken';
 import request from 'supertest';
 import { ADMIN_PASSWORD, createTestApp, TestApp } from '../setup/app';
 import { asAdmin, createUser, Headers, login } from '../setup/auth';
+import { authErrors, errorBody, requestErrors } from '../setup/errors';
 
 describe('login and sessions', () => {
   let t: TestApp;
@@ -18,7 +19,14 @@ describe('login and sessions', () => {
     const v = await request(t.http).get('/api/version').expect(200);
     expect(v.body).toEqual({
       API: { Major: expect.any(Number), Minor: expect.any(Number) },
-      Build: { Major: expect.any(Number), Minor: expect.any(Number), Point: expect.any(Number), BuildDate: expect.any(String), BuildID: expect.any(String), GUIBuildID: expect.any(String) },
+      Build: {
+        Major: expect.any(Number),
+        Minor: expect.any(Number),
+        Point: expect.any(Number),
+        BuildDate: expect.any(String),
+        BuildID: expect.any(String),
+        GUIBuildID: expect.any(String),
+      },
     });
   });
 
@@ -61,7 +69,11 @@ describe('login and sessions', () => {
   it('rate-limits failed logins per client address', async () => {
     const t2 = await createTestApp({ loginMaxFailuresPerAccount: 1000, loginMaxFailuresPerAddress: 4 });
     try {
-      for (let i = 0; i < 4; i++) await request(t2.http).post('/api/login').send({ User: `someone${i}`, Pass: 'bad-password' }).expect(422);
+      for (let i = 0; i < 4; i++)
+        await request(t2.http)
+          .post('/api/login')
+          .send({ User: `someone${i}`, Pass: 'bad-password' })
+          .expect(422);
       await request(t2.http).post('/api/login').send({ User: 'admin', Pass: ADMIN_PASSWORD }).expect(429);
     } finally {
       await t2.close();
@@ -70,8 +82,11 @@ describe('login and sessions', () => {
 
   it('gives 400 with an Error body for malformed or mistyped login bodies', async () => {
     const bad = await request(t.http).post('/api/login').set('Content-Type', 'application/json').send('{"User": ').expect(400);
-    expect(bad.body).toEqual({ Error: 'Malformed JSON body' });
-    const typed = await request(t.http).post('/api/login').send({ User: 5, Pass: ['x'] }).expect(400);
+    expect(bad.body).toEqual(errorBody(requestErrors.malformedJson));
+    const typed = await request(t.http)
+      .post('/api/login')
+      .send({ User: 5, Pass: ['x'] })
+      .expect(400);
     expect(typed.body.Error).toMatch(/User/);
     await request(t.http).post('/api/login').send({}).expect(400);
   });
@@ -87,7 +102,7 @@ describe('login and sessions', () => {
     const expired = jwt.sign({ ...claims, exp: Math.floor(Date.now() / 1000) - 10 }, t.config.jwtSecret!, { algorithm: 'HS256' });
     await request(t.http).get('/api/info/whoami').set('Authorization', `Bearer ${expired}`).expect(401);
     const r = await request(t.http).get('/api/info/whoami').set('Authorization', 'Bearer garbage').expect(401);
-    expect(r.body).toEqual({ Error: expect.any(String) });
+    expect(r.body).toEqual(errorBody(authErrors.invalidJwt));
     await request(t.http).get('/api/info/whoami').expect(401);
     await request(t.http).put('/api/logout').set(u.headers).expect(200);
     await request(t.http).get('/api/info/whoami').set(u.headers).expect(401);
@@ -122,8 +137,15 @@ describe('login and sessions', () => {
   it('returns whoami with Groups', async () => {
     const res = await request(t.http).get('/api/info/whoami').set(admin).expect(200);
     expect(res.body).toEqual({
-      UID: 1, User: 'admin', Name: expect.any(String), Email: expect.any(String), Admin: true, Locked: false,
-      TS: expect.any(String), Synced: false, Groups: [],
+      UID: 1,
+      User: 'admin',
+      Name: expect.any(String),
+      Email: expect.any(String),
+      Admin: true,
+      Locked: false,
+      TS: expect.any(String),
+      Synced: false,
+      Groups: [],
     });
     expect(JSON.stringify(res.body)).not.toMatch(/hash|\$2[aby]\$/i);
   });

@@ -21,7 +21,10 @@ async function ingestKeys(http: Server, h: Headers, tag: string): Promise<void> 
 }
 
 async function launch(http: Server, h: Headers, query: string): Promise<{ SearchID: string; SearchSessionID: string }> {
-  const r = await request(http).post('/api/searchctrl/launch').set(h).send({ SearchString: query, ...RANGE });
+  const r = await request(http)
+    .post('/api/searchctrl/launch')
+    .set(h)
+    .send({ SearchString: query, ...RANGE });
   if (r.status !== 200) throw new Error(`launch failed ${r.status} ${JSON.stringify(r.body)}`);
   return r.body as { SearchID: string; SearchSessionID: string };
 }
@@ -35,7 +38,11 @@ async function finished(http: Server, h: Headers, id: string): Promise<Frame> {
   throw new Error(`search ${id} did not finish`);
 }
 
-const direct = (http: Server, h: Headers, query: string) => request(http).post('/api/search/direct').set(h).send({ SearchString: query, Format: 'json', ...RANGE });
+const direct = (http: Server, h: Headers, query: string) =>
+  request(http)
+    .post('/api/search/direct')
+    .set(h)
+    .send({ SearchString: query, Format: 'json', ...RANGE });
 
 /** Runs `query` on every endpoint and checks each one reports `reason` (a module and its limit). */
 async function failsEverywhere(t: TestApp, h: Headers, query: string, renderer: string, reason: RegExp): Promise<void> {
@@ -108,7 +115,13 @@ describe('condensing limits on every endpoint (e2e)', () => {
 
   it('a chart whose output would pass SEARCH_RENDER_MAX_ROWS values fails the search too', async () => {
     // key1, key10..key19: 11 series of one cell each, at 11 times: 121 values.
-    await failsEverywhere(t, user, `tag=${tag} kv k | grep key1 | chart by k`, 'chart', /chart: more than 20 values \(series x time buckets; use "limit"\) \(SEARCH_RENDER_MAX_ROWS\)/);
+    await failsEverywhere(
+      t,
+      user,
+      `tag=${tag} kv k | grep key1 | chart by k`,
+      'chart',
+      /chart: more than 20 values \(series x time buckets; use "limit"\) \(SEARCH_RENDER_MAX_ROWS\)/,
+    );
   });
 
   it('a configured bound after the merge (sort, SEARCH_SORT_MAX_ENTRIES) fails the search too', async () => {

@@ -22,13 +22,21 @@ describe('ingest storage through binary COPY (e2e, real PostgreSQL)', () => {
     const entries: NewEntry[] = [
       { ts: 1, tag: 0, src: '10.0.0.1', data: Buffer.from([0, 255, 10, 92, 120]), evs: null },
       { ts: Date.UTC(1999, 11, 31, 23, 59, 59) * 1000 + 999_999, tag: 0, src: '', data: Buffer.alloc(0), evs: [] },
-      { ts: Date.UTC(2000, 0, 1) * 1000, tag: 0, src: 'hôte-é', data: Buffer.from('x'.repeat(70_000)), evs: [['user', 'bob'], ['n', 42], ['raw', { b64: 'AP8=' }]] },
+      {
+        ts: Date.UTC(2000, 0, 1) * 1000,
+        tag: 0,
+        src: 'hôte-é',
+        data: Buffer.from('x'.repeat(70_000)),
+        evs: [
+          ['user', 'bob'],
+          ['n', 42],
+          ['raw', { b64: 'AP8=' }],
+        ],
+      },
       { ts: MAX_TS_US, tag: 0, src: '::1', data: Buffer.from('last'), evs: [['q', 'quote " and \\ backslash']] },
     ];
     await t.app.get(IndexerService).store(entries);
-    const rows = (
-      await db.query(`SELECT (extract(epoch FROM ts) * 1000000)::int8 AS us, tag, src, data, evs FROM entry ORDER BY ts`)
-    ).rows;
+    const rows = (await db.query(`SELECT (extract(epoch FROM ts) * 1000000)::int8 AS us, tag, src, data, evs FROM entry ORDER BY ts`)).rows;
     expect(rows.map((r) => Number(r.us))).toEqual(entries.map((e) => e.ts));
     expect(rows.map((r) => r.src)).toEqual(entries.map((e) => e.src));
     expect(rows.map((r) => (r.data as Buffer).equals(entries[rows.indexOf(r)].data))).toEqual([true, true, true, true]);

@@ -1,9 +1,11 @@
 import request from 'supertest';
 import { createTestApp, TestApp } from '../setup/app';
 import { addToGroup, asAdmin, createGroup, createUser, Headers, TestUser } from '../setup/auth';
+import { authErrors, dashboardErrors, errorBody, fieldErrors, groupErrors, requestErrors, sharingErrors, userErrors } from '../setup/errors';
 import { createToken } from '../setup/tokens';
 
-const ERR = { Error: expect.any(String) };
+const { invalidRequest } = requestErrors;
+const { boolean, each, max, maxItems, maxLength, min } = fieldErrors;
 const MAX_SAFE = 2 ** 53 - 1;
 
 describe('dashboards', () => {
@@ -50,7 +52,11 @@ describe('dashboards', () => {
   describe('create and read', () => {
     it('POST returns the numeric ID (1..2^53-1); GET returns the whole structure', async () => {
       const res = await create(owner.headers, {
-        Name: 'First', Description: 'desc', GIDs: [gid], Labels: ['a', 'b'], Data: { tiles: [], searches: [], timeframe: { timeframe: 'PT1H' }, version: 2 },
+        Name: 'First',
+        Description: 'desc',
+        GIDs: [gid],
+        Labels: ['a', 'b'],
+        Data: { tiles: [], searches: [], timeframe: { timeframe: 'PT1H' }, version: 2 },
       }).expect(200);
       expect(typeof res.body).toBe('number');
       expect(Number.isSafeInteger(res.body)).toBe(true);
@@ -58,9 +64,18 @@ describe('dashboards', () => {
       expect(res.body).toBeLessThanOrEqual(MAX_SAFE);
       const got = await get(owner.headers, res.body).expect(200);
       expect(got.body).toEqual({
-        ID: res.body, GUID: expect.stringMatching(/^[0-9a-f-]{36}$/), Name: 'First', Description: 'desc', UID: owner.uid, GIDs: [gid], Global: false,
-        Created: expect.any(String), Updated: expect.any(String), Labels: ['a', 'b'],
-        Data: { tiles: [], searches: [], timeframe: { timeframe: 'PT1H' }, version: 2 }, Synced: false,
+        ID: res.body,
+        GUID: expect.stringMatching(/^[0-9a-f-]{36}$/),
+        Name: 'First',
+        Description: 'desc',
+        UID: owner.uid,
+        GIDs: [gid],
+        Global: false,
+        Created: expect.any(String),
+        Updated: expect.any(String),
+        Labels: ['a', 'b'],
+        Data: { tiles: [], searches: [], timeframe: { timeframe: 'PT1H' }, version: 2 },
+        Synced: false,
       });
       expect(new Date(got.body.Created).toISOString()).toBe(got.body.Created);
     });
@@ -86,13 +101,13 @@ describe('dashboards', () => {
       const id = await make(stranger.headers, { UID: stranger.uid });
       expect((await get(stranger.headers, id)).body.UID).toBe(stranger.uid);
       const before = (await request(t.http).get('/api/dashboards?admin=true').set(admin)).body.length;
-      expect((await create(stranger.headers, { Name: 'x', UID: owner.uid }).expect(403)).body).toEqual(ERR);
+      expect((await create(stranger.headers, { Name: 'x', UID: owner.uid }).expect(403)).body).toEqual(errorBody(sharingErrors.onlyAdminsSetOwner));
       expect((await request(t.http).get('/api/dashboards?admin=true').set(admin)).body.length).toBe(before);
     });
     it('an admin creates for another user; an unknown UID is a 400', async () => {
       const id = await make(admin, { UID: stranger.uid });
       expect((await get(stranger.headers, id).expect(200)).body.UID).toBe(stranger.uid);
-      expect((await create(admin, { Name: 'x', UID: 999999 }).expect(400)).body).toEqual(ERR);
+      expect((await create(admin, { Name: 'x', UID: 999999 }).expect(400)).body).toEqual(errorBody(sharingErrors.userDoesNotExist(999999)));
     });
   });
 
@@ -103,8 +118,8 @@ describe('dashboards', () => {
       await get(member.headers, id).expect(404);
     });
     it('unknown groups are a 400; a non-admin shares only with own groups (403); admins with any', async () => {
-      expect((await create(owner.headers, { Name: 'x', GIDs: [999999] }).expect(400)).body).toEqual(ERR);
-      expect((await create(owner.headers, { Name: 'x', GIDs: [otherGid] }).expect(403)).body).toEqual(ERR);
+      expect((await create(owner.headers, { Name: 'x', GIDs: [999999] }).expect(400)).body).toEqual(errorBody(sharingErrors.unknownGroup(999999, 'GIDs')));
+      expect((await create(owner.headers, { Name: 'x', GIDs: [otherGid] }).expect(403)).body).toEqual(errorBody(sharingErrors.onlyOwnGroups(otherGid)));
       const id = await make(admin, { UID: owner.uid, GIDs: [otherGid, otherGid] });
       expect((await get(owner.headers, id)).body.GIDs).toEqual([otherGid]);
     });
@@ -113,7 +128,7 @@ describe('dashboards', () => {
   describe('rule 3: only admins set Global', () => {
     it('non-admin Global:true is 403 and nothing is created; Global:false is fine', async () => {
       const before = (await request(t.http).get('/api/dashboards?admin=true').set(admin)).body.length;
-      expect((await create(owner.headers, { Name: 'g', Global: true }).expect(403)).body).toEqual(ERR);
+      expect((await create(owner.headers, { Name: 'g', Global: true }).expect(403)).body).toEqual(errorBody(sharingErrors.onlyAdminsSetGlobal));
       expect((await request(t.http).get('/api/dashboards?admin=true').set(admin)).body.length).toBe(before);
       await create(owner.headers, { Name: 'g', Global: false }).expect(200);
     });
@@ -125,8 +140,8 @@ describe('dashboards', () => {
       const { global, priv } = await objects();
       const g = (await get(owner.headers, global)).body;
       await put(owner.headers, global, { ...g, Name: 'renamed' }).expect(200);
-      expect((await put(owner.headers, global, { ...g, Global: false }).expect(403)).body).toEqual(ERR);
-      expect((await put(owner.headers, priv, { Global: true }).expect(403)).body).toEqual(ERR);
+      expect((await put(owner.headers, global, { ...g, Global: false }).expect(403)).body).toEqual(errorBody(sharingErrors.onlyAdminsSetGlobal));
+      expect((await put(owner.headers, priv, { Global: true }).expect(403)).body).toEqual(errorBody(sharingErrors.onlyAdminsSetGlobal));
       expect((await get(owner.headers, global)).body.Global).toBe(true);
       expect((await get(owner.headers, priv)).body.Global).toBe(false);
     });
@@ -154,7 +169,7 @@ describe('dashboards', () => {
       const res = await put(member.headers, guid, { Name: 'own renamed' }).expect(200);
       expect(res.body.ID).toBe(ownId);
       expect(res.body.Name).toBe('own renamed');
-      expect((await put(stranger.headers, guid, { Name: 'nope' }).expect(403)).body).toEqual(ERR);
+      expect((await put(stranger.headers, guid, { Name: 'nope' }).expect(403)).body).toEqual(errorBody(dashboardErrors.ownerOrAdmin));
       await get(stranger.headers, '99999999-2222-4333-8444-555555555555').expect(404);
     });
     it('a valid GUID on update replaces it; an invalid one keeps the stored one', async () => {
@@ -176,7 +191,11 @@ describe('dashboards', () => {
       ['JSON text of a string', '"123"', '123'],
       ['a number', 7, 7],
       ['an array', [1, { a: 2 }], [1, { a: 2 }]],
-      ['nested', { grid: { gutter: '8', margin: null }, tiles: [{ id: 1, span: { col: 1, row: 2, x: 0, y: 0 } }] }, { grid: { gutter: '8', margin: null }, tiles: [{ id: 1, span: { col: 1, row: 2, x: 0, y: 0 } }] }],
+      [
+        'nested',
+        { grid: { gutter: '8', margin: null }, tiles: [{ id: 1, span: { col: 1, row: 2, x: 0, y: 0 } }] },
+        { grid: { gutter: '8', margin: null }, tiles: [{ id: 1, span: { col: 1, row: 2, x: 0, y: 0 } }] },
+      ],
     ])('%s', async (_, data, stored) => {
       const id = await make(owner.headers, data === undefined ? {} : { Data: data });
       expect((await get(owner.headers, id)).body.Data).toEqual(stored);
@@ -212,17 +231,17 @@ describe('dashboards', () => {
     });
     it('only admins hand a dashboard to another owner', async () => {
       const id = await make(owner.headers, {});
-      expect((await put(owner.headers, id, { UID: stranger.uid }).expect(403)).body).toEqual(ERR);
+      expect((await put(owner.headers, id, { UID: stranger.uid }).expect(403)).body).toEqual(errorBody(sharingErrors.onlyAdminsSetOwner));
       await put(owner.headers, id, { UID: owner.uid }).expect(200);
       expect((await put(admin, id, { UID: stranger.uid }).expect(200)).body.UID).toBe(stranger.uid);
       await get(owner.headers, id).expect(404);
-      expect((await put(admin, id, { UID: 999999 }).expect(400)).body).toEqual(ERR);
+      expect((await put(admin, id, { UID: 999999 }).expect(400)).body).toEqual(errorBody(sharingErrors.userDoesNotExist(999999)));
     });
     it('a non-admin may keep groups they left but not add ones they are not in', async () => {
       const g2 = await createGroup(t.http, admin);
       const id = await make(admin, { UID: owner.uid, GIDs: [g2] });
       await put(owner.headers, id, { GIDs: [g2, gid] }).expect(200);
-      expect((await put(owner.headers, id, { GIDs: [g2, gid, otherGid] }).expect(403)).body).toEqual(ERR);
+      expect((await put(owner.headers, id, { GIDs: [g2, gid, otherGid] }).expect(403)).body).toEqual(errorBody(sharingErrors.onlyOwnGroups(otherGid)));
       expect((await get(owner.headers, id)).body.GIDs).toEqual([g2, gid]);
     });
   });
@@ -230,11 +249,21 @@ describe('dashboards', () => {
   describe('access matrix (private, group-shared, global; all owned by a non-admin)', () => {
     type Who = 'owner' | 'member' | 'stranger' | 'admin' | 'admin?admin=true';
     const who = (w: Who): [Headers, string] =>
-      w === 'owner' ? [owner.headers, ''] : w === 'member' ? [member.headers, ''] : w === 'stranger' ? [stranger.headers, ''] : w === 'admin' ? [admin, ''] : [admin, '?admin=true'];
+      w === 'owner'
+        ? [owner.headers, '']
+        : w === 'member'
+          ? [member.headers, '']
+          : w === 'stranger'
+            ? [stranger.headers, '']
+            : w === 'admin'
+              ? [admin, '']
+              : [admin, '?admin=true'];
     const roles: Who[] = ['owner', 'member', 'stranger', 'admin', 'admin?admin=true'];
     const READ = { priv: [200, 404, 404, 200, 200], shared: [200, 200, 404, 200, 200], global: [200, 200, 200, 200, 200] };
     const WRITE = { priv: [200, 404, 404, 200, 200], shared: [200, 403, 404, 200, 200], global: [200, 403, 403, 200, 200] };
     const kinds = ['priv', 'shared', 'global'] as const;
+    /** Hidden objects are not found; visible ones the caller may not change are refused. */
+    const DENIED: Record<number, { Error: string }> = { 403: errorBody(dashboardErrors.ownerOrAdmin), 404: errorBody(dashboardErrors.notFound) };
 
     for (const kind of kinds) {
       roles.forEach((role, i) => {
@@ -244,7 +273,7 @@ describe('dashboards', () => {
           const res = await get(h, objs[kind], q);
           expect(res.status).toBe(READ[kind][i]);
           if (res.status === 200) expect(res.body.ID).toBe(objs[kind]);
-          else expect(res.body).toEqual(ERR);
+          else expect(res.body).toEqual(DENIED[res.status]);
           const guid = (await get(owner.headers, objs[kind])).body.GUID;
           const byGuid = await get(h, guid, q);
           expect(byGuid.status).toBe(READ[kind][i]);
@@ -258,7 +287,7 @@ describe('dashboards', () => {
           const after = (await get(owner.headers, objs[kind])).body;
           if (res.status === 200) expect(after.Name).toBe(`by ${role}`);
           else {
-            expect(res.body).toEqual(ERR);
+            expect(res.body).toEqual(DENIED[res.status]);
             expect(after).toEqual(before);
           }
         });
@@ -271,7 +300,7 @@ describe('dashboards', () => {
             expect(res.text).toBe('null');
             await get(owner.headers, objs[kind]).expect(404);
           } else {
-            expect(res.body).toEqual(ERR);
+            expect(res.body).toEqual(DENIED[res.status]);
             await get(owner.headers, objs[kind]).expect(200);
           }
         });
@@ -293,13 +322,13 @@ describe('dashboards', () => {
       for (const path of ['/api/dashboards', '/api/dashboards/all', `/api/dashboards/${objs.priv}`, `/api/users/${owner.uid}/dashboards`, `/api/groups/${gid}/dashboards`]) {
         const res = await request(t.http).get(path).set(none.headers);
         expect(res.status).toBe(403);
-        expect(res.body).toEqual(ERR);
+        expect(res.body).toEqual(errorBody(authErrors.tokenLacks('DashboardRead')));
       }
       const ro = await createToken(t.http, owner.headers, ['DashboardRead']);
       expect((await get(ro.headers, objs.priv).expect(200)).body.ID).toBe(objs.priv);
-      expect((await create(ro.headers, { Name: 'x' }).expect(403)).body).toEqual(ERR);
-      expect((await put(ro.headers, objs.priv, { Name: 'x' }).expect(403)).body).toEqual(ERR);
-      expect((await del(ro.headers, objs.priv).expect(403)).body).toEqual(ERR);
+      expect((await create(ro.headers, { Name: 'x' }).expect(403)).body).toEqual(errorBody(authErrors.tokenLacks('DashboardWrite')));
+      expect((await put(ro.headers, objs.priv, { Name: 'x' }).expect(403)).body).toEqual(errorBody(authErrors.tokenLacks('DashboardWrite')));
+      expect((await del(ro.headers, objs.priv).expect(403)).body).toEqual(errorBody(authErrors.tokenLacks('DashboardWrite')));
       expect((await get(owner.headers, objs.priv)).body.Name).toBe('private');
       const rw = await createToken(t.http, owner.headers, ['DashboardRead', 'DashboardWrite']);
       const id = (await create(rw.headers, { Name: 'tok' }).expect(200)).body;
@@ -307,14 +336,14 @@ describe('dashboards', () => {
       await del(rw.headers, id).expect(200);
     });
 
-    it('an admin\'s token has no admin rights (other users\' private dashboards are hidden; ?admin=true ignored; Global refused)', async () => {
+    it("an admin's token has no admin rights (other users' private dashboards are hidden; ?admin=true ignored; Global refused)", async () => {
       const objs = await objects();
       const tok = await createToken(t.http, admin, ['DashboardRead', 'DashboardWrite']);
       await get(tok.headers, objs.priv, '?admin=true').expect(404);
       await del(tok.headers, objs.priv, '?admin=true').expect(404);
       const listed = (await request(t.http).get('/api/dashboards?admin=true').set(tok.headers).expect(200)).body.map((d: { ID: number }) => d.ID);
       expect(listed).not.toContain(objs.priv);
-      expect((await create(tok.headers, { Name: 'g', Global: true }).expect(403)).body).toEqual(ERR);
+      expect((await create(tok.headers, { Name: 'g', Global: true }).expect(403)).body).toEqual(errorBody(sharingErrors.onlyAdminsSetGlobal));
       await get(owner.headers, objs.priv).expect(200);
     });
   });
@@ -340,7 +369,8 @@ describe('dashboards', () => {
       strangerOwn = await make(stranger.headers, { Name: 'stranger own' });
     });
     const ids = (body: Array<{ ID: number }>) => body.map((d) => d.ID).sort();
-    const allGlobal = async () => (await request(t.http).get('/api/dashboards?admin=true').set(admin)).body.filter((d: { Global: boolean }) => d.Global).map((d: { ID: number }) => d.ID);
+    const allGlobal = async () =>
+      (await request(t.http).get('/api/dashboards?admin=true').set(admin)).body.filter((d: { Global: boolean }) => d.Global).map((d: { ID: number }) => d.ID);
 
     it('GET /api/dashboards: own, through a group, and global ones; never others', async () => {
       const globals: number[] = await allGlobal();
@@ -380,17 +410,17 @@ describe('dashboards', () => {
       expect(ids(byStranger.body)).toEqual([objs.global]);
       // group access is excluded: the mate's own list holds nothing shared with them
       expect(ids((await request(t.http).get(`/api/users/${listerGroupMate.uid}/dashboards`).set(lister.headers).expect(200)).body)).toEqual([]);
-      expect((await request(t.http).get('/api/users/999999/dashboards').set(admin).expect(404)).body).toEqual(ERR);
-      expect((await request(t.http).get('/api/users/abc/dashboards').set(admin).expect(400)).body).toEqual(ERR);
+      expect((await request(t.http).get('/api/users/999999/dashboards').set(admin).expect(404)).body).toEqual(errorBody(userErrors.notFound));
+      expect((await request(t.http).get('/api/users/abc/dashboards').set(admin).expect(400)).body).toEqual(errorBody(requestErrors.invalidId('abc')));
     });
 
     it('GET /api/groups/{gid}/dashboards: shared with that group; members and admins only', async () => {
       const m = await request(t.http).get(`/api/groups/${lgid}/dashboards`).set(listerGroupMate.headers).expect(200);
       expect(ids(m.body)).toEqual([objs.shared]);
       expect(ids((await request(t.http).get(`/api/groups/${lgid}/dashboards`).set(admin).expect(200)).body)).toEqual([objs.shared]);
-      expect((await request(t.http).get(`/api/groups/${lgid}/dashboards`).set(stranger.headers).expect(403)).body).toEqual(ERR);
-      expect((await request(t.http).get('/api/groups/999999/dashboards').set(admin).expect(404)).body).toEqual(ERR);
-      expect((await request(t.http).get('/api/groups/0/dashboards').set(admin).expect(400)).body).toEqual(ERR);
+      expect((await request(t.http).get(`/api/groups/${lgid}/dashboards`).set(stranger.headers).expect(403)).body).toEqual(errorBody(dashboardErrors.membersOnly));
+      expect((await request(t.http).get('/api/groups/999999/dashboards').set(admin).expect(404)).body).toEqual(errorBody(groupErrors.notFound));
+      expect((await request(t.http).get('/api/groups/0/dashboards').set(admin).expect(400)).body).toEqual(errorBody(requestErrors.invalidId('0')));
     });
 
     it('a deleted group disappears from GIDs', async () => {
@@ -422,39 +452,39 @@ describe('dashboards', () => {
     });
 
     it.each([
-      ['Name a number', { Name: 5 }],
-      ['Name too long', { Name: 'n'.repeat(257) }],
-      ['Description an object', { Description: { a: 1 } }],
-      ['Description huge', { Description: 'd'.repeat(70000) }],
-      ['GIDs a string', { GIDs: 'x' }],
-      ['GIDs with 0', { GIDs: [0] }],
-      ['GIDs with a string', { GIDs: ['1'] }],
-      ['GIDs too many', { GIDs: Array.from({ length: 1001 }, (_, i) => i + 1) }],
-      ['Labels numbers', { Labels: [1] }],
-      ['Labels a string', { Labels: 'l' }],
-      ['Label too long', { Labels: ['x'.repeat(300)] }],
-      ['Global a string', { Global: 'yes' }],
-      ['UID a string', { UID: 'me' }],
-      ['UID negative', { UID: -1 }],
-      ['Data invalid JSON text', { Data: '{' }],
-    ])('PUT with %s: 400', async (_, body) => {
+      ['Name a number', { Name: 5 }, invalidRequest(maxLength('Name', 256))],
+      ['Name too long', { Name: 'n'.repeat(257) }, invalidRequest(maxLength('Name', 256))],
+      ['Description an object', { Description: { a: 1 } }, invalidRequest(maxLength('Description', 65536))],
+      ['Description huge', { Description: 'd'.repeat(70000) }, invalidRequest(maxLength('Description', 65536))],
+      ['GIDs a string', { GIDs: 'x' }, invalidRequest(each('GIDs', 'must not be greater than 2147483647'))],
+      ['GIDs with 0', { GIDs: [0] }, invalidRequest(each('GIDs', 'must not be less than 1'))],
+      ['GIDs with a string', { GIDs: ['1'] }, invalidRequest(each('GIDs', 'must not be greater than 2147483647'))],
+      ['GIDs too many', { GIDs: Array.from({ length: 1001 }, (_, i) => i + 1) }, invalidRequest(maxItems('GIDs', 1000))],
+      ['Labels numbers', { Labels: [1] }, invalidRequest(each('Labels', 'must be shorter than or equal to 256 characters'))],
+      ['Labels a string', { Labels: 'l' }, invalidRequest(maxItems('Labels', 100))],
+      ['Label too long', { Labels: ['x'.repeat(300)] }, invalidRequest(each('Labels', 'must be shorter than or equal to 256 characters'))],
+      ['Global a string', { Global: 'yes' }, invalidRequest(boolean('Global'))],
+      ['UID a string', { UID: 'me' }, invalidRequest(max('UID', 2147483647))],
+      ['UID negative', { UID: -1 }, invalidRequest(min('UID', 1))],
+      ['Data invalid JSON text', { Data: '{' }, requestErrors.mustBeValidJson('Data')],
+    ])('PUT with %s: 400', async (_, body, message) => {
       const res = await put(owner.headers, id, { ...before, ...body });
       expect(res.status).toBe(400);
-      expect(res.body).toEqual(ERR);
+      expect(res.body).toEqual(errorBody(message));
     });
 
     it.each([
-      ['Name missing', { Data: {} }],
-      ['Name a number', { Name: 1 }],
-      ['GIDs a number', { Name: 'x', GIDs: 3 }],
-    ])('POST with %s: 400', async (_, body) => {
-      expect((await create(owner.headers, body).expect(400)).body).toEqual(ERR);
+      ['Name missing', { Data: {} }, invalidRequest(maxLength('Name', 256))],
+      ['Name a number', { Name: 1 }, invalidRequest(maxLength('Name', 256))],
+      ['GIDs a number', { Name: 'x', GIDs: 3 }, invalidRequest(maxItems('GIDs', 1000))],
+    ])('POST with %s: 400', async (_, body, message) => {
+      expect((await create(owner.headers, body).expect(400)).body).toEqual(errorBody(message));
     });
 
     it('malformed JSON body: 400', async () => {
       const res = await request(t.http).put(`/api/dashboards/${id}`).set(owner.headers).set('Content-Type', 'application/json').send('{"Name": ');
       expect(res.status).toBe(400);
-      expect(res.body).toEqual({ Error: 'Malformed JSON body' });
+      expect(res.body).toEqual(errorBody(requestErrors.malformedJson));
       const post = await request(t.http).post('/api/dashboards').set(owner.headers).set('Content-Type', 'application/json').send('[}');
       expect(post.status).toBe(400);
     });
@@ -462,34 +492,36 @@ describe('dashboards', () => {
     it('a non-object body: 400', async () => {
       const res = await request(t.http).put(`/api/dashboards/${id}`).set(owner.headers).set('Content-Type', 'application/json').send('"str"');
       expect(res.status).toBe(400);
-      expect(res.body).toEqual(ERR);
+      expect(res.body).toEqual(errorBody(requestErrors.notAnObject));
     });
 
     it.each(['abc', '0', '-1', '1.5', String(2 ** 53), '99999999999999999999', 'not-a-guid-at-all'])('invalid ID %s: 400', async (bad) => {
-      expect((await get(owner.headers, bad).expect(400)).body).toEqual(ERR);
-      expect((await put(owner.headers, bad, { Name: 'x' }).expect(400)).body).toEqual(ERR);
-      expect((await del(owner.headers, bad).expect(400)).body).toEqual(ERR);
+      expect((await get(owner.headers, bad).expect(400)).body).toEqual(errorBody(dashboardErrors.invalidId(bad)));
+      expect((await put(owner.headers, bad, { Name: 'x' }).expect(400)).body).toEqual(errorBody(dashboardErrors.invalidId(bad)));
+      expect((await del(owner.headers, bad).expect(400)).body).toEqual(errorBody(dashboardErrors.invalidId(bad, false)));
     });
 
     it('unknown IDs and GUIDs: 404; DELETE takes only the numeric ID', async () => {
-      expect((await get(owner.headers, MAX_SAFE).expect(404)).body).toEqual({ Error: 'Dashboard not found' });
-      expect((await put(owner.headers, 12345, { Name: 'x' }).expect(404)).body).toEqual({ Error: 'Dashboard not found' });
-      expect((await del(owner.headers, 12345).expect(404)).body).toEqual({ Error: 'Dashboard not found' });
+      expect((await get(owner.headers, MAX_SAFE).expect(404)).body).toEqual(errorBody(dashboardErrors.notFound));
+      expect((await put(owner.headers, 12345, { Name: 'x' }).expect(404)).body).toEqual(errorBody(dashboardErrors.notFound));
+      expect((await del(owner.headers, 12345).expect(404)).body).toEqual(errorBody(dashboardErrors.notFound));
       await get(owner.headers, '44444444-2222-4333-8444-555555555555').expect(404);
       await del(owner.headers, (before as { GUID: string }).GUID).expect(400);
     });
 
     it('?admin=garbage on the list: 400', async () => {
-      expect((await request(t.http).get('/api/dashboards?admin=maybe').set(admin).expect(400)).body).toEqual(ERR);
+      expect((await request(t.http).get('/api/dashboards?admin=maybe').set(admin).expect(400)).body).toEqual(errorBody(requestErrors.notBoolean('admin')));
     });
 
     it('hostile strings are stored verbatim', async () => {
       const x = await make(owner.headers, { Name: "'; DROP TABLE dashboard; --", Labels: ['<script>alert(1)</script>'], Data: { s: '\u0000\u202E' } });
-      expect((await get(owner.headers, x)).body).toEqual(expect.objectContaining({ Name: "'; DROP TABLE dashboard; --", Labels: ['<script>alert(1)</script>'], Data: { s: '\u0000\u202E' } }));
+      expect((await get(owner.headers, x)).body).toEqual(
+        expect.objectContaining({ Name: "'; DROP TABLE dashboard; --", Labels: ['<script>alert(1)</script>'], Data: { s: '\u0000\u202E' } }),
+      );
     });
 
     it('a NUL character in Name is a 400', async () => {
-      expect((await create(owner.headers, { Name: 'a\u0000b' }).expect(400)).body).toEqual(ERR);
+      expect((await create(owner.headers, { Name: 'a\u0000b' }).expect(400)).body).toEqual(errorBody(requestErrors.invalidValue));
     });
   });
 });

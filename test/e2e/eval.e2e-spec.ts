@@ -1,6 +1,7 @@
 import request from 'supertest';
 import { asAdmin, Headers } from '../setup/auth';
 import { createTestApp, TestApp } from '../setup/app';
+import { errorBody, queryErrors } from '../setup/errors';
 
 const RANGE = { SearchStart: '2024-03-01T00:00:00Z', SearchEnd: '2024-03-02T00:00:00Z' };
 const b64 = (s: string) => Buffer.from(s).toString('base64');
@@ -21,7 +22,11 @@ describe('eval over ingested data (e2e)', () => {
   let t: TestApp;
   let admin: Headers;
 
-  const direct = (query: string, format = 'json') => request(t.http).post('/api/search/direct').set(admin).send({ SearchString: query, Format: format, ...RANGE });
+  const direct = (query: string, format = 'json') =>
+    request(t.http)
+      .post('/api/search/direct')
+      .set(admin)
+      .send({ SearchString: query, Format: format, ...RANGE });
 
   beforeAll(async () => {
     t = await createTestApp({ searchTimeoutMs: 10_000 });
@@ -60,13 +65,20 @@ describe('eval over ingested data (e2e)', () => {
     expect(loop.status).toBeLessThan(500);
     expect(loop.body.Error).toContain('eval: the program ran more than 100000 steps on one entry (the per-entry step budget, EVAL_MAX_STEPS)');
     const bad = await direct('tag=web eval x = mac(y)');
-    expect({ status: bad.status, body: bad.body }).toEqual({ status: 400, body: { Error: expect.stringContaining('ModuleError: eval: the mac() cast is not supported') } });
+    expect({ status: bad.status, body: bad.body }).toEqual({ status: 400, body: errorBody(queryErrors.module('eval: the mac() cast is not supported at offset 17')) });
   });
 
   it('GET /api/info/searchmodules describes eval and lists its functions', async () => {
     const r = await request(t.http).get('/api/info/searchmodules').set(admin);
     const ev = (r.body as Array<{ Name: string; Info: string; Examples: string[] }>).find((m) => m.Name === 'eval');
-    expect(ev).toEqual({ Name: 'eval', Info: expect.stringContaining('Functions: has, delete, has_key, keys, in, len, type'), Examples: expect.arrayContaining(['eval status >= 500']), FrontendOnly: false, Sorting: false, Collapsing: false });
+    expect(ev).toEqual({
+      Name: 'eval',
+      Info: expect.stringContaining('Functions: has, delete, has_key, keys, in, len, type'),
+      Examples: expect.arrayContaining(['eval status >= 500']),
+      FrontendOnly: false,
+      Sorting: false,
+      Collapsing: false,
+    });
     for (const f of ['printf', 'strings_replace', 'math_pow', 'json_get', 'unix', 'hash_sha256', 'path_join']) expect(ev!.Info).toContain(f);
   });
 });

@@ -3,6 +3,7 @@ import request from 'supertest';
 import { createTestApp, TestApp } from '../setup/app';
 import { addToGroup, asAdmin, createGroup, createUser, Headers, TestUser } from '../setup/auth';
 import { getBytes, pngLike, sha256 } from '../setup/blobs';
+import { errorBody, fieldErrors, fileErrors, nameRule, requestErrors } from '../setup/errors';
 import { createToken } from '../setup/tokens';
 
 const MAX = 32 * 1024;
@@ -37,7 +38,11 @@ describe('user files', () => {
     return r;
   };
   const detailed = (h: Headers, data: Buffer, meta: unknown) =>
-    request(t.http).post('/api/files').set(h).attach('file', data, 'upload.bin').field('meta', typeof meta === 'string' ? meta : JSON.stringify(meta));
+    request(t.http)
+      .post('/api/files')
+      .set(h)
+      .attach('file', data, 'upload.bin')
+      .field('meta', typeof meta === 'string' ? meta : JSON.stringify(meta));
   const make = async (h: Headers, data: Buffer, meta: Record<string, unknown> = {}): Promise<FileRec> => {
     const res = await detailed(h, data, { Name: 'f.bin', Desc: '', ...meta });
     if (res.status !== 200) throw new Error(`create file failed ${res.status} ${JSON.stringify(res.body)}`);
@@ -77,7 +82,7 @@ describe('user files', () => {
     const res = await simple(owner.headers, Buffer.from('x'), { guid: guid.toUpperCase() }).expect(200);
     expect(res.body.GUID).toBe(guid);
     const dup = await simple(owner.headers, Buffer.from('y'), { guid }).expect(409);
-    expect(dup.body).toEqual({ Error: expect.any(String) });
+    expect(dup.body).toEqual(errorBody(requestErrors.duplicate));
     // Another user may use the same GUID.
     await simple(stranger.headers, Buffer.from('z'), { guid }).expect(200);
     await simple(owner.headers, Buffer.from('y'), { guid: 'not-a-uuid' }).expect(400);
@@ -90,18 +95,25 @@ describe('user files', () => {
     const stripped = await request(t.http).post('/api/files').set(owner.headers).attach('file', Buffer.from('a'), '../../etc/passwd').expect(200);
     expect(stripped.body.Name).toBe('passwd');
     const bad = await request(t.http).post('/api/files').set(owner.headers).attach('file', Buffer.from('a'), '..').expect(400);
-    expect(bad.body).toEqual({ Error: expect.any(String) });
+    // A file name the parser cannot use leaves no file part at all.
+    expect(bad.body).toEqual(errorBody(fileErrors.filePartRequired));
     const noName = await request(t.http).post('/api/files').set(owner.headers).attach('file', Buffer.from('a'), 'a\u0001b').expect(400);
-    expect(noName.body).toEqual({ Error: expect.any(String) });
+    expect(noName.body).toEqual(errorBody(fileErrors.malformedMultipart));
     const n = (await allFiles()).length;
-    const tooLong = await request(t.http).post('/api/files').set(owner.headers).attach('file', Buffer.from('a'), `${'x'.repeat(300)}.txt`).expect(400);
+    const tooLong = await request(t.http)
+      .post('/api/files')
+      .set(owner.headers)
+      .attach('file', Buffer.from('a'), `${'x'.repeat(300)}.txt`)
+      .expect(400);
     expect(tooLong.body).toEqual({ Error: 'A file name is required (field "name", or "Name" in "meta")' });
     expect((await allFiles()).length).toBe(n);
   });
 
   it('creates with the detailed format; only admins set another UID or Global', async () => {
     const data = pngLike(200);
-    const res = await detailed(owner.headers, data, { UID: owner.uid, GIDs: [gid], Global: false, Name: 'pic.png', Desc: 'picture', Labels: ['a', 'b'], Extra: 'ignored' }).expect(200);
+    const res = await detailed(owner.headers, data, { UID: owner.uid, GIDs: [gid], Global: false, Name: 'pic.png', Desc: 'picture', Labels: ['a', 'b'], Extra: 'ignored' }).expect(
+      200,
+    );
     expect(res.body).toEqual(record({ UID: owner.uid, GIDs: [gid], Size: data.length, Type: 'image/png', Name: 'pic.png', Desc: 'picture', Labels: ['a', 'b'] }));
     const n = (await allFiles()).length;
     expect((await detailed(owner.headers, data, { UID: member.uid, Name: 'x' }).expect(403)).body).toEqual({ Error: 'Only admins can create files for another user' });
@@ -118,11 +130,28 @@ describe('user files', () => {
   it('refuses bad meta JSON, wrong types and hostile names with 400 and creates nothing', async () => {
     const n = (await allFiles()).length;
     const data = Buffer.from('x');
-    const badMeta = ['{', 'null', '[1]', '"str"', '{"Name": 5}', '{"Name": "../../etc/passwd"}', '{"Name": "a\\u0000b"}', '{"Name": "line\\nbreak"}', '{"Name": "ok", "GIDs": "x"}', '{"Name": "ok", "Labels": [1]}', '{"Name": "ok", "Labels": ["bad\\nlabel"]}', '{"Name": "ok", "Desc": "nul\\u0000"}', '{"Name": "ok", "UID": "1"}', '{"Name": "ok", "Global": "true"}', '{"Name": "ok", "GUID": "nope"}'];
-    for (const meta of badMeta) {
+    const badName = fileErrors.invalidMeta(nameRule('Name'));
+    const badLabel = fileErrors.invalidMeta('Labels must be 1-128 characters without control characters');
+    const badMeta: Array<[string, string]> = [
+      ['{', fileErrors.metaNotJson],
+      ['null', fileErrors.metaNotObject],
+      ['[1]', fileErrors.metaNotObject],
+      ['"str"', fileErrors.metaNotObject],
+      ['{"Name": 5}', fileErrors.invalidMeta(fieldErrors.maxLength('Name', 255))],
+      ['{"Name": "../../etc/passwd"}', badName],
+      ['{"Name": "a\\u0000b"}', badName],
+      ['{"Name": "line\\nbreak"}', badName],
+      ['{"Name": "ok", "GIDs": "x"}', fileErrors.invalidMeta('GIDs must be an array')],
+      ['{"Name": "ok", "Labels": [1]}', badLabel],
+      ['{"Name": "ok", "Labels": ["bad\\nlabel"]}', badLabel],
+      ['{"Name": "ok", "Desc": "nul\\u0000"}', fileErrors.invalidMeta('Desc must not contain NUL or control characters')],
+      ['{"Name": "ok", "UID": "1"}', fileErrors.invalidMeta(fieldErrors.max('UID', 2147483647))],
+      ['{"Name": "ok", "Global": "true"}', fileErrors.invalidMeta(fieldErrors.boolean('Global'))],
+      ['{"Name": "ok", "GUID": "nope"}', fileErrors.invalidMeta(requestErrors.guidMustBeUuid)],
+    ];
+    for (const [meta, message] of badMeta) {
       const res = await detailed(owner.headers, data, meta);
-      expect({ meta, status: res.status }).toEqual({ meta, status: 400 });
-      expect(res.body).toEqual({ Error: expect.any(String) });
+      expect({ meta, status: res.status, body: res.body }).toEqual({ meta, status: 400, body: errorBody(message) });
     }
     for (const name of ['../../etc/passwd', 'a/b', '..', 'nul\u0000', 'new\nline', 'x'.repeat(256), '']) {
       const res = await simple(owner.headers, data, { name });
@@ -133,15 +162,15 @@ describe('user files', () => {
 
   it('refuses empty, file-less and oversized multipart bodies', async () => {
     const n = (await allFiles()).length;
-    for (const c of [
-      request(t.http).post('/api/files').set(owner.headers),
-      request(t.http).post('/api/files').set(owner.headers).set('Content-Type', 'multipart/form-data; boundary=xyz').send(''),
-      request(t.http).post('/api/files').set(owner.headers).field('name', 'n'),
-      request(t.http).post('/api/files').set(owner.headers).send({ name: 'json' }),
-    ]) {
+    for (const [c, message] of [
+      [request(t.http).post('/api/files').set(owner.headers), fileErrors.filePartRequired],
+      [request(t.http).post('/api/files').set(owner.headers).set('Content-Type', 'multipart/form-data; boundary=xyz').send(''), fileErrors.malformedMultipart],
+      [request(t.http).post('/api/files').set(owner.headers).field('name', 'n'), fileErrors.filePartRequired],
+      [request(t.http).post('/api/files').set(owner.headers).send({ name: 'json' }), fileErrors.filePartRequired],
+    ] as const) {
       const res = await c;
       expect(res.status).toBe(400);
-      expect(res.body).toEqual({ Error: expect.any(String) });
+      expect(res.body).toEqual(errorBody(message));
     }
     const big = await simple(owner.headers, randomBytes(MAX + 1)).expect(413);
     expect(big.body).toEqual({ Error: `Uploaded file is larger than the limit of ${MAX} bytes` });
@@ -161,7 +190,11 @@ describe('user files', () => {
     expect(await body(member.headers)).toBe('own');
     expect((await request(t.http).get(`/api/files/${guid}/details`).set(member.headers).expect(200)).body.ThingUUID).toBe(own.ThingUUID);
     // Admin mode addresses each by ThingUUID.
-    for (const [f, text] of [[glob, 'global'], [grp, 'group'], [own, 'own']] as const) {
+    for (const [f, text] of [
+      [glob, 'global'],
+      [grp, 'group'],
+      [own, 'own'],
+    ] as const) {
       expect((await getBytes(t.http, `/api/files/${f.ThingUUID}?admin=true`, admin).expect(200)).body.toString()).toBe(text);
     }
   });
@@ -169,7 +202,13 @@ describe('user files', () => {
   it('replaces contents with POST and PUT; only the file part is honoured', async () => {
     const f = await make(owner.headers, Buffer.from('v1'), { Name: 'keep.txt', Desc: 'keep' });
     const v2 = pngLike(100);
-    const post = await request(t.http).post(`/api/files/${f.GUID}`).set(owner.headers).attach('file', v2, 'other.png').field('name', 'changed').field('meta', '{"Name":"changed"}').expect(200);
+    const post = await request(t.http)
+      .post(`/api/files/${f.GUID}`)
+      .set(owner.headers)
+      .attach('file', v2, 'other.png')
+      .field('name', 'changed')
+      .field('meta', '{"Name":"changed"}')
+      .expect(200);
     expect(post.body).toEqual(record({ ...f, Size: v2.length, Type: 'image/png', Name: 'keep.txt', Desc: 'keep', Updated: expect.any(String) }));
     expect(Buffer.compare((await getBytes(t.http, `/api/files/${f.GUID}`, owner.headers).expect(200)).body, v2)).toBe(0);
     const v3 = randomBytes(3000);
@@ -179,7 +218,11 @@ describe('user files', () => {
     expect(sha256(got.body)).toBe(sha256(v3));
     // An oversized or file-less replacement leaves everything as it was.
     const before = await details(f.ThingUUID);
-    await request(t.http).put(`/api/files/${f.GUID}`).set(owner.headers).attach('file', randomBytes(MAX + 1), 'x').expect(413);
+    await request(t.http)
+      .put(`/api/files/${f.GUID}`)
+      .set(owner.headers)
+      .attach('file', randomBytes(MAX + 1), 'x')
+      .expect(413);
     await request(t.http).post(`/api/files/${f.GUID}`).set(owner.headers).field('name', 'x').expect(400);
     expect(await details(f.ThingUUID)).toEqual(before);
     expect(sha256((await getBytes(t.http, `/api/files/${f.GUID}`, owner.headers).expect(200)).body)).toBe(sha256(v3));
@@ -187,7 +230,11 @@ describe('user files', () => {
 
   it('PATCH changes metadata; UID only by an admin with admin=true; Global only by admins', async () => {
     const f = await make(owner.headers, Buffer.from('m'), { Name: 'a', Desc: 'b' });
-    const res = await request(t.http).patch(`/api/files/${f.GUID}`).set(owner.headers).send({ GIDs: [gid], Name: 'renamed', Desc: 'described', Labels: ['x'], Size: 99, Type: 'evil/type', ThingUUID: randomUUID(), UID: owner.uid }).expect(200);
+    const res = await request(t.http)
+      .patch(`/api/files/${f.GUID}`)
+      .set(owner.headers)
+      .send({ GIDs: [gid], Name: 'renamed', Desc: 'described', Labels: ['x'], Size: 99, Type: 'evil/type', ThingUUID: randomUUID(), UID: owner.uid })
+      .expect(200);
     expect(res.body).toEqual({ ...f, GIDs: [gid], Name: 'renamed', Desc: 'described', Labels: ['x'], Updated: expect.any(String) });
     const e1 = await request(t.http).patch(`/api/files/${f.GUID}`).set(owner.headers).send({ UID: member.uid }).expect(403);
     expect(e1.body).toEqual({ Error: "Only an admin using admin=true can change a file's UID" });
@@ -268,12 +315,12 @@ describe('user files', () => {
 
   it('refuses invalid UUIDs with 400 and unknown ones with 404', async () => {
     for (const p of ['nope', '1', '00000000-0000-0000-0000-00000000000z']) {
-      expect((await request(t.http).get(`/api/files/${p}`).set(owner.headers).expect(400)).body).toEqual({ Error: expect.stringContaining('Invalid UUID') });
+      expect((await request(t.http).get(`/api/files/${p}`).set(owner.headers).expect(400)).body).toEqual(errorBody(requestErrors.invalidUuid(p)));
       await request(t.http).patch(`/api/files/${p}`).set(owner.headers).send({}).expect(400);
       await request(t.http).delete(`/api/files/${p}`).set(owner.headers).expect(400);
     }
     const unknown = randomUUID();
-    expect((await request(t.http).get(`/api/files/${unknown}`).set(owner.headers).expect(404)).body).toEqual({ Error: 'File not found' });
+    expect((await request(t.http).get(`/api/files/${unknown}`).set(owner.headers).expect(404)).body).toEqual(errorBody(fileErrors.notFound));
     await request(t.http).get(`/api/files/${unknown}/details?admin=true`).set(admin).expect(404);
     await request(t.http).put(`/api/files/${unknown}`).set(owner.headers).attach('file', Buffer.from('x'), 'x').expect(404);
     await request(t.http).get('/api/files?admin=maybe').set(admin).expect(400);
@@ -285,7 +332,11 @@ describe('user files', () => {
     const routes = [
       { name: 'GET contents', write: false, run: (id: string, h: Headers, q: string) => request(t.http).get(`/api/files/${id}${q}`).set(h) },
       { name: 'GET details', write: false, run: (id: string, h: Headers, q: string) => request(t.http).get(`/api/files/${id}/details${q}`).set(h) },
-      { name: 'POST contents', write: true, run: (id: string, h: Headers, q: string) => request(t.http).post(`/api/files/${id}${q}`).set(h).attach('file', Buffer.from('new'), 'n') },
+      {
+        name: 'POST contents',
+        write: true,
+        run: (id: string, h: Headers, q: string) => request(t.http).post(`/api/files/${id}${q}`).set(h).attach('file', Buffer.from('new'), 'n'),
+      },
       { name: 'PUT contents', write: true, run: (id: string, h: Headers, q: string) => request(t.http).put(`/api/files/${id}${q}`).set(h).attach('file', Buffer.from('new'), 'n') },
       { name: 'PATCH', write: true, run: (id: string, h: Headers, q: string) => request(t.http).patch(`/api/files/${id}${q}`).set(h).send({ Desc: 'changed' }) },
       { name: 'DELETE', write: true, run: (id: string, h: Headers, q: string) => request(t.http).delete(`/api/files/${id}${q}`).set(h) },
@@ -297,7 +348,9 @@ describe('user files', () => {
       return write ? 403 : 200;
     };
     const mk = (kind: Kind) =>
-      kind === 'global' ? make(admin, Buffer.from('original'), { UID: owner.uid, Global: true }) : make(owner.headers, Buffer.from('original'), { GIDs: kind === 'group' ? [gid] : [] });
+      kind === 'global'
+        ? make(admin, Buffer.from('original'), { UID: owner.uid, Global: true })
+        : make(owner.headers, Buffer.from('original'), { GIDs: kind === 'group' ? [gid] : [] });
 
     for (const kind of ['private', 'group', 'global'] as Kind[]) {
       for (const caller of ['owner', 'member', 'stranger', 'admin', 'admin?admin=true'] as Caller[]) {
@@ -311,7 +364,8 @@ describe('user files', () => {
             const want = expected(kind, caller, route.write);
             expect({ route: route.name, status: res.status }).toEqual({ route: route.name, status: want });
             if (want !== 200) {
-              expect(res.body).toEqual({ Error: expect.any(String) });
+              const refused = route.name === 'DELETE' ? fileErrors.onlyOwnerDeletes : fileErrors.onlyOwnerChanges;
+              expect(res.body).toEqual(errorBody(want === 404 ? fileErrors.notFound : refused));
               expect(await details(f.ThingUUID)).toEqual(before);
               expect((await getBytes(t.http, `/api/files/${f.ThingUUID}?admin=true`, admin).expect(200)).body.toString()).toBe('original');
             }
@@ -341,7 +395,8 @@ describe('user files', () => {
       await request(t.http).get('/api/files').set(none.headers).expect(403);
       await request(t.http).post('/api/files').set(none.headers).attach('file', Buffer.from('x'), 'x').expect(403);
       const readOnly = await createToken(t.http, owner.headers, ['UserFileRead']);
-      for (const route of routes) expect({ route: route.name, status: (await route.run(f.GUID, readOnly.headers, '')).status }).toEqual({ route: route.name, status: route.write ? 403 : 200 });
+      for (const route of routes)
+        expect({ route: route.name, status: (await route.run(f.GUID, readOnly.headers, '')).status }).toEqual({ route: route.name, status: route.write ? 403 : 200 });
       const adminToken = await createToken(t.http, admin, ['UserFileRead', 'UserFileWrite']);
       await request(t.http).get(`/api/files/${f.ThingUUID}?admin=true`).set(adminToken.headers).expect(404);
       const listed = (await request(t.http).get('/api/files?admin=true').set(adminToken.headers).expect(200)).body as Array<{ UID: number; Global: boolean }>;

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import request from 'supertest';
 import { createTestApp, TestApp } from '../setup/app';
 import { asAdmin, createUser, Headers, login, TestUser } from '../setup/auth';
+import { errorBody, requestErrors } from '../setup/errors';
 import { createToken } from '../setup/tokens';
 
 /**
@@ -13,6 +14,8 @@ import { createToken } from '../setup/tokens';
  *  - no credentials on a non-public operation: 401;
  *  - the token on an admin operation or one whose `x-capability` it lacks: 403 (401 accepted
  *    where the token itself is refused first);
+ *  - a JWT on an operation that takes only a Splunk credential (`x-credential`, HEC): 401; the
+ *    token is sent there as `Authorization: Splunk <token>`;
  *  - the normal user on an admin operation: 403. The global guard runs BEFORE validation, so the
  *    answer does not depend on the input; only what Express does before Nest's guard (JSON/form
  *    body parsing: 400/413/415; undecodable `%` escapes in the path: 400) may answer first.
@@ -34,6 +37,8 @@ interface Operation {
   path: string;
   access: 'public' | 'user' | 'admin';
   capability?: string;
+  /** `splunk`: the route takes only an API token, as `Authorization: Splunk <token>` (HEC). */
+  credential?: string;
   queryNames: string[];
   bodyFields: string[];
 }
@@ -52,7 +57,33 @@ interface Req {
 const enc = (s: string) => encodeURIComponent(Buffer.from(s, 'utf8').toString('utf8'));
 
 /** Path parameter values, already URL-safe (raw hostile escapes, or encoded generated text). */
-const rawPathHostile = fc.constantFrom('..', '.', '%2e%2e', '..%2F..%2Fetc%2Fpasswd', '%00', '%2500', '%zz', '%', '%C0%AE', '0', '-1', '-0', '00', '1e308', 'NaN', 'Infinity', '0x10', '2147483648', '9007199254740993', '99999999999999999999999', '%20', '%0A', 'null', 'undefined', 'true');
+const rawPathHostile = fc.constantFrom(
+  '..',
+  '.',
+  '%2e%2e',
+  '..%2F..%2Fetc%2Fpasswd',
+  '%00',
+  '%2500',
+  '%zz',
+  '%',
+  '%C0%AE',
+  '0',
+  '-1',
+  '-0',
+  '00',
+  '1e308',
+  'NaN',
+  'Infinity',
+  '0x10',
+  '2147483648',
+  '9007199254740993',
+  '99999999999999999999999',
+  '%20',
+  '%0A',
+  'null',
+  'undefined',
+  'true',
+);
 const uuidLike = fc.oneof(
   fc.uuid().map((u) => u.toUpperCase()),
   fc.uuid(),
@@ -65,8 +96,14 @@ const uuidLike = fc.oneof(
 const pathParam = fc.oneof(
   rawPathHostile,
   uuidLike.map(enc),
-  fc.string({ unit: 'binary', maxLength: 40 }).filter((s) => s.length > 0).map(enc),
-  fc.bigInt({ min: -(10n ** 30n), max: 10n ** 30n }).filter((n) => n < 1n || n > 10000n).map(String),
+  fc
+    .string({ unit: 'binary', maxLength: 40 })
+    .filter((s) => s.length > 0)
+    .map(enc),
+  fc
+    .bigInt({ min: -(10n ** 30n), max: 10n ** 30n })
+    .filter((n) => n < 1n || n > 10000n)
+    .map(String),
   fc.string({ minLength: 2000, maxLength: 3000, unit: 'grapheme-ascii' }).map(enc),
 );
 
@@ -92,7 +129,7 @@ const COMMON_QUERY = ['admin', 'start', 'end', 'duration', 'format', 'bytes', 't
 function queryArb(names: string[]): fc.Arbitrary<string> {
   const keys = fc.constantFrom(...new Set([...names, ...COMMON_QUERY, '__proto__', 'constructor', 'a[b][c]', 'x[]']));
   const value = fc.oneof(
-    hostileScalar.map((v) => enc(typeof v === 'string' ? v.slice(0, 3000) : JSON.stringify(v) ?? '')),
+    hostileScalar.map((v) => enc(typeof v === 'string' ? v.slice(0, 3000) : (JSON.stringify(v) ?? ''))),
     fc.constantFrom('true', 'false', 'TRUE', '1', '0', 'yes', '', '%zz', '%', '-1', '1e999', '2024-13-45T99:99:99Z', 'now'),
   );
   return fc.array(fc.tuple(keys, value), { maxLength: 6 }).map((pairs) => pairs.map(([k, v]) => `${enc(k)}=${v}`).join('&'));
@@ -100,7 +137,11 @@ function queryArb(names: string[]): fc.Arbitrary<string> {
 
 function bodyArb(fields: string[]): fc.Arbitrary<Req['body']> {
   const fieldObj = fc
-    .tuple(fc.subarray(fields.length ? fields : ['Name'], {}), fc.array(hostileValue, { minLength: fields.length || 1, maxLength: fields.length || 1 }), fc.dictionary(fc.string({ maxLength: 12 }), hostileValue, { maxKeys: 3 }))
+    .tuple(
+      fc.subarray(fields.length ? fields : ['Name'], {}),
+      fc.array(hostileValue, { minLength: fields.length || 1, maxLength: fields.length || 1 }),
+      fc.dictionary(fc.string({ maxLength: 12 }), hostileValue, { maxKeys: 3 }),
+    )
     .map(([keys, values, extra]) => ({ ...extra, ...Object.fromEntries(keys.map((k, i) => [k, values[i]])) }));
   return fc.oneof(
     { weight: 2, arbitrary: fc.constant({ kind: 'none' as const }) },
@@ -109,7 +150,20 @@ function bodyArb(fields: string[]): fc.Arbitrary<Req['body']> {
     {
       weight: 2,
       arbitrary: fc
-        .constantFrom('{', '{"a":', '[1,', 'nul', '{"a":1}}', "{'a':1}", '{"__proto__":{"isAdmin":true}}', '\u0000', '"\\ud800"', '[' .repeat(5000), '{"a":' + '1'.repeat(400) + '}', '')
+        .constantFrom(
+          '{',
+          '{"a":',
+          '[1,',
+          'nul',
+          '{"a":1}}',
+          "{'a':1}",
+          '{"__proto__":{"isAdmin":true}}',
+          '\u0000',
+          '"\\ud800"',
+          '['.repeat(5000),
+          '{"a":' + '1'.repeat(400) + '}',
+          '',
+        )
         .map((payload) => ({ kind: 'badjson' as const, payload, contentType: 'application/json' })),
     },
     {
@@ -139,7 +193,10 @@ function bodyArb(fields: string[]): fc.Arbitrary<Req['body']> {
     {
       weight: 1,
       arbitrary: fc
-        .tuple(fc.constantFrom('text/plain', 'application/xml', 'application/octet-stream', 'application/json; charset=utf-16', 'x/y; ;;'), fc.string({ unit: 'binary', maxLength: 100 }))
+        .tuple(
+          fc.constantFrom('text/plain', 'application/xml', 'application/octet-stream', 'application/json; charset=utf-16', 'x/y; ;;'),
+          fc.string({ unit: 'binary', maxLength: 100 }),
+        )
         .map(([contentType, payload]) => ({ kind: 'text' as const, payload, contentType })),
     },
   );
@@ -156,7 +213,7 @@ const decodable = (p: string) => {
   }
 };
 
-function expectedStatuses(op: Operation, r: Req, url: string): number[] | undefined {
+function expectedStatuses(op: Operation, r: Req): number[] | undefined {
   // What Express does before Nest's guard: body parsing and path-parameter decoding.
   const preGuard = [400, 413, 415];
   const parsedFirst = ['badjson', 'form'].includes(r.body.kind) || /json|urlencoded/i.test(r.body.contentType ?? '') || r.params.some((p) => !decodable(p));
@@ -164,6 +221,8 @@ function expectedStatuses(op: Operation, r: Req, url: string): number[] | undefi
   if (op.access === 'public') return undefined;
   if (r.who === 'none') return allow([401]);
   if (r.who === 'user' && op.access === 'admin') return allow([403]);
+  // A Splunk credential route refuses JWTs (they are not API tokens).
+  if (op.credential === 'splunk' && (r.who === 'admin' || r.who === 'user')) return allow([401]);
   if (r.who === 'token' && (op.access === 'admin' || (op.capability !== 'any' && op.capability !== TOKEN_CAP))) return allow([403, 401]);
   return undefined;
 }
@@ -183,7 +242,7 @@ describe('hostile input fuzzer (e2e)', () => {
     const disposable = /logout|sessions/.test(op.path);
     if (who === 'admin') return disposable ? login(t.http, spareAdmin.name, spareAdmin.password) : admin;
     if (who === 'user') return disposable ? login(t.http, spareUser.name, spareUser.password) : user.headers;
-    if (who === 'token') return token;
+    if (who === 'token') return op.credential === 'splunk' ? { Authorization: `Splunk ${token['Service-Token']}` } : token;
     return {};
   };
 
@@ -212,6 +271,7 @@ describe('hostile input fuzzer (e2e)', () => {
           path,
           access: op['x-access'] as Operation['access'],
           capability: op['x-capability'] as string | undefined,
+          credential: op['x-credential'] as string | undefined,
           queryNames: params.filter((p) => p.in === 'query').map((p) => p.name),
           bodyFields: Object.keys((items ?? schema)?.properties ?? {}),
         });
@@ -240,7 +300,10 @@ describe('hostile input fuzzer (e2e)', () => {
           let k = 0;
           const path = op.path.replace(/\{\w+\}/g, () => r.params[k++]);
           const url = r.query ? `${path}?${r.query}` : path;
-          let req = request(t.http)[op.method](url).set(await headersFor(r.who, op)).timeout(15000);
+          let req = request(t.http)
+            [op.method](url)
+            .set(await headersFor(r.who, op))
+            .timeout(15000);
           if (r.body.kind === 'json' || r.body.kind === 'fields') req = req.set('Content-Type', 'application/json').send(JSON.stringify(r.body.payload ?? null));
           else if (r.body.kind === 'multipart') {
             const p = r.body.payload as { name: string; content: string };
@@ -257,7 +320,7 @@ describe('hostile input fuzzer (e2e)', () => {
           // the server's clientError handler still answers with an {Error} body.
           if (res.status >= 400 && typeof (res.body as { Error?: unknown })?.Error !== 'string') throw new Error(`4xx without {Error}: ${where}`);
           if (res.status === 431) return; // refused by the HTTP parser before any authorization
-          const want = expectedStatuses(op, r, url);
+          const want = expectedStatuses(op, r);
           if (want && !want.includes(res.status)) throw new Error(`authorization: wanted ${want.join('/')}: ${where}`);
         }),
         { seed: SEED + i, numRuns: RUNS_PER_OP, endOnFailure: true },
@@ -273,7 +336,7 @@ describe('hostile input fuzzer (e2e)', () => {
       }
       if (details.failed) failures.push(`seed ${SEED + i} (FUZZ_SEED=${SEED}): ${String((details.errorInstance as Error | undefined)?.message ?? details.errorInstance)}`);
     }
-    // eslint-disable-next-line no-console
+    // eslint-disable-next-line no-console -- FUZZ_VERBOSE asks for this line on the terminal
     if (process.env.FUZZ_VERBOSE) console.log(`fuzz: ${ops.length} operations, ${sent} requests, ${Date.now() - t0} ms`);
     expect(failures).toEqual([]);
     // Still alive and sane afterwards.
@@ -290,6 +353,6 @@ describe('hostile input fuzzer (e2e)', () => {
     const up = await request(t.http).put(`/api/resources/${guid}/raw`).set(admin).attach('file', Buffer.from('abc'), 'a.bin').timeout(5000);
     expect(up.status).toBe(200);
     const bad = await request(t.http).post('/api/files/not-a-uuid').set(user.headers).attach('file', Buffer.from('abc'), 'a.bin').timeout(5000);
-    expect([bad.status, bad.body]).toEqual([400, { Error: expect.any(String) }]);
+    expect([bad.status, bad.body]).toEqual([400, errorBody(requestErrors.invalidUuid('not-a-uuid'))]);
   }, 15000);
 });

@@ -17,7 +17,10 @@ const DOCS = [
 ];
 
 async function launchFinished(http: Server, h: Headers, query: string): Promise<string> {
-  const r = await request(http).post('/api/searchctrl/launch').set(h).send({ SearchString: query, ...RANGE });
+  const r = await request(http)
+    .post('/api/searchctrl/launch')
+    .set(h)
+    .send({ SearchString: query, ...RANGE });
   if (r.status !== 200) throw new Error(`launch failed ${r.status} ${JSON.stringify(r.body)}`);
   const id = r.body.SearchID as string;
   for (let i = 0; i < 300; i++) {
@@ -37,7 +40,13 @@ describe('graph renderers (e2e)', () => {
   const tag = `graphs${process.pid}`;
   const stackQuery = `tag=${tag} json host status | count by host status | stackgraph host status count`;
   const stack = [
-    { Key: 'web1', Values: [{ Label: '200', Value: 2 }, { Label: '500', Value: 1 }] },
+    {
+      Key: 'web1',
+      Values: [
+        { Label: '200', Value: 2 },
+        { Label: '500', Value: 1 },
+      ],
+    },
     { Key: 'web2', Values: [{ Label: '404', Value: 1 }] },
   ];
 
@@ -57,8 +66,21 @@ describe('graph renderers (e2e)', () => {
     // And the modules of the same issue, with what they do to the pipeline.
     const m = await request(t.http).get('/api/info/searchmodules').set(user).expect(200);
     const byName = new Map((m.body as Array<{ Name: string }>).map((x) => [x.Name, x]));
-    for (const [n, sorting, collapsing] of [['first', false, true], ['last', false, true], ['top', true, true], ['bottom', true, true], ['nosort', false, false]] as const) {
-      expect(byName.get(n)).toEqual({ Name: n, Info: expect.stringMatching(/.{20}/), Examples: expect.arrayContaining([expect.stringContaining(n)]), FrontendOnly: false, Sorting: sorting, Collapsing: collapsing });
+    for (const [n, sorting, collapsing] of [
+      ['first', false, true],
+      ['last', false, true],
+      ['top', true, true],
+      ['bottom', true, true],
+      ['nosort', false, false],
+    ] as const) {
+      expect(byName.get(n)).toEqual({
+        Name: n,
+        Info: expect.stringMatching(/.{20}/),
+        Examples: expect.arrayContaining([expect.stringContaining(n)]),
+        FrontendOnly: false,
+        Sorting: sorting,
+        Collapsing: collapsing,
+      });
     }
   });
 
@@ -69,9 +91,13 @@ describe('graph renderers (e2e)', () => {
     const json = await request(t.http).get(`/api/searchctrl/${id}/download/json`).set(user).expect(200);
     expect(JSON.parse(json.text)).toEqual(stack);
     const csv = await request(t.http).get(`/api/searchctrl/${id}/download/csv`).set(user).expect(200);
-    expect(csv.text).toBe('Key,Label,Value\nweb1,200,2\nweb1,500,1\nweb2,404,1\n');
+    expect(csv.text).toBe('Key,Label,Value\r\nweb1,200,2\r\nweb1,500,1\r\nweb2,404,1\r\n');
     await request(t.http).get(`/api/searchctrl/${id}/download/text`).set(user).expect(400);
-    const direct = await request(t.http).post('/api/search/direct').set(user).send({ SearchString: stackQuery, Format: 'csv', ...RANGE }).expect(200);
+    const direct = await request(t.http)
+      .post('/api/search/direct')
+      .set(user)
+      .send({ SearchString: stackQuery, Format: 'csv', ...RANGE })
+      .expect(200);
     expect(direct.text).toBe('Key,Label,Value\r\nweb1,200,2\r\nweb1,500,1\r\nweb2,404,1\r\n');
 
     const archive = await request(t.http)
@@ -84,7 +110,11 @@ describe('graph renderers (e2e)', () => {
         res.on('end', () => cb(null, Buffer.concat(parts)));
       })
       .expect(200);
-    const imp = await request(t.http).post('/api/searchctrl/import').set(user).attach('file', archive.body as Buffer, 'stack.tar.gz').expect(200);
+    const imp = await request(t.http)
+      .post('/api/searchctrl/import')
+      .set(user)
+      .attach('file', archive.body as Buffer, 'stack.tar.gz')
+      .expect(200);
     const again = await request(t.http).get(`/api/searchctrl/${imp.body.ID}/renderer/stackgraph`).set(user).expect(200);
     expect(again.body.Entries).toEqual(stack);
   });
@@ -98,9 +128,13 @@ describe('graph renderers (e2e)', () => {
       { Loc: { Lat: 45.5, Long: -122.25 }, Metadata: [{ host: 'web1' }] },
     ]);
     const csv = await request(t.http).get(`/api/searchctrl/${id}/download/csv`).set(user).expect(200);
-    expect(csv.text).toBe('Lat,Long,host\n10,20,web2\n45.5,-122.25,web1\n45.5,-122.25,web1\n');
+    expect(csv.text).toBe('Lat,Long,host\r\n10,20,web2\r\n45.5,-122.25,web1\r\n45.5,-122.25,web1\r\n');
 
-    const words = await request(t.http).post('/api/search/direct').set(user).send({ SearchString: `tag=${tag} json host | count by host | wordcloud count`, ...RANGE }).expect(200);
+    const words = await request(t.http)
+      .post('/api/search/direct')
+      .set(user)
+      .send({ SearchString: `tag=${tag} json host | count by host | wordcloud count`, ...RANGE })
+      .expect(200);
     expect(words.body).toEqual([
       { Name: 'web1', Magnitude: 3, Min: 1, Max: 3 },
       { Name: 'web2', Magnitude: 1, Min: 1, Max: 3 },

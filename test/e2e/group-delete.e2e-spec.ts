@@ -33,7 +33,14 @@ describe('deleting a group', () => {
     const dash = (await request(t.http).post('/api/dashboards').set(h).send({ Name: 'd', GIDs: gids, Data: {} }).expect(200)).body as number;
     const lib = (await request(t.http).post('/api/library').set(h).send({ Name: 'l', Query: 'tag=x', GIDs: gids }).expect(200)).body.ThingUUID as string;
     const res = (await request(t.http).post('/api/resources').set(h).send({ ResourceName: 'r', GroupACL: gids }).expect(200)).body.GUID as string;
-    const file = (await request(t.http).post('/api/files').set(h).attach('file', Buffer.from('x'), 'f.txt').field('meta', JSON.stringify({ Name: 'f', GIDs: gids })).expect(200)).body;
+    const file = (
+      await request(t.http)
+        .post('/api/files')
+        .set(h)
+        .attach('file', Buffer.from('x'), 'f.txt')
+        .field('meta', JSON.stringify({ Name: 'f', GIDs: gids }))
+        .expect(200)
+    ).body;
     await db.query(
       `INSERT INTO saved_search (id, uid, gids, user_query, effective_query, start_range, end_range, started, finished, render_module)
        VALUES (987654321, $1, $2, 'tag=x', 'tag=x', now(), now(), now(), now(), 'text')`,

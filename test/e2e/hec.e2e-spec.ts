@@ -41,14 +41,18 @@ describe('HEC (e2e)', () => {
     });
     expect(await stored('part-a%')).toEqual(['part-a0', 'part-a1']);
 
-    const malformed = await hec('/event').set(splunk(token)).send(events({ event: 'part-b0' }, '{"event":"part-b1"', { event: 'part-b2' }));
+    const malformed = await hec('/event')
+      .set(splunk(token))
+      .send(events({ event: 'part-b0' }, '{"event":"part-b1"', { event: 'part-b2' }));
     expect({ status: malformed.status, body: malformed.body }).toEqual({
       status: 400,
       body: { text: 'Invalid data format', code: 6, 'invalid-event-number': 1, Error: 'Invalid data format' },
     });
     expect(await stored('part-b%')).toEqual(['part-b0']);
 
-    const firstBad = await hec('/event').set(splunk(token)).send(events({ event: '' }, { event: 'part-c1' }));
+    const firstBad = await hec('/event')
+      .set(splunk(token))
+      .send(events({ event: '' }, { event: 'part-c1' }));
     expect([firstBad.status, firstBad.body.code, firstBad.body['invalid-event-number']]).toEqual([400, 13, 0]);
     expect(await stored('part-c%')).toEqual([]);
   });
@@ -61,7 +65,10 @@ describe('HEC (e2e)', () => {
     }
     expect(await stored('retry-%')).toEqual(['retry-0', 'retry-1']);
     // The same events in another batch are new data, stored again.
-    await hec('/event').set(splunk(token)).send(events({ event: 'retry-0' })).expect(200);
+    await hec('/event')
+      .set(splunk(token))
+      .send(events({ event: 'retry-0' }))
+      .expect(200);
     expect(await stored('retry-%')).toEqual(['retry-0', 'retry-0', 'retry-1']);
   });
 
@@ -70,17 +77,30 @@ describe('HEC (e2e)', () => {
     await hec('/raw?host=10.1.2.3').set(splunk(token)).send('raw-meta-3\n').expect(200);
     const rows = (await db.query(`SELECT convert_from(data, 'UTF8') AS d, src, evs FROM entry WHERE convert_from(data, 'UTF8') LIKE 'raw-meta-%' ORDER BY d`)).rows;
     expect(rows.map((r) => r.evs)).toEqual([
-      [['source', '/var/log/app.log'], ['index', 'main'], ['host', 'web01']],
-      [['source', '/var/log/app.log'], ['index', 'main'], ['host', 'web01']],
+      [
+        ['source', '/var/log/app.log'],
+        ['index', 'main'],
+        ['host', 'web01'],
+      ],
+      [
+        ['source', '/var/log/app.log'],
+        ['index', 'main'],
+        ['host', 'web01'],
+      ],
       null,
     ]);
     expect(rows[2].src).toBe('10.1.2.3');
   });
 
   it('refuses whole requests (bad ?tag=, bad channel) before storing anything', async () => {
-    const badTag = await hec('/event?tag=bad.tag').set(splunk(token)).send(events({ event: 'whole-1' }, { event: 'whole-2' }));
+    const badTag = await hec('/event?tag=bad.tag')
+      .set(splunk(token))
+      .send(events({ event: 'whole-1' }, { event: 'whole-2' }));
     expect([badTag.status, badTag.body.code]).toEqual([400, 7]);
-    const badChannel = await hec('/event').set(splunk(token)).set('X-Splunk-Request-Channel', 'x'.repeat(129)).send(events({ event: 'whole-3' }));
+    const badChannel = await hec('/event')
+      .set(splunk(token))
+      .set('X-Splunk-Request-Channel', 'x'.repeat(129))
+      .send(events({ event: 'whole-3' }));
     expect({ status: badChannel.status, body: badChannel.body }).toEqual({ status: 400, body: { text: 'Invalid data channel', code: 11, Error: 'Invalid data channel' } });
     expect(await stored('whole-%')).toEqual([]);
   });
@@ -105,11 +125,30 @@ describe('HEC (e2e)', () => {
     const r = await hec('/event').set(splunk(token)).send(body);
     expect(r.status).toBe(200);
     const rows = (
-      await db.query(`SELECT convert_from(e.data, 'UTF8') AS d, t.name AS tag, e.src, e.evs FROM entry e JOIN tag t ON t.id = e.tag WHERE convert_from(e.data, 'UTF8') LIKE 'st-%' ORDER BY d`)
+      await db.query(
+        `SELECT convert_from(e.data, 'UTF8') AS d, t.name AS tag, e.src, e.evs FROM entry e JOIN tag t ON t.id = e.tag WHERE convert_from(e.data, 'UTF8') LIKE 'st-%' ORDER BY d`,
+      )
     ).rows;
     expect(rows).toEqual([
-      { d: 'st-1', tag: 'cloudtrail', src: '127.0.0.1', evs: [['source', 's3://bucket'], ['index', 'main'], ['host', 'web-1.example']] },
-      { d: 'st-2', tag: 'my_type_v2', src: '10.1.2.3', evs: [['host', 'from-fields'], ['n', 1]] },
+      {
+        d: 'st-1',
+        tag: 'cloudtrail',
+        src: '127.0.0.1',
+        evs: [
+          ['source', 's3://bucket'],
+          ['index', 'main'],
+          ['host', 'web-1.example'],
+        ],
+      },
+      {
+        d: 'st-2',
+        tag: 'my_type_v2',
+        src: '10.1.2.3',
+        evs: [
+          ['host', 'from-fields'],
+          ['n', 1],
+        ],
+      },
       { d: 'st-3', tag: 'cloudtrail', src: '127.0.0.1', evs: null },
     ]);
     const raw = await hec('/raw?sourcetype=a:b').set(splunk(token)).send('st-raw\n');
@@ -122,13 +161,22 @@ describe('HEC (e2e)', () => {
     expect(doc.components.securitySchemes.splunk).toEqual(expect.objectContaining({ type: 'apiKey', in: 'header', name: 'Authorization' }));
     for (const path of ['/services/collector', '/services/collector/event', '/services/collector/raw', '/services/collector/ack']) {
       const op = doc.paths[path].post;
-      expect({ path, access: op['x-access'], capability: op['x-capability'], security: op.security }).toEqual({ path, access: 'user', capability: 'Ingest', security: [{ splunk: [] }] });
+      expect({ path, access: op['x-access'], capability: op['x-capability'], security: op.security }).toEqual({
+        path,
+        access: 'user',
+        capability: 'Ingest',
+        security: [{ splunk: [] }],
+      });
       expect(op.parameters).toEqual(expect.arrayContaining([expect.objectContaining({ name: 'token', in: 'query' })]));
     }
     expect(doc.paths['/services/collector/health'].get['x-access']).toBe('public');
-    const jwt = await hec('/event').set(admin).send(events({ event: 'jwt' }));
+    const jwt = await hec('/event')
+      .set(admin)
+      .send(events({ event: 'jwt' }));
     expect({ status: jwt.status, body: jwt.body }).toEqual({ status: 401, body: { text: expect.stringContaining('Splunk <token>'), code: 3, Error: expect.any(String) } });
-    const serviceToken = await hec('/ack').set('Service-Token', token).send({ acks: [0] });
+    const serviceToken = await hec('/ack')
+      .set('Service-Token', token)
+      .send({ acks: [0] });
     expect({ status: serviceToken.status, code: serviceToken.body.code }).toEqual({ status: 401, code: 2 });
     const viaQuery = await hec(`/event?token=${token}`).send(events({ event: 'via-query' }));
     expect(viaQuery.body).toEqual({ text: 'Success', code: 0, 'invalid-event-number': 0, ackID: '' });
@@ -143,7 +191,11 @@ describe('HEC acks (e2e)', () => {
   let otherUsersToken: string;
 
   const hec = (path: string) => request(t.http).post(`/services/collector${path}`);
-  const send = (channel: string, word: string) => hec('/event').set(splunk(token)).set('X-Splunk-Request-Channel', channel).send(events({ event: word }));
+  const send = (channel: string, word: string) =>
+    hec('/event')
+      .set(splunk(token))
+      .set('X-Splunk-Request-Channel', channel)
+      .send(events({ event: word }));
   const acks = (channel: string | undefined, ids: unknown[], secret = token) => {
     const r = hec(channel === undefined ? '/ack' : `/ack?channel=${channel}`).set(splunk(secret));
     return r.send({ acks: ids });
@@ -166,13 +218,18 @@ describe('HEC acks (e2e)', () => {
   it('numbers ack IDs per channel, answers them only on that channel to that owner, and keeps them across a restart', async () => {
     expect((await send('chan-a', 'ack-1')).body.ackID).toBe(0);
     expect((await send('chan-a', 'ack-2')).body.ackID).toBe(1);
-    const b = await hec('/event?channel=chan-b').set(splunk(token)).send(events({ event: 'ack-3' }));
+    const b = await hec('/event?channel=chan-b')
+      .set(splunk(token))
+      .send(events({ event: 'ack-3' }));
     expect(b.body).toEqual({ text: 'Success', code: 0, 'invalid-event-number': 0, ackID: 0 });
 
     expect((await acks('chan-a', [0, 1, 2, -1, 'x', 1.5])).body).toEqual({ acks: { '0': true, '1': true, '2': false, '-1': false, x: false, '1.5': false } });
     expect((await acks('chan-b', [0, 1])).body).toEqual({ acks: { '0': true, '1': false } });
     expect((await acks('chan-c', [0])).body).toEqual({ acks: { '0': false } });
-    const viaHeader = await hec('/ack').set(splunk(token)).set('X-Splunk-Request-Channel', 'chan-a').send({ acks: [1] });
+    const viaHeader = await hec('/ack')
+      .set(splunk(token))
+      .set('X-Splunk-Request-Channel', 'chan-a')
+      .send({ acks: [1] });
     expect(viaHeader.body).toEqual({ acks: { '1': true } });
     expect((await acks('chan-a', [0, 1], otherUsersToken)).body).toEqual({ acks: { '0': false, '1': false } });
     const none = await acks(undefined, [0]);
@@ -189,7 +246,10 @@ describe('HEC acks (e2e)', () => {
     expect((await acks('chan-d', [0])).body).toEqual({ acks: { '0': false } });
     await t.app.get(HecAcksService).sweep();
     const left = await db.query(`SELECT channel, ack_id::int AS id FROM hec_ack WHERE channel IN ('chan-a', 'chan-d') ORDER BY channel, ack_id`);
-    expect(left.rows).toEqual([{ channel: 'chan-a', id: 0 }, { channel: 'chan-a', id: 1 }]);
+    expect(left.rows).toEqual([
+      { channel: 'chan-a', id: 0 },
+      { channel: 'chan-a', id: 1 },
+    ]);
     expect((await db.query(`SELECT count(*)::int AS n FROM hec_ack_channel WHERE channel = 'chan-d'`)).rows[0].n).toBe(0);
   });
 });

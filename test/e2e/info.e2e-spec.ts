@@ -47,6 +47,8 @@ describe('info endpoints', () => {
     const doc = await request(t.http).get('/api/openapi.json').expect(200);
     expect(doc.body.openapi).toMatch(/^3\./);
     expect(Object.keys(doc.body.paths)).toEqual(expect.arrayContaining(['/api/login', '/api/users/{id}', '/api/info/whoami']));
-    await request(t.http).get('/api/docs').expect((r) => expect([200, 301]).toContain(r.status));
+    await request(t.http)
+      .get('/api/docs')
+      .expect((r) => expect([200, 301]).toContain(r.status));
   });
 });

@@ -4,6 +4,7 @@ import { IndexerService } from '../../src/indexer/indexer.service';
 import { createPartitionSql, dayOfMicros, partitionDay } from '../../src/indexer/indexer.schema';
 import { createTestApp, TestApp } from '../setup/app';
 import { asAdmin, createUser, Headers } from '../setup/auth';
+import { errorBody, limitErrors } from '../setup/errors';
 import { createToken } from '../setup/tokens';
 
 const b64 = (s: string) => Buffer.from(s).toString('base64');
@@ -37,7 +38,7 @@ describe('ingest limits (e2e)', () => {
   it('refuses more new tags than MAX_NEW_TAGS_PER_REQUEST with 400, creating none and using no tag number', async () => {
     const before = await tagCount();
     const many = Array.from({ length: 21 }, (_, i) => ({ TS: at(1000), Tag: `burst${i}`, Data: b64('x') }));
-    expect((await ingest(admin, many).expect(400)).body.Error).toMatch(/Too many new tags in one request: 21, at most 20/);
+    expect((await ingest(admin, many).expect(400)).body).toEqual(errorBody(limitErrors.newTagsPerRequest(21, 20)));
     expect(await tagCount()).toBe(before);
     // The next new tag takes the lowest free number: nothing was consumed.
     await ingest(admin, [{ TS: at(1000), Tag: 'after_burst', Data: b64('x') }]).expect(200);
@@ -54,7 +55,7 @@ describe('ingest limits (e2e)', () => {
       await ingest(tok.headers, batch).expect(200);
     }
     const over = await ingest(tok.headers, [{ TS: at(1000), Tag: `u${u.uid}_one_more`, Data: b64('x') }]).expect(400);
-    expect(over.body.Error).toMatch(/one user may create at most 30 \(MAX_TAGS_PER_USER\); you have 30/);
+    expect(over.body).toEqual(errorBody(limitErrors.tagsPerUser(30, 30)));
     // Existing tags stay usable by everyone, and another user may still create tags.
     await ingest(tok.headers, [{ TS: at(1000), Tag: `u${u.uid}_0_0`, Data: b64('again') }]).expect(200);
     await ingest(admin, [{ TS: at(1000), Tag: 'admin_still_can', Data: b64('x') }]).expect(200);
@@ -68,7 +69,7 @@ describe('ingest limits (e2e)', () => {
     await ingest(admin, [{ TS: at(1000), Tag: 'last_number', Data: b64('x') }]).expect(200);
     expect((await db.query(`SELECT id FROM tag WHERE name = 'last_number'`)).rows[0].id).toBe(gap);
     const full = await ingest(admin, [{ TS: at(1000), Tag: 'no_number_left', Data: b64('x') }]).expect(400);
-    expect(full.body.Error).toMatch(/only 0 tag numbers are left/);
+    expect(full.body).toEqual(errorBody(limitErrors.tagNumbersLeft(0)));
     // Recoverable: freeing a number (here by hand) lets creation go on.
     await db.query(`DELETE FROM tag WHERE name = 'filler100'`);
     await ingest(admin, [{ TS: at(1000), Tag: 'no_number_left', Data: b64('x') }]).expect(200);
@@ -77,7 +78,10 @@ describe('ingest limits (e2e)', () => {
 
   it('refuses entries older than retention or further ahead than INGEST_MAX_FUTURE_DAYS with 400, storing nothing', async () => {
     const before = await partitions();
-    const old = await ingest(admin, [{ TS: at(1000), Tag: 'window', Data: b64('ok') }, { TS: at(40 * DAY), Tag: 'window', Data: b64('old') }]).expect(400);
+    const old = await ingest(admin, [
+      { TS: at(1000), Tag: 'window', Data: b64('ok') },
+      { TS: at(40 * DAY), Tag: 'window', Data: b64('old') },
+    ]).expect(400);
     expect(old.body.Error).toMatch(/^entry 1: time .* is older than the retention of 30 days \(RETENTION_DAYS\)$/);
     const ahead = await ingest(admin, [{ TS: at(-3 * DAY), Tag: 'window', Data: b64('ahead') }]).expect(400);
     expect(ahead.body.Error).toMatch(/more than 1 days ahead/);
@@ -87,7 +91,7 @@ describe('ingest limits (e2e)', () => {
   it('refuses a request that would add more than MAX_NEW_PARTITIONS_PER_REQUEST days, creating none', async () => {
     const before = await partitions();
     const spread = Array.from({ length: 12 }, (_, i) => ({ TS: at((i + 2) * DAY), Tag: 'spread', Data: b64(`d${i}`) }));
-    expect((await ingest(admin, spread).expect(400)).body.Error).toMatch(/span 12 new days; one request may add at most 10/);
+    expect((await ingest(admin, spread).expect(400)).body).toEqual(errorBody(limitErrors.newDays(12, 10)));
     expect(await partitions()).toBe(before);
     await ingest(admin, spread.slice(0, 10)).expect(200);
     expect(await partitions()).toBeGreaterThanOrEqual(before + 9);
@@ -95,7 +99,12 @@ describe('ingest limits (e2e)', () => {
 
   it('HEC: an event outside the window is a bad event (code 6); the events before it are stored', async () => {
     const tok = await createToken(t.http, admin, ['Ingest']);
-    const body = [{ event: 'hec-in-window', time: Date.now() / 1000 }, { event: 'hec-future', time: Date.now() / 1000 + 5 * 86400 }].map((e) => JSON.stringify(e)).join('\n');
+    const body = [
+      { event: 'hec-in-window', time: Date.now() / 1000 },
+      { event: 'hec-future', time: Date.now() / 1000 + 5 * 86400 },
+    ]
+      .map((e) => JSON.stringify(e))
+      .join('\n');
     const res = await request(t.http).post('/services/collector/event').set('Authorization', `Splunk ${tok.secret}`).send(body).expect(400);
     expect(res.body).toEqual(expect.objectContaining({ code: 6, 'invalid-event-number': 1 }));
     const rows = (await db.query(`SELECT convert_from(data, 'UTF8') AS d FROM entry WHERE data IN ('hec-in-window', 'hec-future')`)).rows;

@@ -4,9 +4,13 @@ import { Client } from 'pg';
 import { asAdmin, createUser, Headers } from '../setup/auth';
 import { createTestApp, TestApp } from '../setup/app';
 import { createToken } from '../setup/tokens';
-import { scanJobStats } from '../../src/indexer/scan-worker-pool';
+import { errorBody, fieldErrors, ingestErrors, requestErrors } from '../setup/errors';
+import { watchScanWorkers } from '../setup/scan-workers';
 import { IndexerPools } from '../../src/indexer/indexer-pools';
-import { IngestMeter } from '../../src/stats/ingest-meter';
+import { IngestMeter } from '../../src/indexer/ingest-meter';
+
+/** Scan jobs and worker threads started while this file runs (the pool's diagnostics channel). */
+const scanJobStats = watchScanWorkers();
 
 const b64 = (s: string) => Buffer.from(s).toString('base64');
 const RANGE = { start: '2020-01-01T00:00:00Z', end: '2030-01-01T00:00:00Z' };
@@ -19,7 +23,6 @@ describe('ingest (e2e)', () => {
   const search = (query: string, format = 'json', h: Headers = admin) =>
     request(t.http).post('/api/search/direct').set(h).send({ SearchString: query, Format: format, SearchStart: RANGE.start, SearchEnd: RANGE.end });
   const countRows = async () => Number((await db.query('SELECT count(*)::int AS n FROM entry')).rows[0].n);
-  const tagRows = async () => (await db.query('SELECT name FROM tag ORDER BY name')).rows.map((r) => r.name as string);
 
   beforeAll(async () => {
     t = await createTestApp({ maxIngestEntries: 50, maxIngestBatchBytes: 64 * 1024 });
@@ -47,14 +50,23 @@ describe('ingest (e2e)', () => {
     const s = await search('tag=jsontag');
     expect(s.status).toBe(200);
     expect(s.body).toEqual([
-      { TS: '2024-03-01T12:00:00.000000Z', SRC: '127.0.0.1', Tag: expect.any(Number), Data: b64('hello json two'), Enumerated: [{ Name: 'user', ValueStr: 'bob', Value: { Type: 13, Data: b64('bob') } }] },
+      {
+        TS: '2024-03-01T12:00:00.000000Z',
+        SRC: '127.0.0.1',
+        Tag: expect.any(Number),
+        Data: b64('hello json two'),
+        Enumerated: [{ Name: 'user', ValueStr: 'bob', Value: { Type: 13, Data: b64('bob') } }],
+      },
       { TS: '2024-03-01T10:00:00.123456Z', SRC: '10.0.0.1', Tag: expect.any(Number), Data: b64('hello json one'), Enumerated: [] },
     ]);
     expect(scanJobStats.jobs).toBeGreaterThan(before);
   });
   it('accepts times inside the kept days and refuses the far future (retention could never drop it) with 400', async () => {
     // This app keeps a century (test config); the storage itself takes 1970 to 9999 (copy-binary e2e).
-    const ok = await request(t.http).put('/api/ingest/json').set(admin).send([{ TS: '1970-01-01T00:00:00.000001Z', Tag: 'edges', Data: b64('first') }]);
+    const ok = await request(t.http)
+      .put('/api/ingest/json')
+      .set(admin)
+      .send([{ TS: '1970-01-01T00:00:00.000001Z', Tag: 'edges', Data: b64('first') }]);
     expect({ status: ok.status, body: ok.body }).toEqual({ status: 200, body: { Count: 1, Size: 5 } });
     const before = await countRows();
     const res = await request(t.http)
@@ -143,7 +155,10 @@ describe('ingest APIs (e2e)', () => {
     const before = Date.now();
     const r = await request(t.http).post('/api/ingest/lines').set(admin).field('tag', 'stamps').attach('file', Buffer.from(file), 'x.log');
     expect(r.status).toBe(200);
-    const s = await request(t.http).post('/api/search/direct').set(admin).send({ SearchString: 'tag=stamps', SearchStart: '1999-01-01T00:00:00Z', SearchEnd: '2100-01-01T00:00:00Z' });
+    const s = await request(t.http)
+      .post('/api/search/direct')
+      .set(admin)
+      .send({ SearchString: 'tag=stamps', SearchStart: '1999-01-01T00:00:00Z', SearchEnd: '2100-01-01T00:00:00Z' });
     const byWord = Object.fromEntries(s.body.map((e: { TS: string; Data: string }) => [Buffer.from(e.Data, 'base64').toString().slice(-1), e.TS]));
     const jan2 = Date.UTC(year, 0, 2, 3, 4, 5) > Date.now() + 86_400_000 ? year - 1 : year;
     expect(byWord.a).toBe(`${jan2}-01-02T03:04:05.000000Z`);
@@ -151,7 +166,12 @@ describe('ingest APIs (e2e)', () => {
     expect(byWord.c).toBe('2023-11-14T22:13:20.000000Z');
     expect(Date.parse(byWord.d)).toBeGreaterThanOrEqual(before - 1000);
 
-    const r2 = await request(t.http).post('/api/ingest/lines').set(admin).field('tag', 'stamps2').field('noparsetimestamp', 'true').attach('file', Buffer.from('2001-01-01T00:00:00Z x\n'), 'x.log');
+    const r2 = await request(t.http)
+      .post('/api/ingest/lines')
+      .set(admin)
+      .field('tag', 'stamps2')
+      .field('noparsetimestamp', 'true')
+      .attach('file', Buffer.from('2001-01-01T00:00:00Z x\n'), 'x.log');
     expect(r2.status).toBe(200);
     const s2 = await request(t.http).post('/api/search/direct').set(admin).send({ SearchString: 'tag=stamps2', Duration: '1h' });
     expect(s2.body).toHaveLength(1);
@@ -165,7 +185,9 @@ describe('ingest APIs (e2e)', () => {
     const z = await hec('').query({ token: ingestToken, channel: 'abc' }).set('Content-Encoding', 'gzip').set('Content-Type', 'application/octet-stream').send(gz);
     expect(z.status).toBe(200);
     expect(z.body).toEqual({ text: 'Success', code: 0, 'invalid-event-number': 0, ackID: 0 });
-    const ack = await hec('/ack?channel=abc').set('Authorization', `Splunk ${ingestToken}`).send({ acks: [0, 7] });
+    const ack = await hec('/ack?channel=abc')
+      .set('Authorization', `Splunk ${ingestToken}`)
+      .send({ acks: [0, 7] });
     expect(ack.body).toEqual({ acks: { '0': true, '7': false } });
     const s = await search('tag=hecraw', 'text');
     expect(s.text).toBe('{"msg":"zipped"}\n2024-06-01T00:00:01Z r2\n2024-06-01T00:00:00Z r1\n');
@@ -206,43 +228,68 @@ describe('ingest APIs (e2e)', () => {
     const before = await countRows();
     const tagsBefore = await tagRows();
     const good = { TS: '2024-01-01T00:00:00Z', Tag: 'goodtag', Data: b64('x') };
-    const put = (body: unknown) => request(t.http).put('/api/ingest/json').set(admin).set('Content-Type', 'application/json').send(body as object);
+    const put = (body: unknown) =>
+      request(t.http)
+        .put('/api/ingest/json')
+        .set(admin)
+        .set('Content-Type', 'application/json')
+        .send(body as object);
     const cases: Array<[unknown, number, string]> = [
-      [[good, { ...good, Tag: 'bad,tag' }], 400, 'entry 1: Tag must not contain'],
+      [[good, { ...good, Tag: 'bad,tag' }], 400, `entry 1: Tag ${ingestErrors.tagChars}`],
       [[good, { ...good, Tag: '' }], 400, 'entry 1: Tag must not be empty'],
-      [[good, { ...good, Tag: 'x'.repeat(65) }], 400, 'entry 1: Tag must be at most 64'],
+      [[good, { ...good, Tag: 'x'.repeat(65) }], 400, 'entry 1: Tag must be at most 64 characters'],
       [[good, { ...good, Tag: 5 }], 400, 'entry 1: Tag must be a string'],
-      [[good, { ...good, Data: '!!notbase64' }], 400, 'entry 1: Data must be base64'],
-      [[good, { ...good, Data: 'abc' }], 400, 'entry 1: Data must be base64'],
-      [[good, { ...good, TS: 'yesterday' }], 400, 'entry 1: TS must be an RFC3339'],
-      [[good, { ...good, TS: '2024-13-01T00:00:00Z' }], 400, 'entry 1: TS must be an RFC3339'],
-      [[{ ...good, TS: undefined }], 400, 'entry 0: TS must be an RFC3339'],
-      [[good, { ...good, SRC: 'not-an-ip' }], 400, 'entry 1: SRC must be an IP'],
-      [[good, { ...good, Enumerated: [{ Name: 'x', Value: { Type: 99, Data: '' } }] }], 400, 'unsupported enumerated value type 99'],
+      [[good, { ...good, Data: '!!notbase64' }], 400, `entry 1: ${ingestErrors.base64}`],
+      [[good, { ...good, Data: 'abc' }], 400, `entry 1: ${ingestErrors.base64}`],
+      [[good, { ...good, TS: 'yesterday' }], 400, `entry 1: ${ingestErrors.timestamp}`],
+      [[good, { ...good, TS: '2024-13-01T00:00:00Z' }], 400, `entry 1: ${ingestErrors.timestamp}`],
+      [[{ ...good, TS: undefined }], 400, `entry 0: ${ingestErrors.timestamp}`],
+      [[good, { ...good, SRC: 'not-an-ip' }], 400, 'entry 1: SRC must be an IP address'],
+      [[good, { ...good, Enumerated: [{ Name: 'x', Value: { Type: 99, Data: '' } }] }], 400, 'entry 1.Enumerated[0]: unsupported enumerated value type 99 (send ValueStr instead)'],
       [[good, 'str'], 400, 'entry 1 must be an object'],
-      [{ not: 'an array' }, 400, 'Body must be a JSON array'],
-      [Array.from({ length: 51 }, () => good), 413, 'Too many entries'],
-      [[{ ...good, Data: b64('x'.repeat(70 * 1024)) }], 413, 'larger than the limit'],
+      [{ not: 'an array' }, 400, ingestErrors.notAnArray],
+      [Array.from({ length: 51 }, () => good), 413, ingestErrors.tooManyEntries(50)],
+      [[{ ...good, Data: b64('x'.repeat(70 * 1024)) }], 413, ingestErrors.bodyTooLarge(65536)],
     ];
-    for (const [body, status, msg] of cases) {
+    for (const [body, status, message] of cases) {
       const r = await put(body);
-      expect({ status: r.status, body: r.body }).toEqual({ status, body: { Error: expect.stringContaining(msg) } });
+      expect({ status: r.status, body: r.body }).toEqual({ status, body: errorBody(message) });
     }
     const malformed = await request(t.http).put('/api/ingest/json').set(admin).set('Content-Type', 'application/json').send('[{"TS":');
     expect(malformed.status).toBe(400);
-    expect(malformed.body).toEqual({ Error: 'Malformed JSON body' });
+    expect(malformed.body).toEqual(errorBody(requestErrors.malformedJson));
 
-    const lineCases: Array<[request.Test, number]> = [
-      [request(t.http).post('/api/ingest/lines').set(admin).field('tag', 'bad|tag').attach('file', Buffer.from('a\n'), 'f'), 400],
-      [request(t.http).post('/api/ingest/lines').set(admin).field('tag', 'ok').field('source', 'nope').attach('file', Buffer.from('a\n'), 'f'), 400],
-      [request(t.http).post('/api/ingest/lines').set(admin).field('tag', 'ok'), 400],
-      [request(t.http).post('/api/ingest/lines').set(admin).attach('file', Buffer.from('a\n'), 'f'), 400],
-      [request(t.http).post('/api/ingest/lines').set(admin).field('tag', 'ok').attach('file', Buffer.from('a\n'.repeat(51)), 'f'), 413],
-      [request(t.http).post('/api/ingest/lines').set(admin).field('tag', 'ok').attach('file', Buffer.alloc(65 * 1024, 'a'), 'f'), 413],
+    const lineCases: Array<[request.Test, number, string]> = [
+      [request(t.http).post('/api/ingest/lines').set(admin).field('tag', 'bad|tag').attach('file', Buffer.from('a\n'), 'f'), 400, `tag ${ingestErrors.tagChars}`],
+      [
+        request(t.http).post('/api/ingest/lines').set(admin).field('tag', 'ok').field('source', 'nope').attach('file', Buffer.from('a\n'), 'f'),
+        400,
+        'source must be an IP address',
+      ],
+      [request(t.http).post('/api/ingest/lines').set(admin).field('tag', 'ok'), 400, ingestErrors.filePartRequired],
+      [request(t.http).post('/api/ingest/lines').set(admin).attach('file', Buffer.from('a\n'), 'f'), 400, requestErrors.invalidRequest(fieldErrors.maxLength('tag', 64))],
+      [
+        request(t.http)
+          .post('/api/ingest/lines')
+          .set(admin)
+          .field('tag', 'ok')
+          .attach('file', Buffer.from('a\n'.repeat(51)), 'f'),
+        413,
+        ingestErrors.tooManyEntries(50),
+      ],
+      [
+        request(t.http)
+          .post('/api/ingest/lines')
+          .set(admin)
+          .field('tag', 'ok')
+          .attach('file', Buffer.alloc(65 * 1024, 'a'), 'f'),
+        413,
+        ingestErrors.fileTooLarge,
+      ],
     ];
-    for (const [req, status] of lineCases) {
+    for (const [req, status, message] of lineCases) {
       const r = await req;
-      expect({ status: r.status, body: r.body }).toEqual({ status, body: { Error: expect.any(String) } });
+      expect({ status: r.status, body: r.body }).toEqual({ status, body: errorBody(message) });
     }
     expect(await countRows()).toBe(before);
     expect(await tagRows()).toEqual(tagsBefore);
@@ -251,7 +298,10 @@ describe('ingest APIs (e2e)', () => {
   it('parallel batches create a new tag and a new day partition once (race-safe)', async () => {
     const results = await Promise.all(
       Array.from({ length: 10 }, (_, i) =>
-        request(t.http).put('/api/ingest/json').set(admin).send([{ TS: `2023-07-0${1 + (i % 2)}T00:00:0${i}Z`, Tag: i % 2 ? 'racy' : 'racy2', Data: b64(`r${i}`) }]),
+        request(t.http)
+          .put('/api/ingest/json')
+          .set(admin)
+          .send([{ TS: `2023-07-0${1 + (i % 2)}T00:00:0${i}Z`, Tag: i % 2 ? 'racy' : 'racy2', Data: b64(`r${i}`) }]),
       ),
     );
     expect(results.map((r) => r.status)).toEqual(Array(10).fill(200));
@@ -262,12 +312,18 @@ describe('ingest APIs (e2e)', () => {
 
   it('needs the Ingest capability (tokens) and a login', async () => {
     const user = await createUser(t.http, admin);
-    const ok = await request(t.http).put('/api/ingest/json').set(user.headers).send([{ TS: '2024-01-01T00:00:00Z', Tag: 'usertag', Data: b64('u') }]);
+    const ok = await request(t.http)
+      .put('/api/ingest/json')
+      .set(user.headers)
+      .send([{ TS: '2024-01-01T00:00:00Z', Tag: 'usertag', Data: b64('u') }]);
     expect(ok.status).toBe(200);
     const noCap = await request(t.http).put('/api/ingest/json').set({ 'Service-Token': searchOnlyToken }).send([]);
     expect(noCap.status).toBe(403);
     expect(noCap.body).toEqual({ Error: 'API token lacks the Ingest capability' });
-    const withCap = await request(t.http).put('/api/ingest/json').set({ 'Service-Token': ingestToken }).send([{ TS: '2024-01-01T00:00:00Z', Tag: 'usertag', Data: b64('v') }]);
+    const withCap = await request(t.http)
+      .put('/api/ingest/json')
+      .set({ 'Service-Token': ingestToken })
+      .send([{ TS: '2024-01-01T00:00:00Z', Tag: 'usertag', Data: b64('v') }]);
     expect(withCap.body).toEqual({ Count: 1, Size: 1 });
     const anon = await request(t.http).put('/api/ingest/json').send([]);
     expect(anon.status).toBe(401);

@@ -1,6 +1,7 @@
 import request from 'supertest';
 import { createTestApp, TestApp } from '../setup/app';
 import { addToGroup, asAdmin, createGroup, createUser, Headers, TestUser } from '../setup/auth';
+import { errorBody, limitErrors, notificationErrors, requestErrors } from '../setup/errors';
 import { routeTable } from '../setup/route-table';
 
 /**
@@ -53,7 +54,7 @@ describe('input rules on every route', () => {
     }
     expect(wrong).toEqual([]);
     const res = await request(t.http).put(`/api/users/${alice.uid}/preferences`).set(alice.headers).set('Content-Type', 'application/json').send(deep(100)).expect(400);
-    expect(res.body.Error).toMatch(/deeper than 64 levels/);
+    expect(res.body).toEqual(errorBody(limitErrors.jsonDepth()));
     expect((await request(t.http).get(`/api/users/${alice.uid}/preferences`).set(alice.headers).expect(200)).body).toEqual(before.body);
     // Within the limit it is stored.
     await request(t.http).put(`/api/users/${alice.uid}/preferences`).set(alice.headers).set('Content-Type', 'application/json').send(deep(60)).expect(200);
@@ -62,9 +63,9 @@ describe('input rules on every route', () => {
   it('refuses deep JSON inside JSON string fields (dashboard Data, library Metadata) with 400', async () => {
     const text = `${'['.repeat(5000)}${']'.repeat(5000)}`;
     const d = await request(t.http).post('/api/dashboards').set(alice.headers).send({ Name: 'deep', Data: text }).expect(400);
-    expect(d.body.Error).toMatch(/^Data: JSON nests deeper/);
+    expect(d.body).toEqual(errorBody(limitErrors.jsonDepth('Data')));
     const l = await request(t.http).post('/api/library').set(alice.headers).send({ Name: 'deep', Query: 'tag=x', Metadata: text }).expect(400);
-    expect(l.body.Error).toMatch(/^Metadata: JSON nests deeper/);
+    expect(l.body).toEqual(errorBody(limitErrors.jsonDepth('Metadata')));
   });
 });
 
@@ -79,10 +80,22 @@ describe('what the product client sends and reads: null, "not set", and errors t
   afterAll(() => t.close());
 
   it('treats a null token description as empty and a null name as unchanged (the product client sends null)', async () => {
-    const made = await request(t.http).post('/api/tokens').set(admin).send({ name: 'n', description: null, capabilities: ['Search'] }).expect(200);
+    const made = await request(t.http)
+      .post('/api/tokens')
+      .set(admin)
+      .send({ name: 'n', description: null, capabilities: ['Search'] })
+      .expect(200);
     expect(made.body.description).toBe('');
-    await request(t.http).put(`/api/tokens/${made.body.id}`).set(admin).send({ name: 'renamed', description: 'd', capabilities: ['Search'] }).expect(200);
-    const res = await request(t.http).put(`/api/tokens/${made.body.id}`).set(admin).send({ name: null, description: null, capabilities: ['Search'] }).expect(200);
+    await request(t.http)
+      .put(`/api/tokens/${made.body.id}`)
+      .set(admin)
+      .send({ name: 'renamed', description: 'd', capabilities: ['Search'] })
+      .expect(200);
+    const res = await request(t.http)
+      .put(`/api/tokens/${made.body.id}`)
+      .set(admin)
+      .send({ name: null, description: null, capabilities: ['Search'] })
+      .expect(200);
     expect(res.body).toEqual(expect.objectContaining({ name: 'renamed', description: '' }));
   });
 
@@ -97,7 +110,11 @@ describe('what the product client sends and reads: null, "not set", and errors t
     expect(group.body.Desc).toBe('');
 
     const resource = await request(t.http).post('/api/resources').set(admin).send({ ResourceName: 'res-null', Description: 'x' }).expect(200);
-    const updated = await request(t.http).put(`/api/resources/${resource.body.GUID}`).set(admin).send({ ...resource.body, ResourceName: null, Description: null }).expect(200);
+    const updated = await request(t.http)
+      .put(`/api/resources/${resource.body.GUID}`)
+      .set(admin)
+      .send({ ...resource.body, ResourceName: null, Description: null })
+      .expect(200);
     expect(updated.body).toEqual(expect.objectContaining({ ResourceName: 'res-null', Description: '' }));
 
     await request(t.http).post('/api/notifications/targeted').set(admin).send({ UID: u.uid, Msg: 'hello', Link: null }).expect(200);
@@ -111,7 +128,10 @@ describe('what the product client sends and reads: null, "not set", and errors t
     const u = await createUser(t.http, admin);
     const g = await createGroup(t.http, admin);
     await addToGroup(t.http, admin, u.uid, g);
-    const read = async () => [(await request(t.http).get(`/api/users/${u.uid}`).set(u.headers).expect(200)).body, (await request(t.http).get('/api/info/whoami').set(u.headers).expect(200)).body];
+    const read = async () => [
+      (await request(t.http).get(`/api/users/${u.uid}`).set(u.headers).expect(200)).body,
+      (await request(t.http).get('/api/info/whoami').set(u.headers).expect(200)).body,
+    ];
     for (const body of await read()) expect(body).not.toHaveProperty('DefaultGID');
     await request(t.http).put(`/api/users/${u.uid}/searchgroup`).set(u.headers).send({ GID: g }).expect(200);
     for (const body of await read()) expect(body.DefaultGID).toBe(g);
@@ -127,14 +147,18 @@ describe('what the product client sends and reads: null, "not set", and errors t
     await request(t.http).post('/api/notifications/targeted').set(admin).send({ UID: u.uid, GID: 0, Msg: 'to the user' }).expect(200);
     await request(t.http).post('/api/notifications/targeted').set(admin).send({ UID: 0, GID: g, Msg: 'to the group' }).expect(200);
     const mine = (await request(t.http).get('/api/notifications').set(u.headers).expect(200)).body as Record<string, { Msg: string }>;
-    expect(Object.values(mine).map((n) => n.Msg).sort()).toEqual(['to the group', 'to the user']);
+    expect(
+      Object.values(mine)
+        .map((n) => n.Msg)
+        .sort(),
+    ).toEqual(['to the group', 'to the user']);
     const none = await request(t.http).post('/api/notifications/targeted').set(admin).send({ UID: 0, GID: 0, Msg: 'nobody' }).expect(400);
-    expect(none.body.Error).toMatch(/UID or a GID/);
+    expect(none.body).toEqual(errorBody(notificationErrors.noTarget));
   });
 
   it('a missing GIDs list in POST /api/users/{id}/group says so, not that a value is too large', async () => {
     const u = await createUser(t.http, admin);
     const res = await request(t.http).post(`/api/users/${u.uid}/group`).set(admin).send({ GID: 1 }).expect(400);
-    expect(res.body.Error).toMatch(/GIDs must be an array/);
+    expect(res.body).toEqual(errorBody(requestErrors.invalidRequest('GIDs must be an array')));
   });
 });

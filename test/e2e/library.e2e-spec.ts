@@ -1,9 +1,11 @@
 import request from 'supertest';
 import { createTestApp, TestApp } from '../setup/app';
 import { addToGroup, asAdmin, createGroup, createUser, Headers, TestUser } from '../setup/auth';
+import { authErrors, errorBody, fieldErrors, libraryErrors, requestErrors, sharingErrors } from '../setup/errors';
 import { createToken } from '../setup/tokens';
 
-const ERR = { Error: expect.any(String) };
+const { invalidRequest } = requestErrors;
+const { boolean, each, max, maxItems, maxLength } = fieldErrors;
 const UUID = expect.stringMatching(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
 const NO_WRITE_ACCESS = { Global: false, GIDs: [] };
 const ALL = { Delete: true, Modify: true, Share: true };
@@ -56,7 +58,15 @@ describe('search library', () => {
     it('POST returns the created entry; empty GIDs/Labels/Metadata are omitted; Can and WriteAccess are present', async () => {
       const res = await create(owner.headers, { Name: 'n', Description: 'd', Query: 'tag=x grep foo | table' }).expect(200);
       expect(res.body).toEqual({
-        ThingUUID: UUID, GUID: UUID, UID: owner.uid, Global: false, Name: 'n', Description: 'd', Query: 'tag=x grep foo | table', Can: ALL, WriteAccess: NO_WRITE_ACCESS,
+        ThingUUID: UUID,
+        GUID: UUID,
+        UID: owner.uid,
+        Global: false,
+        Name: 'n',
+        Description: 'd',
+        Query: 'tag=x grep foo | table',
+        Can: ALL,
+        WriteAccess: NO_WRITE_ACCESS,
       });
       expect(res.body.ThingUUID).not.toBe(res.body.GUID);
       expect((await get(owner.headers, res.body.ThingUUID).expect(200)).body).toEqual(res.body);
@@ -66,8 +76,18 @@ describe('search library', () => {
       const guid = 'ABCDEF01-2345-4678-89AB-CDEF01234567';
       const res = await create(owner.headers, { Name: 'n', Query: 'q', GUID: guid, GIDs: [gid, gid], Labels: ['x', 'y'], Metadata: { a: [1, { b: null }] } }).expect(200);
       expect(res.body).toEqual({
-        ThingUUID: UUID, GUID: guid.toLowerCase(), UID: owner.uid, GIDs: [gid], Global: false, Name: 'n', Description: '', Query: 'q',
-        Labels: ['x', 'y'], Metadata: { a: [1, { b: null }] }, Can: ALL, WriteAccess: NO_WRITE_ACCESS,
+        ThingUUID: UUID,
+        GUID: guid.toLowerCase(),
+        UID: owner.uid,
+        GIDs: [gid],
+        Global: false,
+        Name: 'n',
+        Description: '',
+        Query: 'q',
+        Labels: ['x', 'y'],
+        Metadata: { a: [1, { b: null }] },
+        Can: ALL,
+        WriteAccess: NO_WRITE_ACCESS,
       });
     });
 
@@ -114,7 +134,7 @@ describe('search library', () => {
       expect(ids((await list(u.headers).expect(200)).body)).toEqual(ids(mine));
       expect((await list(mate.headers).expect(200)).body).toEqual([]);
     });
-    it('a non-admin\'s ?admin=true is ignored', async () => {
+    it("a non-admin's ?admin=true is ignored", async () => {
       expect(ids((await list(u.headers, '?admin=true').expect(200)).body)).toEqual(ids(mine));
       expect((await list(mate.headers, '?admin=true').expect(200)).body).toEqual([]);
     });
@@ -127,7 +147,7 @@ describe('search library', () => {
       expect(all.find((e: { ThingUUID: string }) => e.ThingUUID === mine[0].ThingUUID).Can).toEqual(ALL);
     });
     it('?admin=garbage is a 400', async () => {
-      expect((await list(admin, '?admin=perhaps').expect(400)).body).toEqual(ERR);
+      expect((await list(admin, '?admin=perhaps').expect(400)).body).toEqual(errorBody(requestErrors.notBoolean('admin')));
     });
   });
 
@@ -148,11 +168,11 @@ describe('search library', () => {
       expect((await get(owner.headers, guid).expect(200)).body.ThingUUID).toBe(group.ThingUUID);
       const u = await createUser(t.http, admin);
       expect((await get(u.headers, guid).expect(200)).body.ThingUUID).toBe(global.ThingUUID);
-      expect((await get(admin, guid, '?admin=true').expect(400)).body).toEqual(ERR);
+      expect((await get(admin, guid, '?admin=true').expect(400)).body).toEqual(errorBody(libraryErrors.sharedGuid));
       for (const e of [global, group, own]) expect((await get(admin, e.ThingUUID, '?admin=true').expect(200)).body.ThingUUID).toBe(e.ThingUUID);
       // a GUID only others use and none readable: 403
       const hidden = await make(stranger.headers, { GUID: '12345678-1234-4234-8234-0000000000ff' });
-      expect((await get(u.headers, hidden.GUID).expect(403)).body).toEqual(ERR);
+      expect((await get(u.headers, hidden.GUID).expect(403)).body).toEqual(errorBody(libraryErrors.noAccess));
       // the admin's own entry with that GUID wins in admin mode
       const mineToo = await make(admin, { GUID: guid });
       expect((await get(admin, guid, '?admin=true').expect(200)).body.ThingUUID).toBe(mineToo.ThingUUID);
@@ -192,7 +212,7 @@ describe('search library', () => {
               expect(res.body.ThingUUID).toBe(objs[kind].ThingUUID);
               expect(res.body.Can).toEqual(WRITE[kind][i] === 200 ? ALL : NONE);
               expect(res.body.WriteAccess).toEqual(NO_WRITE_ACCESS);
-            } else expect(res.body).toEqual(ERR);
+            } else expect(res.body).toEqual(errorBody(libraryErrors.noAccess));
           }
         });
         it(`PUT ${kind} as ${role}: ${WRITE[kind][i]}`, async () => {
@@ -206,7 +226,8 @@ describe('search library', () => {
             expect(res.body).toEqual({ ...before, Query: `by ${role}`, Can: ALL });
             expect(after.Query).toBe(`by ${role}`);
           } else {
-            expect(res.body).toEqual(ERR);
+            // Who cannot read the entry is not told more than that.
+            expect(res.body).toEqual(errorBody(READ[kind][i] === 200 ? libraryErrors.onlyOwnerChanges : libraryErrors.noAccess));
             expect(after).toEqual(before);
           }
         });
@@ -219,7 +240,7 @@ describe('search library', () => {
             expect(res.text).toBe('null');
             await get(owner.headers, objs[kind].ThingUUID).expect(404);
           } else {
-            expect(res.body).toEqual(ERR);
+            expect(res.body).toEqual(errorBody(libraryErrors.onlyOwnerDeletes));
             await get(owner.headers, objs[kind].ThingUUID).expect(200);
           }
         });
@@ -228,10 +249,13 @@ describe('search library', () => {
 
     it('unknown ThingUUID/GUID: 404 for everyone', async () => {
       const unknown = '9a9a9a9a-0000-4000-8000-000000000001';
-      for (const [h, q] of [[owner.headers, ''], [admin, '?admin=true']] as const) {
-        expect((await get(h, unknown, q).expect(404)).body).toEqual({ Error: 'Library entry not found' });
-        expect((await put(h, unknown, { Name: 'x' }, q).expect(404)).body).toEqual({ Error: 'Library entry not found' });
-        expect((await del(h, unknown, q).expect(404)).body).toEqual({ Error: 'Library entry not found' });
+      for (const [h, q] of [
+        [owner.headers, ''],
+        [admin, '?admin=true'],
+      ] as const) {
+        expect((await get(h, unknown, q).expect(404)).body).toEqual(errorBody(libraryErrors.notFound));
+        expect((await put(h, unknown, { Name: 'x' }, q).expect(404)).body).toEqual(errorBody(libraryErrors.notFound));
+        expect((await del(h, unknown, q).expect(404)).body).toEqual(errorBody(libraryErrors.notFound));
       }
     });
 
@@ -248,14 +272,14 @@ describe('search library', () => {
       it('a token without LibraryRead gets 403 on GETs; with LibraryRead only, 403 on POST/PUT/DELETE', async () => {
         const { priv } = await objects();
         const none = await createToken(t.http, owner.headers, ['DashboardRead']);
-        expect((await list(none.headers).expect(403)).body).toEqual(ERR);
-        expect((await get(none.headers, priv.ThingUUID).expect(403)).body).toEqual(ERR);
+        expect((await list(none.headers).expect(403)).body).toEqual(errorBody(authErrors.tokenLacks('LibraryRead')));
+        expect((await get(none.headers, priv.ThingUUID).expect(403)).body).toEqual(errorBody(authErrors.tokenLacks('LibraryRead')));
         const ro = await createToken(t.http, owner.headers, ['LibraryRead']);
         expect((await get(ro.headers, priv.ThingUUID).expect(200)).body.ThingUUID).toBe(priv.ThingUUID);
         expect((await list(ro.headers).expect(200)).body.length).toBeGreaterThan(0);
-        expect((await create(ro.headers, { Name: 'x', Query: 'q' }).expect(403)).body).toEqual(ERR);
-        expect((await put(ro.headers, priv.ThingUUID, { Name: 'x' }).expect(403)).body).toEqual(ERR);
-        expect((await del(ro.headers, priv.ThingUUID).expect(403)).body).toEqual(ERR);
+        expect((await create(ro.headers, { Name: 'x', Query: 'q' }).expect(403)).body).toEqual(errorBody(authErrors.tokenLacks('LibraryWrite')));
+        expect((await put(ro.headers, priv.ThingUUID, { Name: 'x' }).expect(403)).body).toEqual(errorBody(authErrors.tokenLacks('LibraryWrite')));
+        expect((await del(ro.headers, priv.ThingUUID).expect(403)).body).toEqual(errorBody(authErrors.tokenLacks('LibraryWrite')));
         expect((await get(owner.headers, priv.ThingUUID)).body.Name).toBe('private');
       });
       it('a token with both capabilities acts as its owner', async () => {
@@ -265,12 +289,12 @@ describe('search library', () => {
         await put(rw.headers, e.ThingUUID, { Name: 'tok2' }).expect(200);
         await del(rw.headers, e.ThingUUID).expect(200);
       });
-      it('an admin\'s token has no admin mode: ?admin=true is ignored', async () => {
+      it("an admin's token has no admin mode: ?admin=true is ignored", async () => {
         const { priv } = await objects();
         const tok = await createToken(t.http, admin, ['LibraryRead', 'LibraryWrite']);
-        expect((await get(tok.headers, priv.ThingUUID, '?admin=true').expect(403)).body).toEqual(ERR);
-        expect((await del(tok.headers, priv.ThingUUID, '?admin=true').expect(403)).body).toEqual(ERR);
-        expect((await create(tok.headers, { Name: 'g', Query: 'q', Global: true }).expect(403)).body).toEqual(ERR);
+        expect((await get(tok.headers, priv.ThingUUID, '?admin=true').expect(403)).body).toEqual(errorBody(libraryErrors.noAccess));
+        expect((await del(tok.headers, priv.ThingUUID, '?admin=true').expect(403)).body).toEqual(errorBody(libraryErrors.onlyOwnerDeletes));
+        expect((await create(tok.headers, { Name: 'g', Query: 'q', Global: true }).expect(403)).body).toEqual(errorBody(sharingErrors.onlyAdminsSetGlobal));
         await get(owner.headers, priv.ThingUUID).expect(200);
       });
     });
@@ -279,7 +303,7 @@ describe('search library', () => {
   describe('rule 6: only admins set Global', () => {
     it('non-admin Global:true on create is 403 and nothing is stored', async () => {
       const u = await createUser(t.http, admin);
-      expect((await create(u.headers, { Name: 'g', Query: 'q', Global: true }).expect(403)).body).toEqual(ERR);
+      expect((await create(u.headers, { Name: 'g', Query: 'q', Global: true }).expect(403)).body).toEqual(errorBody(sharingErrors.onlyAdminsSetGlobal));
       expect((await list(u.headers)).body).toEqual([]);
       await create(u.headers, { Name: 'g', Query: 'q', Global: false }).expect(200);
     });
@@ -287,8 +311,8 @@ describe('search library', () => {
       const { global, priv } = await objects();
       const g = (await get(owner.headers, global.ThingUUID)).body;
       await put(owner.headers, global.ThingUUID, { ...g, Name: 'renamed' }).expect(200);
-      expect((await put(owner.headers, global.ThingUUID, { ...g, Global: false }).expect(403)).body).toEqual(ERR);
-      expect((await put(owner.headers, priv.ThingUUID, { Global: true }).expect(403)).body).toEqual(ERR);
+      expect((await put(owner.headers, global.ThingUUID, { ...g, Global: false }).expect(403)).body).toEqual(errorBody(sharingErrors.onlyAdminsSetGlobal));
+      expect((await put(owner.headers, priv.ThingUUID, { Global: true }).expect(403)).body).toEqual(errorBody(sharingErrors.onlyAdminsSetGlobal));
       expect((await get(owner.headers, priv.ThingUUID)).body.Global).toBe(false);
       expect((await put(admin, priv.ThingUUID, { Global: true }, '?admin=true').expect(200)).body.Global).toBe(true);
       await get(stranger.headers, priv.ThingUUID).expect(200);
@@ -299,17 +323,17 @@ describe('search library', () => {
 
   describe('ownership and sharing', () => {
     it('only admins set another UID; unknown UID is 400', async () => {
-      expect((await create(owner.headers, { Name: 'x', Query: 'q', UID: stranger.uid }).expect(403)).body).toEqual(ERR);
+      expect((await create(owner.headers, { Name: 'x', Query: 'q', UID: stranger.uid }).expect(403)).body).toEqual(errorBody(sharingErrors.onlyAdminsSetOwner));
       const e = await make(admin, { UID: stranger.uid });
       expect((await get(stranger.headers, e.ThingUUID).expect(200)).body.UID).toBe(stranger.uid);
-      expect((await create(admin, { Name: 'x', Query: 'q', UID: 999999 }).expect(400)).body).toEqual(ERR);
+      expect((await create(admin, { Name: 'x', Query: 'q', UID: 999999 }).expect(400)).body).toEqual(errorBody(sharingErrors.userDoesNotExist(999999)));
       const mine = await make(owner.headers, {});
-      expect((await put(owner.headers, mine.ThingUUID, { UID: stranger.uid }).expect(403)).body).toEqual(ERR);
+      expect((await put(owner.headers, mine.ThingUUID, { UID: stranger.uid }).expect(403)).body).toEqual(errorBody(sharingErrors.onlyAdminsSetOwner));
       expect((await put(admin, mine.ThingUUID, { UID: stranger.uid }, '?admin=true').expect(200)).body.UID).toBe(stranger.uid);
     });
     it('GIDs: unknown groups 400; non-admins share only with their own groups', async () => {
-      expect((await create(owner.headers, { Name: 'x', Query: 'q', GIDs: [999999] }).expect(400)).body).toEqual(ERR);
-      expect((await create(owner.headers, { Name: 'x', Query: 'q', GIDs: [otherGid] }).expect(403)).body).toEqual(ERR);
+      expect((await create(owner.headers, { Name: 'x', Query: 'q', GIDs: [999999] }).expect(400)).body).toEqual(errorBody(sharingErrors.unknownGroup(999999, 'GIDs')));
+      expect((await create(owner.headers, { Name: 'x', Query: 'q', GIDs: [otherGid] }).expect(403)).body).toEqual(errorBody(sharingErrors.onlyOwnGroups(otherGid)));
       const e = await make(owner.headers, { GIDs: [gid] });
       expect((await put(owner.headers, e.ThingUUID, { GIDs: [] }).expect(200)).body).not.toHaveProperty('GIDs');
       await get(member.headers, e.ThingUUID).expect(403);
@@ -319,7 +343,18 @@ describe('search library', () => {
       const kept = (await put(owner.headers, e.ThingUUID, { Name: 'only' }).expect(200)).body;
       expect(kept).toEqual(expect.objectContaining({ Name: 'only', Description: 'd', Labels: ['l'], Metadata: { m: 1 }, GIDs: [gid], Query: 'tag=default', GUID: e.GUID }));
       const emptied = (await put(owner.headers, e.ThingUUID, { Description: '', Labels: [], Metadata: null, Query: '' }).expect(200)).body;
-      expect(emptied).toEqual({ ThingUUID: e.ThingUUID, GUID: e.GUID, UID: owner.uid, GIDs: [gid], Global: false, Name: 'only', Description: '', Query: '', Can: ALL, WriteAccess: NO_WRITE_ACCESS });
+      expect(emptied).toEqual({
+        ThingUUID: e.ThingUUID,
+        GUID: e.GUID,
+        UID: owner.uid,
+        GIDs: [gid],
+        Global: false,
+        Name: 'only',
+        Description: '',
+        Query: '',
+        Can: ALL,
+        WriteAccess: NO_WRITE_ACCESS,
+      });
       const guid = 'fedcba98-7654-4321-8765-43210fedcba9';
       expect((await put(owner.headers, e.ThingUUID, { GUID: guid }).expect(200)).body.GUID).toBe(guid);
     });
@@ -350,58 +385,61 @@ describe('search library', () => {
     });
 
     it.each([
-      ['Name a number', { Name: 5 }],
-      ['Name too long', { Name: 'n'.repeat(257) }],
-      ['Query an array', { Query: ['x'] }],
-      ['Query huge', { Query: 'q'.repeat(70000) }],
-      ['Description a number', { Description: 1 }],
-      ['GIDs a string', { GIDs: 'x' }],
-      ['GIDs negative', { GIDs: [-1] }],
-      ['GIDs with a float', { GIDs: [1.5] }],
-      ['Labels not strings', { Labels: [{}] }],
-      ['Global a number', { Global: 1 }],
-      ['UID a string', { UID: 'x' }],
-      ['GUID not a UUID', { GUID: 'not-a-uuid' }],
-      ['GUID a number', { GUID: 7 }],
-      ['Metadata invalid JSON text', { Metadata: '{"a":' }],
-    ])('PUT with %s: 400', async (_, body) => {
+      ['Name a number', { Name: 5 }, invalidRequest(maxLength('Name', 256))],
+      ['Name too long', { Name: 'n'.repeat(257) }, invalidRequest(maxLength('Name', 256))],
+      ['Query an array', { Query: ['x'] }, invalidRequest(maxLength('Query', 65536))],
+      ['Query huge', { Query: 'q'.repeat(70000) }, invalidRequest(maxLength('Query', 65536))],
+      ['Description a number', { Description: 1 }, invalidRequest(maxLength('Description', 65536))],
+      ['GIDs a string', { GIDs: 'x' }, invalidRequest(each('GIDs', 'must not be greater than 2147483647'))],
+      ['GIDs negative', { GIDs: [-1] }, invalidRequest(each('GIDs', 'must not be less than 1'))],
+      ['GIDs with a float', { GIDs: [1.5] }, invalidRequest(each('GIDs', 'must be an integer number'))],
+      ['Labels not strings', { Labels: [{}] }, invalidRequest(each('Labels', 'must be shorter than or equal to 256 characters'))],
+      ['Global a number', { Global: 1 }, invalidRequest(boolean('Global'))],
+      ['UID a string', { UID: 'x' }, invalidRequest(max('UID', 2147483647))],
+      ['GUID not a UUID', { GUID: 'not-a-uuid' }, requestErrors.guidMustBeUuid],
+      ['GUID a number', { GUID: 7 }, requestErrors.guidMustBeUuid],
+      ['Metadata invalid JSON text', { Metadata: '{"a":' }, requestErrors.mustBeValidJson('Metadata')],
+    ])('PUT with %s: 400', async (_, body, message) => {
       const res = await put(owner.headers, e.ThingUUID, { ...before, ...body });
       expect(res.status).toBe(400);
-      expect(res.body).toEqual(ERR);
+      expect(res.body).toEqual(errorBody(message));
     });
 
     it.each([
-      ['Name missing', { Query: 'q' }],
-      ['Query missing', { Name: 'n' }],
-      ['GUID invalid', { Name: 'n', Query: 'q', GUID: 'zzz' }],
-      ['Labels a string', { Name: 'n', Query: 'q', Labels: 'x' }],
-    ])('POST with %s: 400', async (_, body) => {
-      expect((await create(owner.headers, body).expect(400)).body).toEqual(ERR);
+      ['Name missing', { Query: 'q' }, invalidRequest(maxLength('Name', 256))],
+      ['Query missing', { Name: 'n' }, invalidRequest(maxLength('Query', 65536))],
+      ['GUID invalid', { Name: 'n', Query: 'q', GUID: 'zzz' }, requestErrors.guidMustBeUuid],
+      ['Labels a string', { Name: 'n', Query: 'q', Labels: 'x' }, invalidRequest(maxItems('Labels', 100))],
+    ])('POST with %s: 400', async (_, body, message) => {
+      expect((await create(owner.headers, body).expect(400)).body).toEqual(errorBody(message));
     });
 
     it('malformed JSON and non-object bodies: 400', async () => {
       const bad = await request(t.http).put(`/api/library/${e.ThingUUID}`).set(owner.headers).set('Content-Type', 'application/json').send('{"Name":');
       expect(bad.status).toBe(400);
-      expect(bad.body).toEqual({ Error: 'Malformed JSON body' });
+      expect(bad.body).toEqual(errorBody(requestErrors.malformedJson));
       const arr = await request(t.http).post('/api/library').set(owner.headers).set('Content-Type', 'application/json').send('[1,2]');
       expect(arr.status).toBe(400);
-      expect(arr.body).toEqual(ERR);
+      // An array is validated as if it were the entry (both required fields missing).
+      expect(arr.body).toEqual(errorBody(invalidRequest(maxLength('Name', 256), maxLength('Query', 65536))));
     });
 
     it.each(['abc', '123', '1234567-1234-4234-8234-123456789abc', '12345678-1234-4234-8234-123456789abcd', "'; DROP TABLE library_entry; --"])(
       'invalid UUID %s in the URL: 400',
       async (bad) => {
         const id = encodeURIComponent(bad);
-        expect((await get(owner.headers, id).expect(400)).body).toEqual(ERR);
-        expect((await put(owner.headers, id, { Name: 'x' }).expect(400)).body).toEqual(ERR);
-        expect((await del(owner.headers, id).expect(400)).body).toEqual(ERR);
+        expect((await get(owner.headers, id).expect(400)).body).toEqual(errorBody(requestErrors.invalidUuid(bad)));
+        expect((await put(owner.headers, id, { Name: 'x' }).expect(400)).body).toEqual(errorBody(requestErrors.invalidUuid(bad)));
+        expect((await del(owner.headers, id).expect(400)).body).toEqual(errorBody(requestErrors.invalidUuid(bad)));
       },
     );
 
     it('hostile strings are stored verbatim; a NUL character in a text field is a 400', async () => {
       const x = await make(owner.headers, { Name: '<img src=x onerror=alert(1)>', Query: "tag=x'; --", Metadata: { s: '\u0000' } });
-      expect((await get(owner.headers, x.ThingUUID)).body).toEqual(expect.objectContaining({ Name: '<img src=x onerror=alert(1)>', Query: "tag=x'; --", Metadata: { s: '\u0000' } }));
-      expect((await create(owner.headers, { Name: 'a\u0000', Query: 'q' }).expect(400)).body).toEqual(ERR);
+      expect((await get(owner.headers, x.ThingUUID)).body).toEqual(
+        expect.objectContaining({ Name: '<img src=x onerror=alert(1)>', Query: "tag=x'; --", Metadata: { s: '\u0000' } }),
+      );
+      expect((await create(owner.headers, { Name: 'a\u0000', Query: 'q' }).expect(400)).body).toEqual(errorBody(requestErrors.invalidValue));
     });
   });
 });

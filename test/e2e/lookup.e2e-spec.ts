@@ -38,7 +38,11 @@ async function upload(http: Server, h: Headers, guid: string, csv: string | Buff
   if (res.status !== 200) throw new Error(`upload failed ${res.status} ${JSON.stringify(res.body)}`);
 }
 
-const direct = (http: Server, h: Headers, query: string, format = 'csv') => request(http).post('/api/search/direct').set(h).send({ SearchString: query, Format: format, ...RANGE });
+const direct = (http: Server, h: Headers, query: string, format = 'csv') =>
+  request(http)
+    .post('/api/search/direct')
+    .set(h)
+    .send({ SearchString: query, Format: format, ...RANGE });
 
 async function csvOf(http: Server, h: Headers, query: string): Promise<string> {
   const r = await direct(http, h, query);
@@ -48,7 +52,10 @@ async function csvOf(http: Server, h: Headers, query: string): Promise<string> {
 
 /** Launches a persistent search, waits for it and answers its table page (or the failed page). */
 async function launched(http: Server, h: Headers, query: string): Promise<request.Response> {
-  const l = await request(http).post('/api/searchctrl/launch').set(h).send({ SearchString: query, ...RANGE });
+  const l = await request(http)
+    .post('/api/searchctrl/launch')
+    .set(h)
+    .send({ SearchString: query, ...RANGE });
   if (l.status !== 200) return l;
   const until = Date.now() + 20_000;
   while (Date.now() < until) {
@@ -122,7 +129,10 @@ describe('lookup -r, compound queries and table -save (e2e)', () => {
       await new Promise((r) => setTimeout(r, 50));
       page = await request(t.http).get(`/api/searchctrl/${resp.SearchID}/renderer/table`).set(owner.headers);
     }
-    expect(page!.body.Entries.Rows.map((r: { Row: string[] }) => r.Row)).toEqual([['ann', '3'], ['bob', '1']]);
+    expect(page!.body.Entries.Rows.map((r: { Row: string[] }) => r.Row)).toEqual([
+      ['ann', '3'],
+      ['bob', '1'],
+    ]);
     o.ws.close();
   });
 
@@ -137,13 +147,20 @@ describe('lookup -r, compound queries and table -save (e2e)', () => {
     expect([byGuid.status, byGuid.body.Error]).toEqual([400, `ModuleError: lookup: resource "${hosts}" not found`]);
     expect([unknown.status, unknown.body.Error]).toEqual([400, `ModuleError: lookup: resource "${otherGuid}" not found`]);
     // the persistent launch refuses it the same way, before any search exists
-    const l = await request(t.http).post('/api/searchctrl/launch').set(stranger.headers).send({ SearchString: MAIN, ...RANGE });
+    const l = await request(t.http)
+      .post('/api/searchctrl/launch')
+      .set(stranger.headers)
+      .send({ SearchString: MAIN, ...RANGE });
     expect([l.status, l.body.Error]).toEqual([400, 'ModuleError: lookup: resource "hosts" not found']);
   });
 
   it('reads a group-shared resource for a member, never for others', async () => {
     expect((await direct(t.http, member.headers, MAIN)).status).toBe(400);
-    await request(t.http).put(`/api/resources/${hosts}`).set(owner.headers).send({ GroupACL: [gid] }).expect(200);
+    await request(t.http)
+      .put(`/api/resources/${hosts}`)
+      .set(owner.headers)
+      .send({ GroupACL: [gid] })
+      .expect(200);
     expect(await csvOf(t.http, member.headers, MAIN)).toBe('owner,count\r\nann,3\r\nbob,1\r\n');
     expect((await direct(t.http, stranger.headers, MAIN)).body.Error).toBe('ModuleError: lookup: resource "hosts" not found');
     // a member's own resource of the same name comes first
@@ -154,11 +171,18 @@ describe('lookup -r, compound queries and table -save (e2e)', () => {
 
   it('gives the new answers once the resource changed, in direct and persistent searches', async () => {
     const page = await launched(t.http, owner.headers, MAIN);
-    expect(page.body.Entries.Rows.map((r: { Row: string[] }) => r.Row)).toEqual([['ann', '3'], ['bob', '1']]);
+    expect(page.body.Entries.Rows.map((r: { Row: string[] }) => r.Row)).toEqual([
+      ['ann', '3'],
+      ['bob', '1'],
+    ]);
     await upload(t.http, owner.headers, hosts, HOSTS_V2);
     expect(await csvOf(t.http, owner.headers, MAIN)).toBe('owner,count\r\nann,1\r\nbob,1\r\ncarl,2\r\n');
     const again = await launched(t.http, owner.headers, MAIN);
-    expect(again.body.Entries.Rows.map((r: { Row: string[] }) => r.Row)).toEqual([['ann', '1'], ['bob', '1'], ['carl', '2']]);
+    expect(again.body.Entries.Rows.map((r: { Row: string[] }) => r.Row)).toEqual([
+      ['ann', '1'],
+      ['bob', '1'],
+      ['carl', '2'],
+    ]);
     await upload(t.http, owner.headers, hosts, HOSTS_V1);
   });
 
@@ -166,7 +190,10 @@ describe('lookup -r, compound queries and table -save (e2e)', () => {
     const big = `host,owner\n${Array.from({ length: 100 }, (_, i) => `host-${i},owner-${i}`).join('\n')}\n`;
     await createResource(t.http, owner.headers, 'big', big);
     const r = await direct(t.http, owner.headers, MAIN.replace('-r hosts', '-r big'));
-    expect([r.status, r.body.Error]).toEqual([400, `ModuleError: lookup: resource "big" is ${big.length} bytes, more than the lookup limit of ${SMALL_BOUND} bytes (LOOKUP_MAX_BYTES)`]);
+    expect([r.status, r.body.Error]).toEqual([
+      400,
+      `ModuleError: lookup: resource "big" is ${big.length} bytes, more than the lookup limit of ${SMALL_BOUND} bytes (LOOKUP_MAX_BYTES)`,
+    ]);
     await createResource(t.http, owner.headers, 'dup', 'a,a\n1,2\n');
     expect((await direct(t.http, owner.headers, 'tag=web json a | lookup -r dup a a b')).body.Error).toBe(
       'ModuleError: lookup: resource "dup" is not a usable CSV table: the header row names column "a" twice',
@@ -176,12 +203,17 @@ describe('lookup -r, compound queries and table -save (e2e)', () => {
   });
 
   it('runs a compound query: the inner table feeds the main query (direct and persistent)', async () => {
-    const q = '@bad{tag=web json host status>=500 | count by host | table host count}; tag=web json host status | lookup -s -r @bad host host count as errors | table host status errors';
+    const q =
+      '@bad{tag=web json host status>=500 | count by host | table host count}; tag=web json host status | lookup -s -r @bad host host count as errors | table host status errors';
     expect(await csvOf(t.http, owner.headers, q)).toBe('host,status,errors\r\ndb1,503,1\r\nweb2,500,1\r\n');
     const page = await launched(t.http, owner.headers, q);
-    expect(page.body.Entries.Rows.map((r: { Row: string[] }) => r.Row)).toEqual([['db1', '503', '1'], ['web2', '500', '1']]);
+    expect(page.body.Entries.Rows.map((r: { Row: string[] }) => r.Row)).toEqual([
+      ['db1', '503', '1'],
+      ['web2', '500', '1'],
+    ]);
     // inner queries read resources with the caller's rights too
-    const withResource = '@own{tag=web json host | lookup -s -r hosts host host owner | unique owner | table owner host}; tag=web json host | lookup -s -r @own host host owner | count by owner | table owner count';
+    const withResource =
+      '@own{tag=web json host | lookup -s -r hosts host host owner | unique owner | table owner host}; tag=web json host | lookup -s -r @own host host owner | count by owner | table owner count';
     expect(await csvOf(t.http, owner.headers, withResource)).toBe('owner,count\r\nann,1\r\nbob,1\r\n');
     expect((await direct(t.http, stranger.headers, withResource)).body.Error).toBe('ModuleError: lookup: resource "hosts" not found');
   });
@@ -190,16 +222,28 @@ describe('lookup -r, compound queries and table -save (e2e)', () => {
     const bad = await direct(t.http, owner.headers, '@b{tag=web json host | chart}; tag=web json host | lookup -r @b host host x');
     expect([bad.status, bad.body.Error]).toEqual([400, 'ModuleError: inner query @b must end with table']);
     expect((await direct(t.http, owner.headers, '@b{tag=web json host | Nope | table}; tag=web')).body.Error).toBe('ModuleError: Nope is not a valid module (in inner query @b)');
-    expect((await direct(t.http, owner.headers, 'tag=web json host | lookup -r @b host host x')).body.Error).toBe('ModuleError: lookup: @b is not an inner query defined before this query');
-    await ingest(t.http, admin, 'bulk', Array.from({ length: 60 }, (_, i) => ({ host: `bulk-host-number-${String(i).padStart(3, '0')}` })));
+    expect((await direct(t.http, owner.headers, 'tag=web json host | lookup -r @b host host x')).body.Error).toBe(
+      'ModuleError: lookup: @b is not an inner query defined before this query',
+    );
+    await ingest(
+      t.http,
+      admin,
+      'bulk',
+      Array.from({ length: 60 }, (_, i) => ({ host: `bulk-host-number-${String(i).padStart(3, '0')}` })),
+    );
     const big = await direct(t.http, owner.headers, '@all{tag=bulk json host | table host}; tag=web json host | lookup -r @all host host host as h');
     expect([big.status, big.body.Error]).toEqual([400, `inner query @all: its table takes ${60 * 20} bytes, more than the limit of ${SMALL_BOUND} bytes (LOOKUP_MAX_BYTES)`]);
   });
 
-  it('table -save writes the table as the caller\'s resource (new, then a new version) and lookups read it', async () => {
+  it("table -save writes the table as the caller's resource (new, then a new version) and lookups read it", async () => {
     const save = 'tag=web json host | count by host | table -save hostcounts -csv host count';
     expect(await csvOf(t.http, owner.headers, save)).toBe('host,count\r\ndb1,1\r\nweb1,2\r\nweb2,1\r\nweb3,1\r\n');
-    const list = (await request(t.http).get('/api/resources').set(owner.headers).expect(200)).body as Array<{ GUID: string; ResourceName: string; UID: number; VersionNumber: number }>;
+    const list = (await request(t.http).get('/api/resources').set(owner.headers).expect(200)).body as Array<{
+      GUID: string;
+      ResourceName: string;
+      UID: number;
+      VersionNumber: number;
+    }>;
     const saved = list.filter((r) => r.ResourceName === 'hostcounts');
     expect(saved).toEqual([expect.objectContaining({ UID: owner.uid, VersionNumber: 1, GroupACL: [], Global: false })]);
     const raw = await request(t.http).get(`/api/resources/${saved[0].GUID}/raw`).set(owner.headers).expect(200);
@@ -209,14 +253,19 @@ describe('lookup -r, compound queries and table -save (e2e)', () => {
     );
     // saving again (here from a persistent search) makes a new version of the same resource
     const page = await launched(t.http, owner.headers, 'tag=web json host status==200 | count by host | table -save hostcounts host count');
-    expect(page.body.Entries.Rows.map((r: { Row: string[] }) => r.Row)).toEqual([['web1', '1'], ['web3', '1']]);
+    expect(page.body.Entries.Rows.map((r: { Row: string[] }) => r.Row)).toEqual([
+      ['web1', '1'],
+      ['web3', '1'],
+    ]);
     const meta = await request(t.http).get(`/api/resources/${saved[0].GUID}`).set(owner.headers).expect(200);
     expect(meta.body.VersionNumber).toBe(2);
     expect((await request(t.http).get(`/api/resources/${saved[0].GUID}/raw`).set(owner.headers)).text).toBe('host,count\nweb1,1\nweb3,1\n');
     // another user's save makes their own resource; the owner's stays as it is
     await csvOf(t.http, member.headers, 'tag=web json host | count by host | table -save hostcounts host');
     expect((await request(t.http).get(`/api/resources/${saved[0].GUID}`).set(owner.headers)).body.VersionNumber).toBe(2);
-    const theirs = ((await request(t.http).get('/api/resources').set(member.headers)).body as Array<{ ResourceName: string; UID: number }>).filter((r) => r.ResourceName === 'hostcounts');
+    const theirs = ((await request(t.http).get('/api/resources').set(member.headers)).body as Array<{ ResourceName: string; UID: number }>).filter(
+      (r) => r.ResourceName === 'hostcounts',
+    );
     expect(theirs.map((r) => r.UID)).toEqual([member.uid]);
   });
 

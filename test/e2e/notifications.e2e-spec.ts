@@ -3,8 +3,17 @@ import { createTestApp, TestApp } from '../setup/app';
 import { addToGroup, asAdmin, createGroup, createUser, Headers, TestUser } from '../setup/auth';
 
 const notification = (n: Record<string, unknown> = {}) => ({
-  UID: expect.any(Number), GID: expect.any(Number), Sender: expect.any(Number), Type: expect.any(Number), Broadcast: expect.any(Boolean),
-  Sent: expect.any(String), Expires: expect.any(String), IgnoreUntil: expect.any(String), Msg: expect.any(String), Origin: expect.any(String), ...n,
+  UID: expect.any(Number),
+  GID: expect.any(Number),
+  Sender: expect.any(Number),
+  Type: expect.any(Number),
+  Broadcast: expect.any(Boolean),
+  Sent: expect.any(String),
+  Expires: expect.any(String),
+  IgnoreUntil: expect.any(String),
+  Msg: expect.any(String),
+  Origin: expect.any(String),
+  ...n,
 });
 
 describe('notifications', () => {
@@ -26,13 +35,16 @@ describe('notifications', () => {
   afterAll(() => t.close());
 
   const list = async (h: Headers, q = '') => (await request(t.http).get(`/api/notifications${q}`).set(h).expect(200)).body as Record<string, { Msg: string }>;
-  const msgs = async (h: Headers) => Object.values(await list(h)).map((n) => n.Msg).sort();
+  const msgs = async (h: Headers) =>
+    Object.values(await list(h))
+      .map((n) => n.Msg)
+      .sort();
 
   it('is an empty object, never null, when there are none', async () => {
     expect(await list(carol.headers)).toEqual({});
   });
 
-  it('shows each user only their own, their groups\' and broadcast notifications', async () => {
+  it("shows each user only their own, their groups' and broadcast notifications", async () => {
     await request(t.http).post('/api/notifications/broadcast').set(admin).send({ Msg: 'to everyone', Type: 1 }).expect(200);
     await request(t.http).post('/api/notifications/targeted').set(admin).send({ Msg: 'to the group', GID: gid }).expect(200);
     await request(t.http).post('/api/notifications/targeted').set(admin).send({ Msg: 'to alice', UID: alice.uid, Level: 'warn' }).expect(200);
@@ -41,7 +53,11 @@ describe('notifications', () => {
     expect(await msgs(bob.headers)).toEqual(['bob note', 'to everyone', 'to the group']);
     expect(await msgs(carol.headers)).toEqual(['to everyone']);
     const all = await list(admin, '?admin=true');
-    expect(Object.values(all).map((n) => n.Msg).sort()).toEqual(['bob note', 'to alice', 'to everyone', 'to the group']);
+    expect(
+      Object.values(all)
+        .map((n) => n.Msg)
+        .sort(),
+    ).toEqual(['bob note', 'to alice', 'to everyone', 'to the group']);
     const aliceSet = await list(alice.headers);
     const mine = Object.entries(aliceSet).find(([, n]) => n.Msg === 'to alice')!;
     expect(mine[0]).toMatch(/^\d+$/);
@@ -58,7 +74,11 @@ describe('notifications', () => {
 
   it('self-notifications honour only Type, Msg, Expires and Link, with a 12 h default expiry', async () => {
     const far = new Date(Date.now() + 7 * 24 * 3600_000).toISOString();
-    const res = await request(t.http).post('/api/notifications/targeted/self').set(carol.headers).send({ Msg: 'self', UID: alice.uid, GID: gid, Expires: far, Link: 'https://x' }).expect(200);
+    const res = await request(t.http)
+      .post('/api/notifications/targeted/self')
+      .set(carol.headers)
+      .send({ Msg: 'self', UID: alice.uid, GID: gid, Expires: far, Link: 'https://x' })
+      .expect(200);
     const n = (await list(carol.headers))[String(res.body)];
     expect(n).toEqual(notification({ UID: carol.uid, GID: 0, Broadcast: false, Msg: 'self', Link: 'https://x' }));
     const ttl = new Date((n as unknown as { Expires: string }).Expires).getTime() - Date.now();

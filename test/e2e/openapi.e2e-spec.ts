@@ -11,7 +11,18 @@ interface OpenApiOp {
 }
 
 /** GET routes whose real 200 bodies must validate against the document. */
-const SCHEMA_CHECKED_GETS = ['/api/users', '/api/groups', '/api/info/whoami', '/api/tokens', '/api/dashboards', '/api/library', '/api/searchctrl', '/api/settings', '/api/version', '/api/notifications'];
+const SCHEMA_CHECKED_GETS = [
+  '/api/users',
+  '/api/groups',
+  '/api/info/whoami',
+  '/api/tokens',
+  '/api/dashboards',
+  '/api/library',
+  '/api/searchctrl',
+  '/api/settings',
+  '/api/version',
+  '/api/notifications',
+];
 
 interface Layer {
   route?: { path: string; methods: Record<string, boolean> };

@@ -1,6 +1,7 @@
 import request from 'supertest';
 import { createTestApp, TestApp } from '../setup/app';
 import { asAdmin, createUser, Headers, TestUser } from '../setup/auth';
+import { authErrors, errorBody, preferenceErrors, requestErrors, userErrors } from '../setup/errors';
 import { createToken } from '../setup/tokens';
 
 describe('user preferences', () => {
@@ -19,8 +20,7 @@ describe('user preferences', () => {
   afterAll(() => t.close());
 
   const get = (h: Headers, uid: number) => request(t.http).get(`/api/users/${uid}/preferences`).set(h);
-  const put = (h: Headers, uid: number, body: string) =>
-    request(t.http).put(`/api/users/${uid}/preferences`).set(h).set('Content-Type', 'application/json').send(body);
+  const put = (h: Headers, uid: number, body: string) => request(t.http).put(`/api/users/${uid}/preferences`).set(h).set('Content-Type', 'application/json').send(body);
 
   it('answers null when nothing is stored, as JSON', async () => {
     const res = await get(alice.headers, alice.uid).expect(200);
@@ -53,7 +53,7 @@ describe('user preferences', () => {
   it('never accepts POST', async () => {
     const res = await request(t.http).post(`/api/users/${alice.uid}/preferences`).set(alice.headers).send({ a: 1 });
     expect(res.status).toBe(404);
-    expect(res.body).toEqual({ Error: expect.any(String) });
+    expect(res.body).toEqual(errorBody(requestErrors.noSuchRoute));
   });
 
   describe('access', () => {
@@ -65,15 +65,15 @@ describe('user preferences', () => {
       await put(owner.headers, owner.uid, '{"mine":true}').expect(200);
     });
 
-    it('a non-admin gets 403 on another user\'s preferences (GET, PUT, DELETE) and they stay unchanged', async () => {
-      expect((await get(other.headers, owner.uid).expect(403)).body).toEqual({ Error: expect.any(String) });
-      expect((await put(other.headers, owner.uid, '{"hacked":1}').expect(403)).body).toEqual({ Error: expect.any(String) });
+    it("a non-admin gets 403 on another user's preferences (GET, PUT, DELETE) and they stay unchanged", async () => {
+      expect((await get(other.headers, owner.uid).expect(403)).body).toEqual(errorBody(preferenceErrors.ownOnly));
+      expect((await put(other.headers, owner.uid, '{"hacked":1}').expect(403)).body).toEqual(errorBody(preferenceErrors.ownOnly));
       const del = await request(t.http).delete(`/api/users/${owner.uid}/preferences`).set(other.headers).expect(403);
-      expect(del.body).toEqual({ Error: expect.any(String) });
+      expect(del.body).toEqual(errorBody(preferenceErrors.ownOnly));
       expect((await get(owner.headers, owner.uid).expect(200)).body).toEqual({ mine: true });
     });
 
-    it('an admin reads, writes and deletes anyone\'s preferences, and the own', async () => {
+    it("an admin reads, writes and deletes anyone's preferences, and the own", async () => {
       expect((await get(admin, owner.uid).expect(200)).body).toEqual({ mine: true });
       await put(admin, other.uid, '{"set":"by admin"}').expect(200);
       expect((await get(other.headers, other.uid).expect(200)).body).toEqual({ set: 'by admin' });
@@ -85,9 +85,9 @@ describe('user preferences', () => {
 
     it('a user that does not exist is 404, for admins and non-admins alike (checked before access)', async () => {
       for (const h of [admin, other.headers]) {
-        expect((await get(h, 999999).expect(404)).body).toEqual({ Error: 'User not found' });
-        expect((await put(h, 999999, '{}').expect(404)).body).toEqual({ Error: 'User not found' });
-        expect((await request(t.http).delete('/api/users/999999/preferences').set(h).expect(404)).body).toEqual({ Error: 'User not found' });
+        expect((await get(h, 999999).expect(404)).body).toEqual(errorBody(userErrors.notFound));
+        expect((await put(h, 999999, '{}').expect(404)).body).toEqual(errorBody(userErrors.notFound));
+        expect((await request(t.http).delete('/api/users/999999/preferences').set(h).expect(404)).body).toEqual(errorBody(userErrors.notFound));
       }
     });
 
@@ -100,11 +100,11 @@ describe('user preferences', () => {
 
     it('API tokens: without PreferencesRead 403 on GET, without PreferencesWrite 403 on PUT/DELETE; stored value unchanged', async () => {
       const none = await createToken(t.http, owner.headers, ['DashboardRead']);
-      expect((await get(none.headers, owner.uid).expect(403)).body).toEqual({ Error: expect.any(String) });
+      expect((await get(none.headers, owner.uid).expect(403)).body).toEqual(errorBody(authErrors.tokenLacks('PreferencesRead')));
       const ro = await createToken(t.http, owner.headers, ['PreferencesRead']);
       expect((await get(ro.headers, owner.uid).expect(200)).body).toEqual({ mine: true });
-      expect((await put(ro.headers, owner.uid, '{"x":1}').expect(403)).body).toEqual({ Error: expect.any(String) });
-      expect((await request(t.http).delete(`/api/users/${owner.uid}/preferences`).set(ro.headers).expect(403)).body).toEqual({ Error: expect.any(String) });
+      expect((await put(ro.headers, owner.uid, '{"x":1}').expect(403)).body).toEqual(errorBody(authErrors.tokenLacks('PreferencesWrite')));
+      expect((await request(t.http).delete(`/api/users/${owner.uid}/preferences`).set(ro.headers).expect(403)).body).toEqual(errorBody(authErrors.tokenLacks('PreferencesWrite')));
       expect((await get(owner.headers, owner.uid).expect(200)).body).toEqual({ mine: true });
       const rw = await createToken(t.http, owner.headers, ['PreferencesRead', 'PreferencesWrite']);
       await put(rw.headers, owner.uid, '{"mine":true,"token":1}').expect(200);
@@ -115,11 +115,11 @@ describe('user preferences', () => {
       await get(otherTok.headers, owner.uid).expect(403);
     });
 
-    it('an admin\'s token has no admin rights: 403 on others\' preferences and on the admin listing', async () => {
+    it("an admin's token has no admin rights: 403 on others' preferences and on the admin listing", async () => {
       const tok = await createToken(t.http, admin, ['PreferencesRead', 'PreferencesWrite']);
-      expect((await get(tok.headers, owner.uid).expect(403)).body).toEqual({ Error: expect.any(String) });
-      expect((await put(tok.headers, owner.uid, '{}').expect(403)).body).toEqual({ Error: expect.any(String) });
-      expect((await request(t.http).get('/api/users/preferences').set(tok.headers).expect(403)).body).toEqual({ Error: expect.any(String) });
+      expect((await get(tok.headers, owner.uid).expect(403)).body).toEqual(errorBody(preferenceErrors.ownOnly));
+      expect((await put(tok.headers, owner.uid, '{}').expect(403)).body).toEqual(errorBody(preferenceErrors.ownOnly));
+      expect((await request(t.http).get('/api/users/preferences').set(tok.headers).expect(403)).body).toEqual(errorBody(authErrors.adminNotForTokens));
       await get(tok.headers, ADMIN_UID).expect(200);
       expect((await get(owner.headers, owner.uid).expect(200)).body).toEqual({ mine: true });
     });
@@ -129,22 +129,22 @@ describe('user preferences', () => {
     it('refuses malformed JSON, non-JSON bodies and empty bodies; the stored value is unchanged', async () => {
       const u = await createUser(t.http, admin);
       await put(u.headers, u.uid, '{"keep":1}').expect(200);
-      expect((await put(u.headers, u.uid, '{"broken":').expect(400)).body).toEqual({ Error: 'Malformed JSON body' });
+      expect((await put(u.headers, u.uid, '{"broken":').expect(400)).body).toEqual(errorBody(requestErrors.malformedJson));
       const text = await request(t.http).put(`/api/users/${u.uid}/preferences`).set(u.headers).set('Content-Type', 'text/plain').send('{"a":1}').expect(415);
-      expect(text.body).toEqual({ Error: expect.stringContaining('application/json') });
+      expect(text.body).toEqual(errorBody(preferenceErrors.jsonContentType));
       const form = await request(t.http).put(`/api/users/${u.uid}/preferences`).set(u.headers).type('form').send({ a: '1' }).expect(415);
-      expect(form.body).toEqual({ Error: expect.any(String) });
+      expect(form.body).toEqual(errorBody(preferenceErrors.jsonContentType));
       const none = await request(t.http).put(`/api/users/${u.uid}/preferences`).set(u.headers).expect(415);
-      expect(none.body).toEqual({ Error: expect.any(String) });
+      expect(none.body).toEqual(errorBody(preferenceErrors.jsonContentType));
       const empty = await request(t.http).put(`/api/users/${u.uid}/preferences`).set(u.headers).set('Content-Type', 'application/json').send('').expect(400);
-      expect(empty.body).toEqual({ Error: expect.any(String) });
+      expect(empty.body).toEqual(errorBody(preferenceErrors.emptyBody));
       expect((await get(u.headers, u.uid).expect(200)).body).toEqual({ keep: 1 });
     });
 
     it('refuses a body over the JSON limit with 413', async () => {
       const u = await createUser(t.http, admin);
       const huge = JSON.stringify({ s: 'x'.repeat(t.config.maxJsonBody + 10) });
-      expect((await put(u.headers, u.uid, huge).expect(413)).body).toEqual({ Error: expect.any(String) });
+      expect((await put(u.headers, u.uid, huge).expect(413)).body).toEqual(errorBody(requestErrors.bodyTooLarge));
       expect((await get(u.headers, u.uid).expect(200)).text).toBe('null');
     });
 
@@ -152,7 +152,7 @@ describe('user preferences', () => {
       for (const id of ['abc', '-1', '0', '1.5', '99999999999']) {
         const res = await request(t.http).get(`/api/users/${id}/preferences`).set(admin);
         expect(res.status).toBe(400);
-        expect(res.body).toEqual({ Error: expect.any(String) });
+        expect(res.body).toEqual(errorBody(requestErrors.invalidId(id)));
       }
     });
 
@@ -165,7 +165,7 @@ describe('user preferences', () => {
   });
 
   describe('admin listing GET /api/users/preferences', () => {
-    it('lists every user\'s records with base64 Data', async () => {
+    it("lists every user's records with base64 Data", async () => {
       const u = await createUser(t.http, admin);
       await put(u.headers, u.uid, '{"list":"me"}').expect(200);
       const res = await request(t.http).get('/api/users/preferences').set(admin).expect(200);
@@ -193,10 +193,10 @@ describe('user preferences', () => {
     it('is admin only', async () => {
       const u = await createUser(t.http, admin);
       const res = await request(t.http).get('/api/users/preferences').set(u.headers).expect(403);
-      expect(res.body).toEqual({ Error: expect.any(String) });
+      expect(res.body).toEqual(errorBody(authErrors.adminOnly));
     });
 
-    it('a deleted user\'s preferences go with the account', async () => {
+    it("a deleted user's preferences go with the account", async () => {
       const u = await createUser(t.http, admin);
       await put(u.headers, u.uid, '{"gone":1}').expect(200);
       await request(t.http).delete(`/api/users/${u.uid}`).set(admin).expect(200);

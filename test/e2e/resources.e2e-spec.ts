@@ -5,6 +5,7 @@ import request from 'supertest';
 import { createTestApp, TestApp } from '../setup/app';
 import { addToGroup, asAdmin, createGroup, createUser, Headers, TestUser } from '../setup/auth';
 import { getBytes, pngLike, sha256 } from '../setup/blobs';
+import { authErrors, errorBody, fieldErrors, fileErrors, nameRule, requestErrors, resourceErrors } from '../setup/errors';
 import { createToken } from '../setup/tokens';
 
 const MAX = 64 * 1024;
@@ -36,7 +37,10 @@ describe('resources', () => {
   });
 
   const create = async (h: Headers, body: Record<string, unknown> = {}) => {
-    const res = await request(t.http).post('/api/resources').set(h).send({ ResourceName: 'lookup.csv', Description: 'd', ...body });
+    const res = await request(t.http)
+      .post('/api/resources')
+      .set(h)
+      .send({ ResourceName: 'lookup.csv', Description: 'd', ...body });
     if (res.status !== 200) throw new Error(`create failed ${res.status} ${JSON.stringify(res.body)}`);
     return res.body as { GUID: string; [k: string]: unknown };
   };
@@ -56,7 +60,11 @@ describe('resources', () => {
   afterAll(() => t.close());
 
   it('creates a resource with empty contents: Size 0, Hash "", VersionNumber 0', async () => {
-    const res = await request(t.http).post('/api/resources').set(owner.headers).send({ GroupACL: [gid], Global: false, ResourceName: 'ips', Description: 'known hosts' }).expect(200);
+    const res = await request(t.http)
+      .post('/api/resources')
+      .set(owner.headers)
+      .send({ GroupACL: [gid], Global: false, ResourceName: 'ips', Description: 'known hosts' })
+      .expect(200);
     expect(res.body).toEqual(metaShape({ UID: owner.uid, GroupACL: [gid], ResourceName: 'ips', Description: 'known hosts' }));
     expect(new Date(res.body.LastModified).toISOString()).toBe(res.body.LastModified);
     expect(await meta(res.body.GUID)).toEqual(res.body);
@@ -125,7 +133,7 @@ describe('resources', () => {
     expect(res.body).toEqual({ ContentType: 'text/plain', Body: tiny.toString('base64') });
     for (const bad of ['abc', '1.5', '12abc']) {
       const e = await request(t.http).get(`/api/resources/${r.GUID}/contenttype?bytes=${bad}`).set(owner.headers).expect(400);
-      expect(e.body).toEqual({ Error: expect.stringContaining('bytes') });
+      expect(e.body).toEqual(errorBody(requestErrors.invalidRequest('bytes must be an integer')));
     }
   });
 
@@ -133,10 +141,28 @@ describe('resources', () => {
     const r = await create(owner.headers);
     await upload(owner.headers, r.GUID, Buffer.from('abc')).expect(200);
     const before = await meta(r.GUID);
-    const sent = { ...before, UID: 999, GUID: '00000000-0000-0000-0000-000000000000', Size: 5, Hash: 'x', VersionNumber: 77, Global: true, Domain: 3, Labels: ['l'], Synced: true, GroupACL: [gid], ResourceName: 'renamed', Description: 'new desc' };
+    const sent = {
+      ...before,
+      UID: 999,
+      GUID: '00000000-0000-0000-0000-000000000000',
+      Size: 5,
+      Hash: 'x',
+      VersionNumber: 77,
+      Global: true,
+      Domain: 3,
+      Labels: ['l'],
+      Synced: true,
+      GroupACL: [gid],
+      ResourceName: 'renamed',
+      Description: 'new desc',
+    };
     const res = await request(t.http).put(`/api/resources/${r.GUID}`).set(owner.headers).send(sent).expect(200);
     expect(res.body).toEqual({ ...before, GroupACL: [gid], ResourceName: 'renamed', Description: 'new desc', LastModified: expect.any(String) });
-    const adm = await request(t.http).put(`/api/resources/${r.GUID}`).set(admin).send({ ...res.body, Global: true, UID: 1 }).expect(200);
+    const adm = await request(t.http)
+      .put(`/api/resources/${r.GUID}`)
+      .set(admin)
+      .send({ ...res.body, Global: true, UID: 1 })
+      .expect(200);
     expect(adm.body).toEqual({ ...res.body, Global: true, LastModified: expect.any(String) });
     expect(await meta(r.GUID)).toEqual(adm.body);
     // A partial body changes only what it names.
@@ -146,22 +172,43 @@ describe('resources', () => {
 
   it('only admins create global resources', async () => {
     const e = await request(t.http).post('/api/resources').set(owner.headers).send({ ResourceName: 'g', Global: true }).expect(403);
-    expect(e.body).toEqual({ Error: expect.any(String) });
+    expect(e.body).toEqual(errorBody(resourceErrors.onlyAdminsGlobal));
     const ok = await request(t.http).post('/api/resources').set(admin).send({ ResourceName: 'g', Global: true }).expect(200);
     expect(ok.body).toEqual(metaShape({ UID: 1, ResourceName: 'g', Global: true }));
   });
 
   it('checks GroupACL: unknown groups are 400, groups the user is not in are 403', async () => {
     const other = await createGroup(t.http, admin);
-    const e1 = await request(t.http).post('/api/resources').set(owner.headers).send({ ResourceName: 'x', GroupACL: [999999] }).expect(400);
-    expect(e1.body).toEqual({ Error: 'Unknown group 999999' });
-    await request(t.http).post('/api/resources').set(owner.headers).send({ ResourceName: 'x', GroupACL: [other] }).expect(403);
-    const adm = await request(t.http).post('/api/resources').set(admin).send({ ResourceName: 'x', GroupACL: [other] }).expect(200);
+    const e1 = await request(t.http)
+      .post('/api/resources')
+      .set(owner.headers)
+      .send({ ResourceName: 'x', GroupACL: [999999] })
+      .expect(400);
+    expect(e1.body).toEqual({ Error: 'Unknown group 999999 in GroupACL' });
+    const e2 = await request(t.http)
+      .post('/api/resources')
+      .set(owner.headers)
+      .send({ ResourceName: 'x', GroupACL: [other] })
+      .expect(403);
+    expect(e2.body).toEqual({ Error: `You may share only with groups you belong to (not ${other})` });
+    const adm = await request(t.http)
+      .post('/api/resources')
+      .set(admin)
+      .send({ ResourceName: 'x', GroupACL: [other] })
+      .expect(200);
     expect(adm.body.GroupACL).toEqual([other]);
     // Groups set by an admin survive the owner sending the structure back.
     const r = await create(owner.headers, { GroupACL: [gid] });
-    await request(t.http).put(`/api/resources/${r.GUID}`).set(admin).send({ GroupACL: [gid, other] }).expect(200);
-    const back = await request(t.http).put(`/api/resources/${r.GUID}`).set(owner.headers).send({ ...(await meta(r.GUID)), Description: 'x' }).expect(200);
+    await request(t.http)
+      .put(`/api/resources/${r.GUID}`)
+      .set(admin)
+      .send({ GroupACL: [gid, other] })
+      .expect(200);
+    const back = await request(t.http)
+      .put(`/api/resources/${r.GUID}`)
+      .set(owner.headers)
+      .send({ ...(await meta(r.GUID)), Description: 'x' })
+      .expect(200);
     expect(back.body.GroupACL).toEqual([gid, other]);
   });
 
@@ -234,7 +281,11 @@ describe('resources', () => {
       { name: 'GET contenttype', write: false, run: (g: string, h: Headers, q: string) => request(t.http).get(`/api/resources/${g}/contenttype${q}`).set(h) },
       { name: 'POST clone', write: false, run: (g: string, h: Headers, q: string) => request(t.http).post(`/api/resources/${g}/clone${q}`).set(h).send({ Name: 'c' }) },
       { name: 'PUT meta', write: true, run: (g: string, h: Headers, q: string) => request(t.http).put(`/api/resources/${g}${q}`).set(h).send({ Description: 'changed' }) },
-      { name: 'PUT raw', write: true, run: (g: string, h: Headers, q: string) => request(t.http).put(`/api/resources/${g}/raw${q}`).set(h).attach('file', Buffer.from('new bytes'), 'n') },
+      {
+        name: 'PUT raw',
+        write: true,
+        run: (g: string, h: Headers, q: string) => request(t.http).put(`/api/resources/${g}/raw${q}`).set(h).attach('file', Buffer.from('new bytes'), 'n'),
+      },
       { name: 'DELETE', write: true, run: (g: string, h: Headers, q: string) => request(t.http).delete(`/api/resources/${g}${q}`).set(h) },
     ];
     const expected = (kind: Kind, caller: Caller, write: boolean): number => {
@@ -250,7 +301,15 @@ describe('resources', () => {
       return r.GUID;
     };
     const headersOf = (c: Caller): [Headers, string] =>
-      c === 'owner' ? [owner.headers, ''] : c === 'member' ? [member.headers, ''] : c === 'stranger' ? [stranger.headers, ''] : c === 'admin' ? [admin, ''] : [admin, '?admin=true'];
+      c === 'owner'
+        ? [owner.headers, '']
+        : c === 'member'
+          ? [member.headers, '']
+          : c === 'stranger'
+            ? [stranger.headers, '']
+            : c === 'admin'
+              ? [admin, '']
+              : [admin, '?admin=true'];
 
     for (const kind of ['private', 'group', 'global'] as Kind[]) {
       for (const caller of ['owner', 'member', 'stranger', 'admin', 'admin?admin=true'] as Caller[]) {
@@ -263,7 +322,8 @@ describe('resources', () => {
             const want = expected(kind, caller, route.write);
             expect({ route: route.name, status: res.status }).toEqual({ route: route.name, status: want });
             if (want !== 200) {
-              expect(res.body).toEqual({ Error: expect.any(String) });
+              const refused = route.name === 'DELETE' ? resourceErrors.onlyOwnerDeletes : resourceErrors.onlyOwnerChanges;
+              expect(res.body).toEqual(errorBody(want === 404 ? resourceErrors.notFound : refused));
               expect(await meta(guid)).toEqual(before);
             }
           }
@@ -289,12 +349,17 @@ describe('resources', () => {
       const none = await createToken(t.http, owner.headers, ['DashboardRead']);
       for (const route of routes) {
         const res = await route.run(guid, none.headers, '');
-        expect({ route: route.name, status: res.status, body: res.body }).toEqual({ route: route.name, status: 403, body: { Error: expect.any(String) } });
+        const capability = route.write || route.name === 'POST clone' ? 'ResourceWrite' : 'ResourceRead';
+        expect({ route: route.name, status: res.status, body: res.body }).toEqual({ route: route.name, status: 403, body: errorBody(authErrors.tokenLacks(capability)) });
       }
       await request(t.http).get('/api/resources').set(none.headers).expect(403);
       await request(t.http).post('/api/resources').set(none.headers).send({ ResourceName: 'x' }).expect(403);
       const readOnly = await createToken(t.http, owner.headers, ['ResourceRead']);
-      for (const route of routes) expect({ route: route.name, status: (await route.run(guid, readOnly.headers, '')).status }).toEqual({ route: route.name, status: route.write || route.name === 'POST clone' ? 403 : 200 });
+      for (const route of routes)
+        expect({ route: route.name, status: (await route.run(guid, readOnly.headers, '')).status }).toEqual({
+          route: route.name,
+          status: route.write || route.name === 'POST clone' ? 403 : 200,
+        });
       const adminToken = await createToken(t.http, admin, ['ResourceRead', 'ResourceWrite']);
       const priv = await make('private');
       await request(t.http).get(`/api/resources/${priv}?admin=true`).set(adminToken.headers).expect(404);
@@ -382,7 +447,7 @@ describe('resources', () => {
     it('refuses invalid UUIDs with 400 and unknown ones with 404', async () => {
       for (const p of ['not-a-uuid', '123', '00000000-0000-0000-0000-00000000000g', "x'%20OR%201=1"]) {
         const res = await request(t.http).get(`/api/resources/${p}`).set(owner.headers).expect(400);
-        expect(res.body).toEqual({ Error: expect.stringContaining('Invalid UUID') });
+        expect(res.body).toEqual(errorBody(requestErrors.invalidUuid(decodeURIComponent(p))));
       }
       await request(t.http).put('/api/resources/nope/raw').set(owner.headers).attach('file', Buffer.from('x'), 'x').expect(400);
       const unknown = '3f2504e0-4f89-11d3-9a0c-0305e82c3301';
@@ -404,18 +469,25 @@ describe('resources', () => {
       const before = await meta(r.GUID);
       const url = `/api/resources/${r.GUID}/raw`;
       const cases = [
-        request(t.http).put(url).set(owner.headers),
-        request(t.http).put(url).set(owner.headers).set('Content-Type', 'multipart/form-data; boundary=xyz').send(''),
-        request(t.http).put(url).set(owner.headers).set('Content-Type', 'multipart/form-data').send('garbage'),
-        request(t.http).put(url).set(owner.headers).set('Content-Type', 'multipart/form-data; boundary=xyz').send('--xyz\r\nContent-Disposition: form-data; name="file"; filename="a"\r\n\r\ntruncated'),
-        request(t.http).put(url).set(owner.headers).field('name', 'no file'),
-        request(t.http).put(url).set(owner.headers).send({ file: 'json is not multipart' }),
-        request(t.http).put(url).set(owner.headers).attach('other', Buffer.from('x'), 'x'),
-      ];
-      for (const c of cases) {
+        [request(t.http).put(url).set(owner.headers), fileErrors.filePartRequired],
+        [request(t.http).put(url).set(owner.headers).set('Content-Type', 'multipart/form-data; boundary=xyz').send(''), fileErrors.malformedMultipart],
+        [request(t.http).put(url).set(owner.headers).set('Content-Type', 'multipart/form-data').send('garbage'), fileErrors.malformedMultipart],
+        [
+          request(t.http)
+            .put(url)
+            .set(owner.headers)
+            .set('Content-Type', 'multipart/form-data; boundary=xyz')
+            .send('--xyz\r\nContent-Disposition: form-data; name="file"; filename="a"\r\n\r\ntruncated'),
+          fileErrors.malformedMultipart,
+        ],
+        [request(t.http).put(url).set(owner.headers).field('name', 'no file'), fileErrors.filePartRequired],
+        [request(t.http).put(url).set(owner.headers).send({ file: 'json is not multipart' }), fileErrors.filePartRequired],
+        [request(t.http).put(url).set(owner.headers).attach('other', Buffer.from('x'), 'x'), resourceErrors.unexpectedPart('other')],
+      ] as const;
+      for (const [c, message] of cases) {
         const res = await c;
         expect(res.status).toBe(400);
-        expect(res.body).toEqual({ Error: expect.any(String) });
+        expect(res.body).toEqual(errorBody(message));
       }
       const two = await request(t.http).put(url).set(owner.headers).attach('file', Buffer.from('a'), 'a').attach('file', Buffer.from('b'), 'b');
       expect(two.status).toBe(413);
@@ -425,33 +497,37 @@ describe('resources', () => {
     });
 
     it('refuses hostile names, control characters, wrong types and malformed JSON with 400', async () => {
-      const bad = [
-        { ResourceName: '../../etc/passwd' },
-        { ResourceName: 'a/b' },
-        { ResourceName: 'a\\b' },
-        { ResourceName: '..' },
-        { ResourceName: 'nul\u0000byte' },
-        { ResourceName: 'new\nline' },
-        { ResourceName: '' },
-        { ResourceName: 'x'.repeat(256) },
-        { ResourceName: 5 },
-        {},
-        { ResourceName: 'ok', Description: 'nul\u0000' },
-        { ResourceName: 'ok', Description: 'x'.repeat(5000) },
-        { ResourceName: 'ok', GroupACL: 'all' },
-        { ResourceName: 'ok', GroupACL: [1.5] },
-        { ResourceName: 'ok', GroupACL: [-1] },
-        { ResourceName: 'ok', Global: 'yes' },
+      const { invalidRequest } = requestErrors;
+      const badName = invalidRequest(nameRule('ResourceName'));
+      const longName = invalidRequest(fieldErrors.maxLength('ResourceName', 255));
+      const problems: Array<[object, string]> = [
+        [{ ResourceName: '../../etc/passwd' }, badName],
+        [{ ResourceName: 'a/b' }, badName],
+        [{ ResourceName: 'a\\b' }, badName],
+        [{ ResourceName: '..' }, badName],
+        [{ ResourceName: 'nul\u0000byte' }, badName],
+        [{ ResourceName: 'new\nline' }, badName],
+        [{ ResourceName: '' }, badName],
+        [{ ResourceName: 'x'.repeat(256) }, longName],
+        [{ ResourceName: 5 }, longName],
+        [{}, longName],
+        [{ ResourceName: 'ok', Description: 'nul\u0000' }, invalidRequest('Description must not contain NUL or control characters')],
+        [{ ResourceName: 'ok', Description: 'x'.repeat(5000) }, invalidRequest(fieldErrors.maxLength('Description', 4096))],
+        [{ ResourceName: 'ok', GroupACL: 'all' }, invalidRequest('GroupACL must be an array')],
+        [{ ResourceName: 'ok', GroupACL: [1.5] }, invalidRequest(fieldErrors.each('GroupACL', 'must be an integer number'))],
+        [{ ResourceName: 'ok', GroupACL: [-1] }, invalidRequest(fieldErrors.each('GroupACL', 'must not be less than 1'))],
+        [{ ResourceName: 'ok', Global: 'yes' }, invalidRequest(fieldErrors.boolean('Global'))],
       ];
+      const bad = problems.map(([body]) => body);
+      const messages = new Map(problems);
       const count = async () => ((await request(t.http).get('/api/resources').set(owner.headers).expect(200)).body as unknown[]).length;
       const n = await count();
       for (const body of bad) {
         const res = await request(t.http).post('/api/resources').set(owner.headers).send(body);
-        expect({ body, status: res.status }).toEqual({ body, status: 400 });
-        expect(res.body).toEqual({ Error: expect.any(String) });
+        expect({ body, status: res.status, error: res.body }).toEqual({ body, status: 400, error: errorBody(messages.get(body)!) });
       }
       const malformed = await request(t.http).post('/api/resources').set(owner.headers).set('Content-Type', 'application/json').send('{"ResourceName":').expect(400);
-      expect(malformed.body).toEqual({ Error: 'Malformed JSON body' });
+      expect(malformed.body).toEqual(errorBody(requestErrors.malformedJson));
       expect(await count()).toBe(n);
 
       const r = await create(owner.headers);

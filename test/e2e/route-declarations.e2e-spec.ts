@@ -40,7 +40,9 @@ describe('route declarations', () => {
 
   it('no route mixes public with an @Auth option, or admin with a token capability', () => {
     const odd = routeTable(t.app)
-      .filter((r) => r.declaration && ((r.declaration.public && Object.keys(r.declaration).length > 1) || (r.declaration.admin && (r.declaration.capability || r.declaration.anyToken))))
+      .filter(
+        (r) => r.declaration && ((r.declaration.public && Object.keys(r.declaration).length > 1) || (r.declaration.admin && (r.declaration.capability || r.declaration.anyToken))),
+      )
       .map((r) => `${r.method} ${r.path}`);
     expect(odd).toEqual([]);
   });
@@ -63,11 +65,6 @@ describe('route declarations', () => {
       @Get('admin') @Auth({ admin: true }) admin(): void {}
     }
     const table = routesOfControllers([ProbeController, ClassLevelController]).map((r) => `${r.method} ${r.path} -> ${describeDeclaration(r.declaration)}`);
-    expect(table).toEqual([
-      'POST /probe/forgotten -> UNDECLARED',
-      'GET /probe/open -> public',
-      'GET /probe2 -> capability:ListUsers',
-      'GET /probe2/admin -> admin',
-    ]);
+    expect(table).toEqual(['POST /probe/forgotten -> UNDECLARED', 'GET /probe/open -> public', 'GET /probe2 -> capability:ListUsers', 'GET /probe2/admin -> admin']);
   });
 });

@@ -38,13 +38,21 @@ describe('saved searches quota (e2e)', () => {
     admin = await asAdmin(t.http);
     alice = await createUser(t.http, admin);
     // About 0.6 MiB of stored results.
-    const entries = Array.from({ length: 2500 }, (_, i) => ({ TS: new Date(Date.parse('2024-06-01T01:00:00Z') + i * 1000).toISOString(), Tag: 'quota', Data: Buffer.from(`${i} ${'x'.repeat(150)}`).toString('base64') }));
+    const entries = Array.from({ length: 2500 }, (_, i) => ({
+      TS: new Date(Date.parse('2024-06-01T01:00:00Z') + i * 1000).toISOString(),
+      Tag: 'quota',
+      Data: Buffer.from(`${i} ${'x'.repeat(150)}`).toString('base64'),
+    }));
     await request(t.http).put('/api/ingest/json').set(admin).send(entries).expect(200);
   });
   afterAll(() => t.close());
 
   it('refuses an import or a save that would take a user past SAVED_SEARCH_QUOTA_BYTES with 413; others are unaffected', async () => {
-    const launched = await request(t.http).post('/api/searchctrl/launch').set(alice.headers).send({ SearchString: 'tag=quota', ...RANGE }).expect(200);
+    const launched = await request(t.http)
+      .post('/api/searchctrl/launch')
+      .set(alice.headers)
+      .send({ SearchString: 'tag=quota', ...RANGE })
+      .expect(200);
     const id = launched.body.SearchID as string;
     await finished(alice.headers, id);
     const archive = await archiveOf(alice.headers, id);
@@ -77,7 +85,10 @@ describe('archive imports per minute (e2e)', () => {
     // Failed imports count too: the work was done.
     for (let i = 0; i < 3; i++) expect((await junk(alice.headers)).status).toBe(400);
     const refused = await junk(alice.headers);
-    expect({ status: refused.status, error: refused.body.Error }).toEqual({ status: 429, error: expect.stringContaining('At most 3 archive imports a minute (IMPORT_MAX_PER_MINUTE)') });
+    expect({ status: refused.status, error: refused.body.Error }).toEqual({
+      status: 429,
+      error: expect.stringContaining('At most 3 archive imports a minute (IMPORT_MAX_PER_MINUTE)'),
+    });
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
     expect(Number(refused.headers['retry-after'])).toBeLessThanOrEqual(60);
     expect((await junk(bob.headers)).status).toBe(400);

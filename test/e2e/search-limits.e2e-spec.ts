@@ -2,6 +2,7 @@ import * as fs from 'node:fs';
 import request from 'supertest';
 import { createTestApp, TestApp } from '../setup/app';
 import { asAdmin, createUser, Headers, TestUser } from '../setup/auth';
+import { limitErrors } from '../setup/errors';
 
 /** Nice values of this process's threads (the scan and merge workers among them). */
 const threadNices = () => fs.readdirSync('/proc/self/task').map((tid) => Number(fs.readFileSync(`/proc/self/task/${tid}/stat`, 'utf8').split(') ')[1].split(' ')[16]));
@@ -17,16 +18,28 @@ describe('search limits (e2e)', () => {
   let alice: TestUser;
   let bob: TestUser;
 
-  const direct = (h: Headers, q: string, format = 'json') => request(t.http).post('/api/search/direct').set(h).send({ SearchString: q, Format: format, ...RANGE });
+  const direct = (h: Headers, q: string, format = 'json') =>
+    request(t.http)
+      .post('/api/search/direct')
+      .set(h)
+      .send({ SearchString: q, Format: format, ...RANGE });
 
   beforeAll(async () => {
     t = await createTestApp({ searchConcurrency: 2, searchConcurrencyPerUser: 1, searchQueue: 0, searchTimeoutMs: 1500, searchDemoteAfterMs: 500 });
     admin = await asAdmin(t.http);
     alice = await createUser(t.http, admin);
     bob = await createUser(t.http, admin);
-    const entries = Array.from({ length: 3000 }, (_, i) => ({ TS: new Date(Date.parse('2024-05-01T01:00:00Z') + i * 1000).toISOString(), Tag: 'many', Data: b64(`line ${i} "quoted", text`) }));
+    const entries = Array.from({ length: 3000 }, (_, i) => ({
+      TS: new Date(Date.parse('2024-05-01T01:00:00Z') + i * 1000).toISOString(),
+      Tag: 'many',
+      Data: b64(`line ${i} "quoted", text`),
+    }));
     await request(t.http).put('/api/ingest/json').set(admin).send(entries).expect(200);
-    await request(t.http).put('/api/ingest/json').set(admin).send([{ TS: '2024-05-01T02:00:00Z', Tag: 'slow', Data: b64('a'.repeat(40) + 'b') }]).expect(200);
+    await request(t.http)
+      .put('/api/ingest/json')
+      .set(admin)
+      .send([{ TS: '2024-05-01T02:00:00Z', Tag: 'slow', Data: b64('a'.repeat(40) + 'b') }])
+      .expect(200);
   });
   afterAll(() => t.close());
 
@@ -34,7 +47,11 @@ describe('search limits (e2e)', () => {
     const first = direct(alice.headers, SLOW).then((r) => r);
     await new Promise((r) => setTimeout(r, 200));
     const second = await direct(alice.headers, 'tag=many count');
-    expect({ status: second.status, retry: second.headers['retry-after'], error: second.body.Error }).toEqual({ status: 429, retry: '2', error: expect.stringMatching(/searches running/) });
+    expect({ status: second.status, retry: second.headers['retry-after'], error: second.body.Error }).toEqual({
+      status: 429,
+      retry: '2',
+      error: limitErrors.searchesRunning(1, 0),
+    });
     const other = await direct(bob.headers, 'tag=many count');
     expect(other.status).toBe(200);
     expect((await first).status).toBe(408);
@@ -54,11 +71,25 @@ describe('search limits (e2e)', () => {
     const slow = direct(alice.headers, SLOW).then((r) => r);
     await new Promise((r) => setTimeout(r, 200));
     const before = await request(t.http).get('/api/searchctrl').set(alice.headers).expect(200);
-    const launch = await request(t.http).post('/api/searchctrl/launch').set(alice.headers).send({ SearchString: 'tag=many count', ...RANGE });
-    expect({ status: launch.status, retry: launch.headers['retry-after'], error: launch.body.Error }).toEqual({ status: 429, retry: '2', error: expect.stringMatching(/searches running/) });
+    const launch = await request(t.http)
+      .post('/api/searchctrl/launch')
+      .set(alice.headers)
+      .send({ SearchString: 'tag=many count', ...RANGE });
+    expect({ status: launch.status, retry: launch.headers['retry-after'], error: launch.body.Error }).toEqual({
+      status: 429,
+      retry: '2',
+      error: limitErrors.searchesRunning(1, 0),
+    });
     expect((await request(t.http).get('/api/searchctrl').set(alice.headers).expect(200)).body).toEqual(before.body);
     expect((await slow).status).toBe(408);
-    expect((await request(t.http).post('/api/searchctrl/launch').set(alice.headers).send({ SearchString: 'tag=many count', ...RANGE })).status).toBe(200);
+    expect(
+      (
+        await request(t.http)
+          .post('/api/searchctrl/launch')
+          .set(alice.headers)
+          .send({ SearchString: 'tag=many count', ...RANGE })
+      ).status,
+    ).toBe(200);
   });
 
   it('a search running past SEARCH_DEMOTE_AFTER_MS yields the CPU: its threads drop from nice 10 to 19', async () => {

@@ -17,7 +17,11 @@ describe('search progress through the time range (e2e)', () => {
     admin = await asAdmin(t.http);
     // 3 days x 2,500 entries: several fetches of 1,000 rows per day.
     for (let d = 0; d < 3; d++) {
-      const body = Array.from({ length: 2500 }, (_, i) => ({ TS: new Date(START + d * DAY + i * 30_000).toISOString(), Tag: 'prog', Data: Buffer.from(`d${d} i${i}`).toString('base64') }));
+      const body = Array.from({ length: 2500 }, (_, i) => ({
+        TS: new Date(START + d * DAY + i * 30_000).toISOString(),
+        Tag: 'prog',
+        Data: Buffer.from(`d${d} i${i}`).toString('base64'),
+      }));
       await request(t.http).put('/api/ingest/json').set(admin).send(body).expect(200);
     }
   });
@@ -25,10 +29,15 @@ describe('search progress through the time range (e2e)', () => {
 
   const positions = async (query: string): Promise<number[]> => {
     const seen: SearchProgress[] = [];
-    await t.app.get(SearchExecutor).run(query, { start: new Date(RANGE.SearchStart), end: new Date(RANGE.SearchEnd) }, { entries: () => undefined }, {
-      signal: new AbortController().signal,
-      onProgress: (p) => seen.push(p),
-    });
+    await t.app.get(SearchExecutor).run(
+      query,
+      { start: new Date(RANGE.SearchStart), end: new Date(RANGE.SearchEnd) },
+      { entries: () => undefined },
+      {
+        signal: new AbortController().signal,
+        onProgress: (p) => seen.push(p),
+      },
+    );
     return seen.filter((p) => p.position).map((p) => p.position!.getTime());
   };
 
@@ -48,7 +57,11 @@ describe('search progress through the time range (e2e)', () => {
   });
 
   it('a finished search reports the start of its range as its position', async () => {
-    const launch = await request(t.http).post('/api/searchctrl/launch').set(admin).send({ SearchString: 'tag=prog', ...RANGE }).expect(200);
+    const launch = await request(t.http)
+      .post('/api/searchctrl/launch')
+      .set(admin)
+      .send({ SearchString: 'tag=prog', ...RANGE })
+      .expect(200);
     let stats: Record<string, unknown> = {};
     for (let i = 0; i < 300 && stats.Finished !== true; i++) {
       stats = (await request(t.http).get(`/api/searchctrl/${launch.body.SearchID}/stats`).set(admin).expect(200)).body;

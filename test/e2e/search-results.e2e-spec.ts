@@ -19,14 +19,19 @@ async function ingestKeys(http: Server, h: Headers, tag: string, from: number, t
 }
 
 async function launch(http: Server, h: Headers, query: string): Promise<{ SearchID: string; SearchSessionID: string }> {
-  const r = await request(http).post('/api/searchctrl/launch').set(h).send({ SearchString: query, ...RANGE });
+  const r = await request(http)
+    .post('/api/searchctrl/launch')
+    .set(h)
+    .send({ SearchString: query, ...RANGE });
   if (r.status !== 200) throw new Error(`launch failed ${r.status} ${JSON.stringify(r.body)}`);
   return r.body as { SearchID: string; SearchSessionID: string };
 }
 
 /** Polls the stats until the search has finished; answers the last stats body. */
-async function finished(http: Server, h: Headers, id: string): Promise<Record<string, unknown>> {
+async function finished(http: Server, h: Headers, id: string, sid?: string): Promise<Record<string, unknown>> {
   for (let i = 0; i < 600; i++) {
+    // A client pings its session while it waits (a long search on a loaded machine outlasts the ping timeout).
+    if (sid && i % 20 === 0) await request(http).put(`/api/searchctrl/${id}/ping?sid=${sid}`).set(h).send({ Interval: 0 }).expect(200);
     const r = await request(http).get(`/api/searchctrl/${id}/stats`).set(h).expect(200);
     if (r.body.Finished === true) return r.body as Record<string, unknown>;
     await new Promise((res) => setTimeout(res, 100));
@@ -35,7 +40,10 @@ async function finished(http: Server, h: Headers, id: string): Promise<Record<st
 }
 
 const direct = (http: Server, h: Headers, query: string, format = 'json') =>
-  request(http).post('/api/search/direct').set(h).send({ SearchString: query, Format: format, ...RANGE });
+  request(http)
+    .post('/api/search/direct')
+    .set(h)
+    .send({ SearchString: query, Format: format, ...RANGE });
 
 describe('failed searches', () => {
   let t: TestApp;
@@ -46,7 +54,10 @@ describe('failed searches', () => {
     t = await createTestApp({ searchTimeoutMs: 1000 });
     const admin = await asAdmin(t.http);
     user = await createUser(t.http, admin);
-    const r = await request(t.http).put('/api/ingest/json').set(admin).send([{ TS: '2024-03-01T00:00:01Z', Tag: evil, Data: Buffer.from(`${'a'.repeat(40)}b`).toString('base64') }]);
+    const r = await request(t.http)
+      .put('/api/ingest/json')
+      .set(admin)
+      .send([{ TS: '2024-03-01T00:00:01Z', Tag: evil, Data: Buffer.from(`${'a'.repeat(40)}b`).toString('base64') }]);
     expect(r.status).toBe(200);
   });
   afterAll(() => t.close());
@@ -109,7 +120,7 @@ describe('aggregations over many keys, counts of nothing and page ranges', () =>
   it('count by over 250,000 distinct keys answers every row on the renderer, in downloads and in direct search', async () => {
     const query = `tag=${tag} kv k | count by k | table k count`;
     const l = await launch(t.http, user.headers, query);
-    const stats = await finished(t.http, user.headers, l.SearchID);
+    const stats = await finished(t.http, user.headers, l.SearchID, l.SearchSessionID);
     expect(stats.Error).toBeUndefined();
     const page = await request(t.http).get(`/api/searchctrl/${l.SearchID}/renderer/table`).set(user.headers).expect(200);
     expect(page.body).toEqual(expect.objectContaining({ EntryCount: KEYS, Finished: true, AdditionalEntries: false }));

@@ -5,9 +5,12 @@ import { createTestApp, TestApp } from '../setup/app';
 import { createTestDatabase } from '../setup/db';
 import { createToken } from '../setup/tokens';
 import { IndexerService } from '../../src/indexer/indexer.service';
-import { scanJobStats } from '../../src/indexer/scan-worker-pool';
+import { watchScanWorkers } from '../setup/scan-workers';
 import { SCAN_APPLICATION_NAME } from '../../src/indexer/scan.worker';
 import { SearchExecutor, SearchProgress } from '../../src/indexer/search-executor';
+
+/** Scan jobs and worker threads started while this file runs (the pool's diagnostics channel). */
+const scanJobStats = watchScanWorkers();
 
 const b64 = (s: string) => Buffer.from(s).toString('base64');
 const txt = (s: string) => Buffer.from(s, 'base64').toString();
@@ -40,7 +43,10 @@ describe('search over two indexers (e2e)', () => {
   let second: Client;
 
   const direct = (query: string, format = 'json', extra: Record<string, unknown> = DAY) =>
-    request(t.http).post('/api/search/direct').set(admin).send({ SearchString: query, Format: format, ...extra });
+    request(t.http)
+      .post('/api/search/direct')
+      .set(admin)
+      .send({ SearchString: query, Format: format, ...extra });
   const csv = async (query: string) => {
     const r = await direct(query, 'csv');
     expect(r.status).toBe(200);
@@ -65,9 +71,16 @@ describe('search over two indexers (e2e)', () => {
     main = new Client({ connectionString: t.databaseUrl });
     await main.connect();
     // One request per entry: ingest spreads batches round robin over the two indexers.
-    for (const [tag, set] of [['web', WEB], ['sys', SYS], ['csvtag', CSV]] as const) {
+    for (const [tag, set] of [
+      ['web', WEB],
+      ['sys', SYS],
+      ['csvtag', CSV],
+    ] as const) {
       for (const e of set) {
-        const r = await request(t.http).put('/api/ingest/json').set(admin).send([{ TS: e.TS, Tag: tag, SRC: e.SRC, Data: b64(e.line) }]);
+        const r = await request(t.http)
+          .put('/api/ingest/json')
+          .set(admin)
+          .send([{ TS: e.TS, Tag: tag, SRC: e.SRC, Data: b64(e.line) }]);
         expect(r.status).toBe(200);
       }
     }
@@ -92,7 +105,12 @@ describe('search over two indexers (e2e)', () => {
     expect(scanJobStats.jobs - before).toBe(2);
     expect(await lines('tag=web grep cid | raw')).toEqual([WEB[3].line]);
     const text = await direct('tag=sys', 'text');
-    expect(text.text).toBe([...SYS].reverse().map((e) => e.line).join('\n') + '\n');
+    expect(text.text).toBe(
+      [...SYS]
+        .reverse()
+        .map((e) => e.line)
+        .join('\n') + '\n',
+    );
     expect(text.headers['content-type']).toMatch(/^text\/plain/);
   });
 
@@ -108,7 +126,11 @@ describe('search over two indexers (e2e)', () => {
   it('a kept scan connection that PostgreSQL closed is replaced, and the search still answers', async () => {
     await lines('tag=web');
     const killed = async (db: Client) =>
-      (await db.query(`SELECT count(pg_terminate_backend(pid))::int AS n FROM pg_stat_activity WHERE application_name = $1 AND datname = current_database()`, [SCAN_APPLICATION_NAME])).rows[0].n;
+      (
+        await db.query(`SELECT count(pg_terminate_backend(pid))::int AS n FROM pg_stat_activity WHERE application_name = $1 AND datname = current_database()`, [
+          SCAN_APPLICATION_NAME,
+        ])
+      ).rows[0].n;
     expect((await killed(main)) + (await killed(second))).toBeGreaterThan(0);
     expect(await lines('tag=web grep bob')).toEqual([WEB[4].line, WEB[1].line]);
   });
@@ -184,7 +206,12 @@ describe('search over two indexers (e2e)', () => {
     const recent = await direct('tag=web', 'json', { Duration: '1h' });
     expect(recent.status).toBe(200);
     expect(recent.body).toEqual([]);
-    const viaHeaders = await request(t.http).post('/api/search/direct').set(admin).set('query', 'tag=web limit 1').set('format', 'text').query({ start: DAY.SearchStart, end: DAY.SearchEnd });
+    const viaHeaders = await request(t.http)
+      .post('/api/search/direct')
+      .set(admin)
+      .set('query', 'tag=web limit 1')
+      .set('format', 'text')
+      .query({ start: DAY.SearchStart, end: DAY.SearchEnd });
     expect(viaHeaders.text).toBe(`${WEB[4].line}\n`);
   });
 
@@ -193,7 +220,7 @@ describe('search over two indexers (e2e)', () => {
       [{ SearchString: 'tag=web makerainbows', ...DAY }, 'ModuleError: makerainbows is not a valid module'],
       [{ SearchString: 'tag=web json user | table user', Format: 'text', ...DAY }, 'Format "text" is not supported by the table renderer'],
       [{ SearchString: 'tag=web', Format: 'pdf', ...DAY }, 'Unknown format "pdf"'],
-      [{ SearchString: 'tag=web', Format: 'archive', ...DAY }, 'Format "archive" is not supported'],
+      [{ SearchString: 'tag=web', Format: 'archive', ...DAY }, 'Unknown format "archive": use json, csv or text'],
       [{ SearchString: 'tag=web' }, 'A time range is required'],
       [{ SearchString: 'tag=web', SearchStart: 'yesterday', SearchEnd: DAY.SearchEnd }, 'start must be an RFC3339'],
       [{ SearchString: 'tag=web', SearchStart: DAY.SearchEnd, SearchEnd: DAY.SearchStart }, 'end is before start'],
@@ -208,7 +235,11 @@ describe('search over two indexers (e2e)', () => {
   });
 
   it('(a+)+$ after a condensing module, the attack that froze every endpoint, finishes at once; backreferences are refused', async () => {
-    await request(t.http).put('/api/ingest/json').set(admin).send([{ TS: T('12:00:01'), Tag: 'evil30', Data: b64('a'.repeat(30) + '!') }]).expect(200);
+    await request(t.http)
+      .put('/api/ingest/json')
+      .set(admin)
+      .send([{ TS: T('12:00:01'), Tag: 'evil30', Data: b64('a'.repeat(30) + '!') }])
+      .expect(200);
     const started = Date.now();
     const r = await direct('tag=evil30 limit 10 | regex "(?P<x>(a+)+$)"');
     expect(r.status).toBe(200);
@@ -218,7 +249,11 @@ describe('search over two indexers (e2e)', () => {
   });
 
   it('an expensive regular expression after a condensing module runs off the event loop and is stopped at the timeout', async () => {
-    await request(t.http).put('/api/ingest/json').set(admin).send([{ TS: T('12:00:02'), Tag: 'slowmerge', Data: b64('a'.repeat(40) + 'b') }]).expect(200);
+    await request(t.http)
+      .put('/api/ingest/json')
+      .set(admin)
+      .send([{ TS: T('12:00:02'), Tag: 'slowmerge', Data: b64('a'.repeat(40) + 'b') }])
+      .expect(200);
     const started = Date.now();
     const pending = direct('tag=slowmerge limit 10 | regex "(?P<x>(a{1,30}){1,30}$)"').then((r) => ({ r, ms: Date.now() - started }));
     const pings: number[] = [];
@@ -236,7 +271,10 @@ describe('search over two indexers (e2e)', () => {
 
   it('a catastrophic regular expression is stopped at the timeout with a clear error; the service keeps answering', async () => {
     const evil = 'a'.repeat(40) + 'b';
-    const r0 = await request(t.http).put('/api/ingest/json').set(admin).send([{ TS: T('12:00:00'), Tag: 'evil', Data: b64(evil) }]);
+    const r0 = await request(t.http)
+      .put('/api/ingest/json')
+      .set(admin)
+      .send([{ TS: T('12:00:00'), Tag: 'evil', Data: b64(evil) }]);
     expect(r0.status).toBe(200);
     const started = Date.now();
     const pending = direct('tag=evil regex "(?P<x>(a{1,30}){1,30}$)"').then((r) => ({ r, ms: Date.now() - started }));
@@ -300,7 +338,13 @@ describe('search endpoints (e2e)', () => {
   });
 
   it('GET /api/tags, /api/info/searchmodules, /api/info/rendermodules', async () => {
-    await request(t.http).put('/api/ingest/json').set(admin).send([{ TS: '2024-01-01T00:00:00Z', Tag: 'zeta', Data: b64('z') }, { TS: '2024-01-01T00:00:00Z', Tag: 'alpha', Data: b64('a') }]);
+    await request(t.http)
+      .put('/api/ingest/json')
+      .set(admin)
+      .send([
+        { TS: '2024-01-01T00:00:00Z', Tag: 'zeta', Data: b64('z') },
+        { TS: '2024-01-01T00:00:00Z', Tag: 'alpha', Data: b64('a') },
+      ]);
     const tags = await request(t.http).get('/api/tags').set(searchToken);
     expect(tags.status).toBe(200);
     expect(tags.body).toEqual(['alpha', 'default', 'zeta']);
@@ -335,7 +379,9 @@ describe('partitions and retention (e2e)', () => {
   });
 
   const partitions = async () =>
-    (await db.query(`SELECT c.relname FROM pg_inherits i JOIN pg_class c ON c.oid = i.inhrelid JOIN pg_class p ON p.oid = i.inhparent WHERE p.relname = 'entry' ORDER BY 1`)).rows.map((r) => r.relname as string);
+    (
+      await db.query(`SELECT c.relname FROM pg_inherits i JOIN pg_class c ON c.oid = i.inhrelid JOIN pg_class p ON p.oid = i.inhparent WHERE p.relname = 'entry' ORDER BY 1`)
+    ).rows.map((r) => r.relname as string);
 
   it('stores entries of several days in day partitions and drops old partitions (never rows)', async () => {
     const now = Date.now();
@@ -349,13 +395,19 @@ describe('partitions and retention (e2e)', () => {
     const brin = await db.query(`SELECT indexdef FROM pg_indexes WHERE tablename = $1`, [name(2)]);
     expect(brin.rows.map((x) => x.indexdef).join()).toMatch(/USING brin \(ts\)/);
     const all = { SearchStart: new Date(now - 50 * DAYMS).toISOString(), SearchEnd: new Date(now + 1000).toISOString() };
-    const before = await request(t.http).post('/api/search/direct').set(admin).send({ SearchString: 'tag=days', ...all });
+    const before = await request(t.http)
+      .post('/api/search/direct')
+      .set(admin)
+      .send({ SearchString: 'tag=days', ...all });
     expect(before.body.map((e: { Data: string }) => txt(e.Data))).toEqual(['age 1', 'age 2', 'age 22', 'age 25']);
 
     const dropped = await t.app.get(IndexerService).applyRetention(new Date(now + 10 * DAYMS));
     expect(dropped.sort()).toEqual([name(22), name(25)].sort());
     expect(await partitions()).toEqual([name(1), name(2)].sort());
-    const after = await request(t.http).post('/api/search/direct').set(admin).send({ SearchString: 'tag=days', ...all });
+    const after = await request(t.http)
+      .post('/api/search/direct')
+      .set(admin)
+      .send({ SearchString: 'tag=days', ...all });
     expect(after.body.map((e: { Data: string }) => txt(e.Data))).toEqual(['age 1', 'age 2']);
     // Ingest into a dropped day recreates its partition.
     const again = await request(t.http).put('/api/ingest/json').set(admin).send([entries[0]]);
@@ -364,7 +416,10 @@ describe('partitions and retention (e2e)', () => {
     // A partition dropped by hand behind the service's back: the COPY fails once, the
     // partition is recreated and the batch stored whole.
     await db.query(`DROP TABLE ${name(1)}`);
-    const retried = await request(t.http).put('/api/ingest/json').set(admin).send([entries[3], { ...entries[3], Data: b64('age 1 again') }]);
+    const retried = await request(t.http)
+      .put('/api/ingest/json')
+      .set(admin)
+      .send([entries[3], { ...entries[3], Data: b64('age 1 again') }]);
     expect(retried.body).toEqual({ Count: 2, Size: 16 });
     expect((await db.query(`SELECT convert_from(data, 'UTF8') AS d FROM ${name(1)} ORDER BY 1`)).rows.map((x) => x.d)).toEqual(['age 1', 'age 1 again']);
   });
@@ -382,7 +437,14 @@ describe('search executor (e2e, used by persistent searches)', () => {
     admin = await asAdmin(t.http);
     const entries = Array.from({ length: 30 }, (_, i) => ({ TS: new Date(Date.UTC(2024, 0, 1 + (i % 3), 0, i)).toISOString(), Tag: 'seq', Data: b64(`n=${i}`) }));
     for (let i = 0; i < entries.length; i += 3) {
-      expect((await request(t.http).put('/api/ingest/json').set(admin).send(entries.slice(i, i + 3))).status).toBe(200);
+      expect(
+        (
+          await request(t.http)
+            .put('/api/ingest/json')
+            .set(admin)
+            .send(entries.slice(i, i + 3))
+        ).status,
+      ).toBe(200);
     }
   });
   afterAll(() => t.close());
@@ -393,11 +455,17 @@ describe('search executor (e2e, used by persistent searches)', () => {
     const exec = t.app.get(SearchExecutor);
     const seen: number[] = [];
     const progress: SearchProgress[] = [];
-    const run = await exec.run('tag=seq', range, { entries: (b) => void seen.push(...b.map((e) => e.ts)) }, { signal: new AbortController().signal, onProgress: (p) => progress.push(p), retainEntries: false });
+    const run = await exec.run(
+      'tag=seq',
+      range,
+      { entries: (b) => void seen.push(...b.map((e) => e.ts)) },
+      { signal: new AbortController().signal, onProgress: (p) => progress.push(p), retainEntries: false },
+    );
     expect(seen).toHaveLength(30);
     expect(seen).toEqual([...seen].sort((a, b) => b - a));
     expect(run.result).toEqual({ kind: 'entries', EntryCount: 30, Entries: [] });
-    expect(run.progress).toEqual({ entriesScanned: 30, bytesScanned: 10 * 3 + 20 * 4, finished: true });
+    // Every scan read down to the start of the range.
+    expect(run.progress).toEqual({ entriesScanned: 30, bytesScanned: 10 * 3 + 20 * 4, finished: true, position: range.start });
     expect(progress[progress.length - 1].finished).toBe(true);
     const condensed = await exec.run('tag=seq count', range, { entries: () => undefined }, { signal: new AbortController().signal });
     expect(condensed.compiled.streaming).toBe(false);
@@ -407,8 +475,14 @@ describe('search executor (e2e, used by persistent searches)', () => {
   it('throws clear AppErrors: bad query 400, cancelled, timeout 408', async () => {
     const exec = t.app.get(SearchExecutor);
     const sink = { entries: () => undefined };
-    await expect(exec.run('tag=seq nosuchmodule', range, sink, { signal: new AbortController().signal })).rejects.toMatchObject({ status: 400, message: 'ModuleError: nosuchmodule is not a valid module' });
-    await request(t.http).put('/api/ingest/json').set(admin).send([{ TS: '2024-01-02T12:00:00Z', Tag: 'evil', Data: b64('a'.repeat(40) + 'b') }]);
+    await expect(exec.run('tag=seq nosuchmodule', range, sink, { signal: new AbortController().signal })).rejects.toMatchObject({
+      status: 400,
+      message: 'ModuleError: nosuchmodule is not a valid module',
+    });
+    await request(t.http)
+      .put('/api/ingest/json')
+      .set(admin)
+      .send([{ TS: '2024-01-02T12:00:00Z', Tag: 'evil', Data: b64('a'.repeat(40) + 'b') }]);
     const ac = new AbortController();
     setTimeout(() => ac.abort(), 300);
     await expect(exec.run('tag=evil regex "(?P<x>(a{1,30}){1,30}$)"', range, sink, { signal: ac.signal })).rejects.toMatchObject({ status: 400, message: 'Search was cancelled' });
@@ -426,7 +500,10 @@ describe('search executor (e2e, used by persistent searches)', () => {
       expect(s.status).toBe(503);
       expect(s.body).toEqual({ Error: 'Indexer 127.0.0.1:1/none is unavailable', RequestId: expect.any(String) });
       for (let i = 0; i < 2; i++) {
-        const r = await request(down.http).put('/api/ingest/json').set(h).send([{ TS: '2024-01-03T00:00:00Z', Tag: 'seq', Data: b64('x') }]);
+        const r = await request(down.http)
+          .put('/api/ingest/json')
+          .set(h)
+          .send([{ TS: '2024-01-03T00:00:00Z', Tag: 'seq', Data: b64('x') }]);
         expect(r.status).toBe(200);
       }
       expect((await request(down.http).head('/api/ingest/test').set(h)).status).toBe(200);

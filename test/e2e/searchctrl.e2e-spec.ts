@@ -25,7 +25,10 @@ async function ingest(http: Server, h: Headers, tag: string, n: number): Promise
 }
 
 async function launch(http: Server, h: Headers, query: string, extra: Record<string, unknown> = {}) {
-  const res = await request(http).post('/api/searchctrl/launch').set(h).send({ SearchString: query, ...RANGE, ...extra });
+  const res = await request(http)
+    .post('/api/searchctrl/launch')
+    .set(h)
+    .send({ SearchString: query, ...RANGE, ...extra });
   if (res.status !== 200) throw new Error(`launch failed ${res.status} ${JSON.stringify(res.body)}`);
   return res.body as { SearchID: string; SearchSessionID: string; RefreshInterval: number; RenderModule: string; Info: Record<string, unknown> };
 }
@@ -54,12 +57,20 @@ async function waitFor<T>(fn: () => Promise<T>, ok: (v: T) => boolean, ms = 1500
 }
 
 const stats = (http: Server, h: Headers, id: string) => request(http).get(`/api/searchctrl/${id}/stats`).set(h);
-const waitFinished = (http: Server, h: Headers, id: string) => waitFor(() => stats(http, h, id), (r) => r.status !== 200 || r.body.Finished === true);
+const waitFinished = (http: Server, h: Headers, id: string) =>
+  waitFor(
+    () => stats(http, h, id),
+    (r) => r.status !== 200 || r.body.Finished === true,
+  );
 const state = async (http: Server, h: Headers, id: string): Promise<string | undefined> => {
   const r = await request(http).get('/api/searchctrl?admin=true').set(h);
   return (r.body as Array<{ ID: string; State: string }>).find((s) => s.ID === id)?.State;
 };
-const waitState = (http: Server, h: Headers, id: string, want: string) => waitFor(() => state(http, h, id), (s) => s === want);
+const waitState = (http: Server, h: Headers, id: string, want: string) =>
+  waitFor(
+    () => state(http, h, id),
+    (s) => s === want,
+  );
 
 describe('search control', () => {
   let t: TestApp;
@@ -101,9 +112,17 @@ describe('search control', () => {
     expect(info.body).toHaveLength(1);
     expect(info.body[0]).toEqual(
       expect.objectContaining({
-        ID: l.SearchID, UID: owner.uid, UserQuery: `tag=${tag}`, EffectiveQuery: l.Info.EffectiveQuery,
-        StartRange: '2024-03-01T00:00:00.000Z', EndRange: '2024-03-02T00:00:00.000Z', Started: expect.any(String),
-        Finished: expect.not.stringMatching(/^0001/), StoreSize: expect.any(Number), IndexSize: 50 * 16, State: 'ACTIVE',
+        ID: l.SearchID,
+        UID: owner.uid,
+        UserQuery: `tag=${tag}`,
+        EffectiveQuery: l.Info.EffectiveQuery,
+        StartRange: '2024-03-01T00:00:00.000Z',
+        EndRange: '2024-03-02T00:00:00.000Z',
+        Started: expect.any(String),
+        Finished: expect.not.stringMatching(/^0001/),
+        StoreSize: expect.any(Number),
+        IndexSize: 50 * 16,
+        State: 'ACTIVE',
       }),
     );
     const dir = path.join(t.config.dataDir, 'searches', 'active', l.SearchID);
@@ -113,24 +132,54 @@ describe('search control', () => {
     expect(details.body).toEqual(info.body[0]);
     const list = await request(t.http).get('/api/searchctrl').set(owner.headers).expect(200);
     expect(list.body).toContainEqual({
-      ID: l.SearchID, UID: owner.uid, GID: 0, GIDs: [], Global: false, State: 'ACTIVE', AttachedClients: 1,
-      StoredData: info.body[0].StoreSize + info.body[0].IndexSize, UserQuery: `tag=${tag}`, EffectiveQuery: l.Info.EffectiveQuery,
-      StartRange: '2024-03-01T00:00:00.000Z', EndRange: '2024-03-02T00:00:00.000Z', NoHistory: false,
-      Import: { Imported: false, Time: ZERO, BatchName: '', BatchInfo: '' }, LaunchInfo: null,
+      ID: l.SearchID,
+      UID: owner.uid,
+      GID: 0,
+      GIDs: [],
+      Global: false,
+      State: 'ACTIVE',
+      AttachedClients: 1,
+      StoredData: info.body[0].StoreSize + info.body[0].IndexSize,
+      UserQuery: `tag=${tag}`,
+      EffectiveQuery: l.Info.EffectiveQuery,
+      StartRange: '2024-03-01T00:00:00.000Z',
+      EndRange: '2024-03-02T00:00:00.000Z',
+      NoHistory: false,
+      Import: { Imported: false, Time: ZERO, BatchName: '', BatchInfo: '' },
+      LaunchInfo: null,
     });
   });
 
   it('refuses bad queries, times and bodies with 400 and the parser message', async () => {
-    const bad = await request(t.http).post('/api/searchctrl/launch').set(owner.headers).send({ SearchString: `tag=${tag} grep x | MakeRainbows`, ...RANGE }).expect(400);
+    const bad = await request(t.http)
+      .post('/api/searchctrl/launch')
+      .set(owner.headers)
+      .send({ SearchString: `tag=${tag} grep x | MakeRainbows`, ...RANGE })
+      .expect(400);
     expect(bad.body).toEqual({ Error: expect.stringContaining('MakeRainbows is not a valid module') });
     await request(t.http).post('/api/searchctrl/launch').set(owner.headers).send({ SearchString: 'tag=x', SearchStart: 'yesterday' }).expect(400);
     await request(t.http).post('/api/searchctrl/launch').set(owner.headers).send({ SearchString: 'tag=x', SearchStart: RANGE.SearchEnd, SearchEnd: RANGE.SearchStart }).expect(400);
     await request(t.http).post('/api/searchctrl/launch').set(owner.headers).send({ SearchString: 42 }).expect(400);
     await request(t.http).post('/api/searchctrl/launch').set(owner.headers).set('Content-Type', 'application/json').send('{bad').expect(400);
-    await request(t.http).post('/api/searchctrl/launch').set(owner.headers).send({ SearchString: 'x'.repeat(70000) }).expect(400);
-    await request(t.http).post('/api/searchctrl/launch').set(stranger.headers).send({ SearchString: `tag=${tag}`, GIDs: [gid] }).expect(403);
-    await request(t.http).post('/api/searchctrl/launch').set(owner.headers).send({ SearchString: `tag=${tag}`, Global: true }).expect(403);
-    await request(t.http).post('/api/searchctrl/launch').send({ SearchString: `tag=${tag}` }).expect(401);
+    await request(t.http)
+      .post('/api/searchctrl/launch')
+      .set(owner.headers)
+      .send({ SearchString: 'x'.repeat(70000) })
+      .expect(400);
+    await request(t.http)
+      .post('/api/searchctrl/launch')
+      .set(stranger.headers)
+      .send({ SearchString: `tag=${tag}`, GIDs: [gid] })
+      .expect(403);
+    await request(t.http)
+      .post('/api/searchctrl/launch')
+      .set(owner.headers)
+      .send({ SearchString: `tag=${tag}`, Global: true })
+      .expect(403);
+    await request(t.http)
+      .post('/api/searchctrl/launch')
+      .send({ SearchString: `tag=${tag}` })
+      .expect(401);
   });
 
   it('pages by entry index (half-open) and by time range', async () => {
@@ -168,7 +217,11 @@ describe('search control', () => {
     const id = l.SearchID;
     await waitFinished(t.http, owner.headers, id);
     expect(await state(t.http, admin, id)).toBe('ACTIVE');
-    await request(t.http).patch(`/api/searchctrl/${id}/background`).set(owner.headers).expect(200).expect((r) => expect(r.body).toBeNull());
+    await request(t.http)
+      .patch(`/api/searchctrl/${id}/background`)
+      .set(owner.headers)
+      .expect(200)
+      .expect((r) => expect(r.body).toBeNull());
     expect(await state(t.http, admin, id)).toBe('ACTIVE/BACKGROUNDED');
     await request(t.http).patch(`/api/searchctrl/${id}/background`).set(owner.headers).expect(200);
     await request(t.http).put(`/api/searchctrl/${id}/detach?sid=${l.SearchSessionID}`).set(owner.headers).expect(200);
@@ -247,7 +300,17 @@ describe('search control', () => {
     await request(t.http).delete(`/api/searchctrl/${id}`).set(member.headers).expect(403);
     await request(t.http).patch(`/api/searchctrl/${id}/save`).set(member.headers).expect(403);
     await request(t.http).put(`/api/searchctrl/${id}/groups`).set(member.headers).send({ GIDs: [] }).expect(403);
-    for (const [m, p] of [['get', ''], ['get', '/details'], ['get', '/attach'], ['get', '/stats'], ['put', '/stop'], ['delete', ''], ['patch', '/background'], ['patch', '/save'], ['get', '/download/json']] as const) {
+    for (const [m, p] of [
+      ['get', ''],
+      ['get', '/details'],
+      ['get', '/attach'],
+      ['get', '/stats'],
+      ['put', '/stop'],
+      ['delete', ''],
+      ['patch', '/background'],
+      ['patch', '/save'],
+      ['get', '/download/json'],
+    ] as const) {
       const r = await request(t.http)[m](`/api/searchctrl/${id}${p}`).set(stranger.headers);
       expect([p, r.status, r.body]).toEqual([p, 404, { Error: 'Search not found' }]);
     }
@@ -260,8 +323,16 @@ describe('search control', () => {
     await request(t.http).put(`/api/searchctrl/${id}/global`).set(admin).send({ Global: true }).expect(200);
     await request(t.http).get(`/api/searchctrl/${id}`).set(stranger.headers).expect(200);
     await request(t.http).put(`/api/searchctrl/${id}/stop`).set(stranger.headers).expect(403);
-    await request(t.http).put(`/api/searchctrl/${id}/groups`).set(owner.headers).send({ GIDs: ['x'] }).expect(400);
-    await request(t.http).put(`/api/searchctrl/${id}/groups`).set(owner.headers).send({ GIDs: [999999] }).expect(403);
+    await request(t.http)
+      .put(`/api/searchctrl/${id}/groups`)
+      .set(owner.headers)
+      .send({ GIDs: ['x'] })
+      .expect(400);
+    await request(t.http)
+      .put(`/api/searchctrl/${id}/groups`)
+      .set(owner.headers)
+      .send({ GIDs: [999999] })
+      .expect(403);
     await request(t.http).put(`/api/searchctrl/${id}/group`).set(owner.headers).send({ GID: 0 }).expect(200);
     await request(t.http).get(`/api/searchctrl/${id}`).set(member.headers).expect(200);
     await request(t.http).put(`/api/searchctrl/${id}/group`).set(owner.headers).send({ GID: gid }).expect(200);
@@ -271,7 +342,10 @@ describe('search control', () => {
     await request(t.http).put(`/api/searchctrl/${id}/global`).set(admin).send({ Global: false }).expect(200);
     expect((await request(t.http).get('/api/searchctrl/details').set(member.headers).expect(200)).body.map((x: { ID: string }) => x.ID)).not.toContain(id);
     await request(t.http).get(`/api/searchctrl/${id}`).set(member.headers).expect(404);
-    await request(t.http).put(`/api/searchctrl/${id}/stop`).set(admin).expect((r) => expect([200, 409]).toContain(r.status));
+    await request(t.http)
+      .put(`/api/searchctrl/${id}/stop`)
+      .set(admin)
+      .expect((r) => expect([200, 409]).toContain(r.status));
     await request(t.http).delete(`/api/searchctrl/${id}`).set(admin).expect(200);
     await request(t.http).delete(`/api/searchctrl/${id}`).set(admin).expect(404);
   });
@@ -290,7 +364,11 @@ describe('search control', () => {
     await waitFinished(t.http, u.headers, id);
     expect((await request(t.http).get(`/api/searchctrl/${id}/renderer/text`).set(member.headers).expect(200)).body.EntryCount).toBe(50);
     const notYours = { Error: 'Only the owner or an admin may change this search' };
-    for (const [m, p] of [['put', '/stop'], ['delete', ''], ['patch', '/save']] as const) {
+    for (const [m, p] of [
+      ['put', '/stop'],
+      ['delete', ''],
+      ['patch', '/save'],
+    ] as const) {
       const byMember = await request(t.http)[m](`/api/searchctrl/${id}${p}`).set(member.headers);
       expect([m, p, byMember.status, byMember.body]).toEqual([m, p, 403, notYours]);
       const byStranger = await request(t.http)[m](`/api/searchctrl/${id}${p}`).set(stranger.headers);
@@ -332,7 +410,11 @@ describe('search control', () => {
     await request(t.http).patch(`/api/searchctrl/${l.SearchID}/background`).set(tok.headers).expect(403);
     await request(t.http).get(`/api/searchctrl/${l.SearchID}/download/json`).set(tok.headers).expect(403);
     const none = await createToken(t.http, owner.headers, ['Download']);
-    await request(t.http).post('/api/searchctrl/launch').set(none.headers).send({ SearchString: `tag=${tag}` }).expect(403);
+    await request(t.http)
+      .post('/api/searchctrl/launch')
+      .set(none.headers)
+      .send({ SearchString: `tag=${tag}` })
+      .expect(403);
     await request(t.http).get('/api/searchctrl').set(none.headers).expect(403);
     await request(t.http).put(`/api/searchctrl/${l.SearchID}/stop`).set(none.headers).expect(403);
     await request(t.http).delete(`/api/searchctrl/${l.SearchID}`).set(none.headers).expect(403);
@@ -355,8 +437,8 @@ describe('search control', () => {
       const page = await request(t.http).get(`/api/searchctrl/${id}/renderer/text?first=0&last=50`).set(owner.headers);
       expect(entries).toEqual(page.body.Entries);
       const csv = await request(t.http).get(`/api/searchctrl/${id}/download/csv`).set(owner.headers).expect(200);
-      expect(csv.text.split('\n')[0]).toBe('TS,SRC,Tag,Data');
-      expect(csv.text.trim().split('\n')).toHaveLength(51);
+      expect(csv.text.split('\r\n')[0]).toBe('TIMESTAMP,TAG,SRC,DATA');
+      expect(csv.text.trim().split('\r\n')).toHaveLength(51);
       const text = await request(t.http).get(`/api/searchctrl/${id}/download/text`).set(owner.headers).expect(200);
       expect(text.text.trim().split('\n').sort()).toEqual(entries.map((e) => Buffer.from(e.Data, 'base64').toString()).sort());
       expect(text.headers['content-disposition']).toBe(`attachment; filename="search-${id}.txt"`);
@@ -371,18 +453,22 @@ describe('search control', () => {
       await request(t.http).get(`/api/searchctrl/${l.SearchID}/download/text`).set(owner.headers).expect(400);
       await request(t.http).get(`/api/searchctrl/${l.SearchID}/download/archive`).set(owner.headers).expect(400);
       const csv = await request(t.http).get(`/api/searchctrl/${l.SearchID}/download/csv`).set(owner.headers).expect(200);
-      expect(csv.text.split('\n')[0]).toBe(page.body.Entries.Columns.join(','));
+      expect(csv.text.split('\r\n')[0]).toBe(page.body.Entries.Columns.join(','));
       const json = await request(t.http).get(`/api/searchctrl/${l.SearchID}/download/json`).set(owner.headers).expect(200);
       expect(JSON.parse(json.text)).toEqual(page.body.Entries);
       await request(t.http).delete(`/api/searchctrl/${l.SearchID}`).set(owner.headers).expect(200);
     });
 
     const archiveOf = async (h: Headers, sid: string): Promise<Buffer> => {
-      const r = await request(t.http).get(`/api/searchctrl/${sid}/download/archive`).set(h).buffer(true).parse((res, cb) => {
-        const parts: Buffer[] = [];
-        res.on('data', (c: Buffer) => parts.push(c));
-        res.on('end', () => cb(null, Buffer.concat(parts)));
-      });
+      const r = await request(t.http)
+        .get(`/api/searchctrl/${sid}/download/archive`)
+        .set(h)
+        .buffer(true)
+        .parse((res, cb) => {
+          const parts: Buffer[] = [];
+          res.on('data', (c: Buffer) => parts.push(c));
+          res.on('end', () => cb(null, Buffer.concat(parts)));
+        });
       expect(r.status).toBe(200);
       return r.body as Buffer;
     };
@@ -391,7 +477,9 @@ describe('search control', () => {
       const archive = await archiveOf(member.headers, id);
       expect(archive.subarray(0, 2)).toEqual(Buffer.from([0x1f, 0x8b]));
       const imp = await request(t.http).post('/api/searchctrl/import').set(stranger.headers).attach('file', archive, 'search.tar.gz').expect(200);
-      expect(imp.body).toEqual(expect.objectContaining({ UID: stranger.uid, GIDs: [], UserQuery: `tag=${tag}`, State: 'DORMANT/SAVED', Import: expect.objectContaining({ Imported: true }) }));
+      expect(imp.body).toEqual(
+        expect.objectContaining({ UID: stranger.uid, GIDs: [], UserQuery: `tag=${tag}`, State: 'DORMANT/SAVED', Import: expect.objectContaining({ Imported: true }) }),
+      );
       const newId = imp.body.ID as string;
       expect(newId).not.toBe(id);
       const a = await request(t.http).get(`/api/searchctrl/${id}/renderer/text?first=0&last=100`).set(owner.headers);
@@ -400,14 +488,27 @@ describe('search control', () => {
       expect(b.body.EntryCount).toBe(50);
       await request(t.http).get(`/api/searchctrl/${newId}`).set(owner.headers).expect(404);
       const jwt = owner.headers.Authorization.replace('Bearer ', '');
-      const viaCookie = await request(t.http).post('/api/searchctrl/import').set('Cookie', `token=${jwt}`).set('Host', 'search.example').set('Origin', 'http://search.example').field('GID', String(gid)).attach('file', archive, 'x.tar.gz').expect(200);
+      const viaCookie = await request(t.http)
+        .post('/api/searchctrl/import')
+        .set('Cookie', `token=${jwt}`)
+        .set('Host', 'search.example')
+        .set('Origin', 'http://search.example')
+        .field('GID', String(gid))
+        .attach('file', archive, 'x.tar.gz')
+        .expect(200);
       expect(viaCookie.body).toEqual(expect.objectContaining({ UID: owner.uid, GIDs: [gid] }));
       await request(t.http).get(`/api/searchctrl/${viaCookie.body.ID}`).set(member.headers).expect(200);
       await request(t.http).post('/api/searchctrl/import').set(stranger.headers).field('GID', String(gid)).attach('file', archive, 'x.tar.gz').expect(403);
       const adminImp = await request(t.http).post('/api/searchctrl/import').set(admin).field('GID', String(gid)).attach('file', archive, 'x.tar.gz').expect(200);
       expect(adminImp.body.GIDs).toEqual([gid]);
       await request(t.http).post('/api/searchctrl/import').attach('file', archive, 'x.tar.gz').expect(401);
-      await request(t.http).post('/api/searchctrl/import').set('Cookie', 'token=garbage').set('Host', 'search.example').set('Origin', 'http://search.example').attach('file', archive, 'x.tar.gz').expect(401);
+      await request(t.http)
+        .post('/api/searchctrl/import')
+        .set('Cookie', 'token=garbage')
+        .set('Host', 'search.example')
+        .set('Origin', 'http://search.example')
+        .attach('file', archive, 'x.tar.gz')
+        .expect(401);
       const tok = await createToken(t.http, owner.headers, ['Search']);
       await request(t.http).post('/api/searchctrl/import').set(tok.headers).attach('file', archive, 'x.tar.gz').expect(403);
     });
@@ -435,7 +536,14 @@ describe('search control', () => {
         ['symlink', symlink, 400],
         ['unknown file', await tarGz([{ name: 'notes.txt', body: Buffer.from('x') }]), 400],
         ['huge declared size', zlib.gzipSync(Buffer.concat(chunks)), 413],
-        ['bad manifest JSON', await tarGz([{ name: 'manifest.json', body: Buffer.from('{"Format":') }, { name: 'entries.jsonl', body: Buffer.alloc(0) }]), 400],
+        [
+          'bad manifest JSON',
+          await tarGz([
+            { name: 'manifest.json', body: Buffer.from('{"Format":') },
+            { name: 'entries.jsonl', body: Buffer.alloc(0) },
+          ]),
+          400,
+        ],
         ['empty', Buffer.alloc(0), 400],
       ];
       for (const [name, body, status] of cases) {
@@ -464,12 +572,25 @@ describe('search control: ping timeout, limits and restarts', () => {
       const kept = await launch(t.http, u.headers, `tag=${tag}`);
       // Keep one session alive from the start, however slow the machine is.
       const ping = () => request(t.http).put(`/api/searchctrl/${kept.SearchID}/ping?sid=${kept.SearchSessionID}`).set(u.headers).send({});
-      pinger = setInterval(() => void ping().then(() => undefined, () => undefined), 200); // supertest sends only when awaited
-      const third = await request(t.http).post('/api/searchctrl/launch').set(u.headers).send({ SearchString: `tag=${tag}`, ...RANGE }).expect(429);
+      pinger = setInterval(
+        () =>
+          void ping().then(
+            () => undefined,
+            () => undefined,
+          ),
+        200,
+      ); // supertest sends only when awaited
+      const third = await request(t.http)
+        .post('/api/searchctrl/launch')
+        .set(u.headers)
+        .send({ SearchString: `tag=${tag}`, ...RANGE })
+        .expect(429);
       expect(third.body).toEqual({ Error: expect.stringContaining('at most 2') });
       const bg = await launch(t.http, admin, `tag=${tag}`, { Background: true });
       const full = await waitFinished(t.http, admin, bg.SearchID);
-      expect(full.body).toEqual(expect.objectContaining({ Finished: true, OverLimit: true, LimitDroppedRange: { StartTS: expect.stringMatching(/^2024/), EndTS: expect.stringMatching(/^2024/) } }));
+      expect(full.body).toEqual(
+        expect.objectContaining({ Finished: true, OverLimit: true, LimitDroppedRange: { StartTS: expect.stringMatching(/^2024/), EndTS: expect.stringMatching(/^2024/) } }),
+      );
       expect(full.body.EntryCount).toBeLessThan(5);
       const bgInfo = (await request(t.http).get(`/api/searchctrl/${bg.SearchID}/details`).set(admin)).body;
       expect(bgInfo.StoreSize + bgInfo.IndexSize).toBeLessThanOrEqual(400);

@@ -12,7 +12,10 @@ describe('search history', () => {
   let bob: TestUser;
 
   const launch = async (h: Headers, q: string, extra: Record<string, unknown> = {}) => {
-    const r = await request(t.http).post('/api/searchctrl/launch').set(h).send({ SearchString: q, ...RANGE, ...extra });
+    const r = await request(t.http)
+      .post('/api/searchctrl/launch')
+      .set(h)
+      .send({ SearchString: q, ...RANGE, ...extra });
     expect(r.status).toBe(200);
     await request(t.http).put(`/api/searchctrl/${r.body.SearchID}/detach?sid=${r.body.SearchSessionID}`).set(h).expect(200);
     return r.body as { Info: { EffectiveQuery: string } };
@@ -35,8 +38,14 @@ describe('search history', () => {
     const r = await request(t.http).get('/api/searchhistory').set(alice.headers).expect(200);
     expect(r.body.map((h: { UserQuery: string }) => h.UserQuery)).toEqual(['tag=hist grep three', 'tag=hist grep two', 'tag=hist grep one']);
     expect(r.body[0]).toEqual({
-      UID: alice.uid, GID: 0, GIDs: [], Global: false, UserQuery: 'tag=hist grep three', EffectiveQuery: expect.stringContaining('grep three'),
-      Launched: expect.stringMatching(/^\d{4}-\d\d-\d\dT/), Synced: true,
+      UID: alice.uid,
+      GID: 0,
+      GIDs: [],
+      Global: false,
+      UserQuery: 'tag=hist grep three',
+      EffectiveQuery: expect.stringContaining('grep three'),
+      Launched: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+      Synced: true,
     });
   });
 
@@ -52,7 +61,10 @@ describe('search history', () => {
     await request(t.http).get('/api/searchhistory?start=3&end=1').set(alice.headers).expect(400);
     await request(t.http).get('/api/searchhistory?start=-1').set(alice.headers).expect(400);
     await request(t.http).get('/api/searchhistory?start=abc').set(alice.headers).expect(400);
-    await request(t.http).get(`/api/searchhistory?refine=${'x'.repeat(2000)}`).set(alice.headers).expect(400);
+    await request(t.http)
+      .get(`/api/searchhistory?refine=${'x'.repeat(2000)}`)
+      .set(alice.headers)
+      .expect(400);
   });
 
   it('admin=true shows everyone to admins only; user/{uid} is self or admin', async () => {

@@ -32,8 +32,14 @@ describe('stats', () => {
   it('describes the host of each component with real values', async () => {
     const res = await request(t.http).get('/api/stats/sysDesc').set(user).expect(200);
     expect(res.body.webserver).toEqual({
-      VirtSystem: expect.any(String), VirtRole: expect.any(String), CPUCount: expect.any(Number), CPUModel: expect.any(String),
-      CPUMhz: expect.any(String), CPUCache: expect.any(String), TotalMemoryMB: expect.any(Number), SystemVersion: expect.any(String),
+      VirtSystem: expect.any(String),
+      VirtRole: expect.any(String),
+      CPUCount: expect.any(Number),
+      CPUModel: expect.any(String),
+      CPUMhz: expect.any(String),
+      CPUCache: expect.any(String),
+      TotalMemoryMB: expect.any(Number),
+      SystemVersion: expect.any(String),
     });
     expect(res.body.webserver.CPUCount).toBeGreaterThan(0);
     expect(res.body.webserver.TotalMemoryMB).toBeGreaterThan(100);
@@ -55,13 +61,18 @@ describe('stats', () => {
     const admin = await asAdmin(t.http);
     const now = new Date().toISOString();
     // Round robin over two indexers, one down: ingest skips it.
-    await request(t.http).put('/api/ingest/json').set(admin).send([1, 2, 3].map((i) => ({ TS: now, Tag: 'statsexact', Data: Buffer.from(`e${i}`).toString('base64') }))).expect(200);
+    await request(t.http)
+      .put('/api/ingest/json')
+      .set(admin)
+      .send([1, 2, 3].map((i) => ({ TS: now, Tag: 'statsexact', Data: Buffer.from(`e${i}`).toString('base64') })))
+      .expect(200);
     for (const query of ['?exact=true', '']) {
       // Without exact=true the shared result may be up to 1.5 s old.
       if (!query) await new Promise((r) => setTimeout(r, 1600));
       const res = await request(t.http).get(`/api/stats/idxStats${query}`).set(user).expect(200);
-      const parts = Object.values(res.body as Record<string, { IndexStats: Array<{ Stats: Array<{ Entries: number; Estimated: boolean }> }> }>)
-        .flatMap((ix) => ix.IndexStats.flatMap((s) => s.Stats));
+      const parts = Object.values(res.body as Record<string, { IndexStats: Array<{ Stats: Array<{ Entries: number; Estimated: boolean }> }> }>).flatMap((ix) =>
+        ix.IndexStats.flatMap((s) => s.Stats),
+      );
       expect(parts.reduce((a, p) => a + p.Entries, 0)).toBeGreaterThanOrEqual(3);
       expect(parts.every((p) => p.Estimated === false)).toBe(true);
     }

@@ -1,6 +1,7 @@
 import request from 'supertest';
 import { createTestApp, TestApp } from '../setup/app';
 import { asAdmin, createUser, Headers, login, TestUser } from '../setup/auth';
+import { errorBody, limitErrors, originErrors } from '../setup/errors';
 import { createToken } from '../setup/tokens';
 
 /**
@@ -23,11 +24,15 @@ describe('responding to a stolen session or secret', () => {
   it('limits guesses of the current password in a password change like logins (429, then even the right one waits)', async () => {
     const u = await createUser(t.http, admin);
     for (let i = 0; i < 3; i++) {
-      await request(t.http).put(`/api/users/${u.uid}/pwd`).set(u.headers).send({ OrigPass: `wrong-${i}-password`, NewPass: 'new-password-1' }).expect(403);
+      await request(t.http)
+        .put(`/api/users/${u.uid}/pwd`)
+        .set(u.headers)
+        .send({ OrigPass: `wrong-${i}-password`, NewPass: 'new-password-1' })
+        .expect(403);
     }
     const blocked = await request(t.http).put(`/api/users/${u.uid}/pwd`).set(u.headers).send({ OrigPass: u.password, NewPass: 'new-password-1' }).expect(429);
     expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
-    expect(blocked.body.Error).toMatch(/Too many wrong passwords/);
+    expect(blocked.body).toEqual(errorBody(limitErrors.wrongPasswords(Number(blocked.headers['retry-after']))));
     // The password did not change, and a thief's guesses from one session do not lock the owner
     // out of changing it from another.
     const owner = await login(t.http, u.name, u.password);
@@ -64,7 +69,7 @@ describe('responding to a stolen session or secret', () => {
     await whoami(minted.headers).expect(401);
   });
 
-  it('lets the owner revoke every token at once (DELETE /api/tokens), no one else\'s', async () => {
+  it("lets the owner revoke every token at once (DELETE /api/tokens), no one else's", async () => {
     const u = await createUser(t.http, admin);
     const bystander: TestUser = await createUser(t.http, admin);
     const mine = [await createToken(t.http, u.headers, ['ListUsers']), await createToken(t.http, u.headers, ['TokenWrite'])];
@@ -78,12 +83,15 @@ describe('responding to a stolen session or secret', () => {
     await request(t.http).delete('/api/tokens').set(narrow.headers).expect(403);
   });
 
-  it('accepts a cookie-authenticated write only from this service\'s own origin', async () => {
+  it("accepts a cookie-authenticated write only from this service's own origin", async () => {
     const jwt = admin.Authorization.replace('Bearer ', '');
     const importWith = (headers: Headers) =>
-      request(t.http).post('/api/searchctrl/import').set({ Cookie: `token=${jwt}`, ...headers }).attach('file', Buffer.from('not an archive'), 'x.tar.gz');
-    expect((await importWith({}).expect(403)).body.Error).toMatch(/Origin or Referer/);
-    expect((await importWith({ Origin: 'https://evil.example' }).expect(403)).body.Error).toMatch(/Cross-site/);
+      request(t.http)
+        .post('/api/searchctrl/import')
+        .set({ Cookie: `token=${jwt}`, ...headers })
+        .attach('file', Buffer.from('not an archive'), 'x.tar.gz');
+    expect((await importWith({}).expect(403)).body).toEqual(errorBody(originErrors.missing));
+    expect((await importWith({ Origin: 'https://evil.example' }).expect(403)).body).toEqual(errorBody(originErrors.crossSite('https://evil.example')));
     await importWith({ Referer: 'https://evil.example/page' }).expect(403);
     // From the service's own origin (the Host it was sent to) the request is authenticated, and
     // then fails on the archive itself.

@@ -5,6 +5,7 @@ import { CAPABILITIES } from '../../src/auth/capabilities';
 import { generateTokenSecret, isWellFormedTokenSecret } from '../../src/tokens/token-secret';
 import { createTestApp, TestApp } from '../setup/app';
 import { addToGroup, asAdmin, createGroup, createUser, Headers, TestUser } from '../setup/auth';
+import { authErrors, errorBody, fieldErrors, requestErrors, tokenErrors } from '../setup/errors';
 import { describeDeclaration, routeTable } from '../setup/route-table';
 import { createToken } from '../setup/tokens';
 
@@ -12,7 +13,10 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 const inMinutes = (m: number) => new Date(Date.now() + m * 60_000).toISOString();
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const errorBody = { Error: expect.any(String) };
+const { invalidRequest } = requestErrors;
+const { each, maxItems, maxLength } = fieldErrors;
+/** What the validation pipe says of a token body without its required fields. */
+const noTokenFields = invalidRequest(maxLength('name', 256), each('capabilities', 'must be shorter than or equal to 64 characters'));
 
 /** A token record as the API shows it: never with the secret. */
 const record = (over: Record<string, unknown> = {}) => ({
@@ -147,41 +151,57 @@ describe('API tokens', () => {
       const tok = await createToken(t.http, u.headers, ['ListUsers']);
       await http().get('/api/users').set(tok.headers).expect(200);
       const past = new Date(Date.now() - 2000).toISOString();
-      const res = await http().put(`/api/tokens/${tok.id}`).set(u.headers).send({ name: 'expired now', description: null, capabilities: ['ListUsers'], expiresAt: past }).expect(200);
+      const res = await http()
+        .put(`/api/tokens/${tok.id}`)
+        .set(u.headers)
+        .send({ name: 'expired now', description: null, capabilities: ['ListUsers'], expiresAt: past })
+        .expect(200);
       expect(res.body.expiresAt).toBe(past);
       await http().get('/api/users').set(tok.headers).expect(401);
-      await http().post('/api/tokens').set(u.headers).send({ name: 'x', capabilities: ['ListUsers'], expiresAt: past }).expect(400);
+      await http()
+        .post('/api/tokens')
+        .set(u.headers)
+        .send({ name: 'x', capabilities: ['ListUsers'], expiresAt: past })
+        .expect(400);
     });
 
     it('refuses bad input with 400 and stores nothing', async () => {
       const v = await createUser(t.http, admin);
-      const bad: Array<[string, unknown]> = [
-        ['unknown capability', { name: 'x', capabilities: ['ListUsers', 'Teleport'] }],
-        ['capabilities not an array', { name: 'x', capabilities: 'ListUsers' }],
-        ['capability not a string', { name: 'x', capabilities: [5] }],
-        ['missing capabilities', { name: 'x' }],
-        ['missing name', { capabilities: [] }],
-        ['empty name', { name: '', capabilities: [] }],
-        ['name too long', { name: 'n'.repeat(257), capabilities: [] }],
-        ['name not a string', { name: { a: 1 }, capabilities: [] }],
-        ['description too long', { name: 'x', description: 'd'.repeat(4097), capabilities: [] }],
-        ['expiry in the past', { name: 'x', capabilities: [], expiresAt: '2001-01-01T00:00:00Z' }],
-        ['expiry now-ish', { name: 'x', capabilities: [], expiresAt: new Date(Date.now() - 1000).toISOString() }],
-        ['expiry not a date', { name: 'x', capabilities: [], expiresAt: 'tomorrow' }],
-        ['expiry impossible day', { name: 'x', capabilities: [], expiresAt: '2999-02-31T00:00:00Z' }],
-        ['expiry not a string', { name: 'x', capabilities: [], expiresAt: 12345 }],
-        ['too many capability items', { name: 'x', capabilities: Array(300).fill('ListUsers') }],
-        ['huge capability name', { name: 'x', capabilities: ['a'.repeat(10_000)] }],
-        ['body is an array', [{ name: 'x', capabilities: [] }]],
+      const eachCapability = invalidRequest(each('capabilities', 'must be shorter than or equal to 64 characters'));
+      const bad: Array<[string, unknown, string]> = [
+        ['unknown capability', { name: 'x', capabilities: ['ListUsers', 'Teleport'] }, tokenErrors.unknownCapabilities('Teleport')],
+        ['capabilities not an array', { name: 'x', capabilities: 'ListUsers' }, invalidRequest(maxItems('capabilities', 256))],
+        ['capability not a string', { name: 'x', capabilities: [5] }, eachCapability],
+        ['missing capabilities', { name: 'x' }, eachCapability],
+        ['missing name', { capabilities: [] }, invalidRequest(maxLength('name', 256))],
+        ['empty name', { name: '', capabilities: [] }, invalidRequest(fieldErrors.minLength('name', 1))],
+        ['name too long', { name: 'n'.repeat(257), capabilities: [] }, invalidRequest(maxLength('name', 256))],
+        ['name not a string', { name: { a: 1 }, capabilities: [] }, invalidRequest(maxLength('name', 256))],
+        ['description too long', { name: 'x', description: 'd'.repeat(4097), capabilities: [] }, invalidRequest(maxLength('description', 4096))],
+        ['expiry in the past', { name: 'x', capabilities: [], expiresAt: '2001-01-01T00:00:00Z' }, tokenErrors.expiryPast],
+        ['expiry now-ish', { name: 'x', capabilities: [], expiresAt: new Date(Date.now() - 1000).toISOString() }, tokenErrors.expiryPast],
+        ['expiry not a date', { name: 'x', capabilities: [], expiresAt: 'tomorrow' }, tokenErrors.expiryFormat],
+        ['expiry impossible day', { name: 'x', capabilities: [], expiresAt: '2999-02-31T00:00:00Z' }, tokenErrors.expiryFormat],
+        ['expiry not a string', { name: 'x', capabilities: [], expiresAt: 12345 }, invalidRequest(maxLength('expiresAt', 64))],
+        ['too many capability items', { name: 'x', capabilities: Array(300).fill('ListUsers') }, invalidRequest(maxItems('capabilities', 256))],
+        ['huge capability name', { name: 'x', capabilities: ['a'.repeat(10_000)] }, eachCapability],
+        ['body is an array', [{ name: 'x', capabilities: [] }], noTokenFields],
       ];
-      for (const [why, body] of bad) {
-        const res = await http().post('/api/tokens').set(v.headers).send(body as object);
-        expect({ why, status: res.status, body: res.body }).toEqual({ why, status: 400, body: errorBody });
+      for (const [why, body, message] of bad) {
+        const res = await http()
+          .post('/api/tokens')
+          .set(v.headers)
+          .send(body as object);
+        expect({ why, status: res.status, body: res.body }).toEqual({ why, status: 400, body: errorBody(message) });
       }
       const malformed = await http().post('/api/tokens').set(v.headers).set('Content-Type', 'application/json').send('{"name": ').expect(400);
-      expect(malformed.body).toEqual({ Error: 'Malformed JSON body' });
-      const unknownCap = await http().post('/api/tokens').set(v.headers).send({ name: 'x', capabilities: ['Teleport'] }).expect(400);
-      expect(unknownCap.body.Error).toMatch(/Teleport/);
+      expect(malformed.body).toEqual(errorBody(requestErrors.malformedJson));
+      const unknownCap = await http()
+        .post('/api/tokens')
+        .set(v.headers)
+        .send({ name: 'x', capabilities: ['Teleport'] })
+        .expect(400);
+      expect(unknownCap.body).toEqual(errorBody(tokenErrors.unknownCapabilities('Teleport')));
       expect((await http().get('/api/tokens').set(v.headers).expect(200)).body).toEqual([]);
     });
 
@@ -200,9 +220,14 @@ describe('API tokens', () => {
 
     it(`limits a user to 100 tokens (409 beyond)`, async () => {
       const v = await createUser(t.http, admin);
-      for (let i = 0; i < 100; i++) await http().post('/api/tokens').set(v.headers).send({ name: `t${i}`, capabilities: [] }).expect(200);
+      for (let i = 0; i < 100; i++)
+        await http()
+          .post('/api/tokens')
+          .set(v.headers)
+          .send({ name: `t${i}`, capabilities: [] })
+          .expect(200);
       const res = await http().post('/api/tokens').set(v.headers).send({ name: 'one too many', capabilities: [] }).expect(409);
-      expect(res.body).toEqual({ Error: expect.stringMatching(/at most 100 tokens/) });
+      expect(res.body).toEqual(errorBody(tokenErrors.limit(100)));
       expect((await http().get('/api/tokens').set(v.headers).expect(200)).body).toHaveLength(100);
     });
 
@@ -234,10 +259,10 @@ describe('API tokens', () => {
       tokId = (await createToken(t.http, owner.headers, ['ListUsers'], { name: 'owned' })).id;
     });
 
-    it('a stranger gets 404 for every route on another user\'s token, and nothing changes', async () => {
+    it("a stranger gets 404 for every route on another user's token, and nothing changes", async () => {
       const before = (await http().get(`/api/tokens/${tokId}`).set(owner.headers).expect(200)).body;
       for (const q of ['', '?admin=true']) {
-        await http().get(`/api/tokens/${tokId}${q}`).set(stranger.headers).expect(404, { Error: 'Token not found' });
+        await http().get(`/api/tokens/${tokId}${q}`).set(stranger.headers).expect(404, errorBody(tokenErrors.notFound));
         await http().put(`/api/tokens/${tokId}${q}`).set(stranger.headers).send({ name: 'stolen' }).expect(404);
         await http().patch(`/api/tokens/${tokId}${q}`).set(stranger.headers).send({}).expect(404);
         await http().delete(`/api/tokens/${tokId}${q}`).set(stranger.headers).expect(404);
@@ -246,9 +271,9 @@ describe('API tokens', () => {
       expect((await http().get(`/api/tokens/${tokId}`).set(owner.headers).expect(200)).body).toEqual(before);
     });
 
-    it('a non-admin asking for everyone\'s tokens gets 403', async () => {
+    it("a non-admin asking for everyone's tokens gets 403", async () => {
       const res = await http().get('/api/tokens?admin=true').set(stranger.headers).expect(403);
-      expect(res.body).toEqual(errorBody);
+      expect(res.body).toEqual(errorBody(tokenErrors.adminListOnly));
       await http().get('/api/tokens?admin=false').set(stranger.headers).expect(200, []);
     });
 
@@ -269,7 +294,7 @@ describe('API tokens', () => {
       await whoami({ 'Service-Token': patched.body.token }).expect(401);
     });
 
-    it('an admin\'s token is not an admin: it sees only its owner\'s tokens', async () => {
+    it("an admin's token is not an admin: it sees only its owner's tokens", async () => {
       const adminTok = await createToken(t.http, admin, ['TokenRead', 'TokenWrite']);
       await http().get('/api/tokens?admin=true').set(adminTok.headers).expect(403);
       await http().get(`/api/tokens/${tokId}`).set(adminTok.headers).expect(404);
@@ -281,11 +306,19 @@ describe('API tokens', () => {
     it('PUT changes only the fields sent; capabilities are parsed as on create', async () => {
       const tok = await createToken(t.http, owner.headers, ['ListUsers'], { name: 'orig', description: 'desc', expiresAt: inMinutes(30) });
       const { token: _s, ...rec } = tok.body;
-      const a = await http().put(`/api/tokens/${tok.id}`).set(owner.headers).send({ capabilities: ['listgroups', 'ListUsers', 'listgroups'] }).expect(200);
+      const a = await http()
+        .put(`/api/tokens/${tok.id}`)
+        .set(owner.headers)
+        .send({ capabilities: ['listgroups', 'ListUsers', 'listgroups'] })
+        .expect(200);
       expect(a.body).toEqual({ ...rec, capabilities: ['ListUsers', 'ListGroups'] });
       const b = await http().put(`/api/tokens/${tok.id}`).set(owner.headers).send({ expiresAt: null }).expect(200);
       expect(b.body).not.toHaveProperty('expiresAt');
-      await http().put(`/api/tokens/${tok.id}`).set(owner.headers).send({ capabilities: ['Nope'] }).expect(400);
+      await http()
+        .put(`/api/tokens/${tok.id}`)
+        .set(owner.headers)
+        .send({ capabilities: ['Nope'] })
+        .expect(400);
       await http().put(`/api/tokens/${tok.id}`).set(owner.headers).send({ expiresAt: 'tomorrow' }).expect(400);
       await http().put(`/api/tokens/${tok.id}`).set(owner.headers).send({ name: '' }).expect(400);
       expect((await http().get(`/api/tokens/${tok.id}`).set(owner.headers).expect(200)).body).toEqual(b.body);
@@ -295,7 +328,7 @@ describe('API tokens', () => {
     it('answers 400 for invalid IDs and 404 for unknown ones', async () => {
       for (const id of ['not-a-uuid', '123', '00000000-0000-0000-0000-00000000000g', `${tokId}x`]) {
         const res = await http().get(`/api/tokens/${id}`).set(owner.headers).expect(400);
-        expect(res.body).toEqual(errorBody);
+        expect(res.body).toEqual(errorBody(requestErrors.invalidUuid(id)));
         await http().delete(`/api/tokens/${id}`).set(owner.headers).expect(400);
       }
       await http().get('/api/tokens/00000000-0000-4000-8000-000000000000').set(owner.headers).expect(404);
@@ -309,7 +342,7 @@ describe('API tokens', () => {
       await http().get('/api/users').set(tok.headers).expect(200);
       const res = await http().delete(`/api/tokens/${tok.id}`).set(owner.headers).expect(204);
       expect(res.text).toBe('');
-      await http().get('/api/users').set(tok.headers).expect(401, { Error: 'Unknown API token' });
+      await http().get('/api/users').set(tok.headers).expect(401, errorBody(authErrors.unknownToken));
       await http().get(`/api/tokens/${tok.id}`).set(owner.headers).expect(404);
       await http().delete(`/api/tokens/${tok.id}`).set(owner.headers).expect(404);
     });
@@ -356,9 +389,13 @@ describe('API tokens', () => {
     it('a token with the capability passes; one holding every other capability gets 403', async () => {
       for (const r of routes()) {
         const withCap = await createToken(t.http, u.headers, [r.cap]);
-        const withoutCap = await createToken(t.http, u.headers, CAPABILITIES.filter((c) => c !== r.cap));
+        const withoutCap = await createToken(
+          t.http,
+          u.headers,
+          CAPABILITIES.filter((c) => c !== r.cap),
+        );
         const denied = await http()[r.method](r.path).set(withoutCap.headers).send(r.body);
-        expect({ route: r.route, status: denied.status, body: denied.body }).toEqual({ route: r.route, status: 403, body: { Error: `API token lacks the ${r.cap} capability` } });
+        expect({ route: r.route, status: denied.status, body: denied.body }).toEqual({ route: r.route, status: 403, body: errorBody(authErrors.tokenLacks(r.cap)) });
         const ok = await http()[r.method](r.path).set(withCap.headers).send(r.body);
         expect({ route: r.route, status: ok.status }).toEqual({ route: r.route, status: r.ok });
         await http().delete(`/api/tokens/${withCap.id}`).set(u.headers).expect(204);
@@ -372,14 +409,17 @@ describe('API tokens', () => {
       await http().get('/api/testauth').set(none.headers).expect(200);
       const me = await whoami(none.headers).expect(200);
       expect(me.body).toMatchObject({ UID: u.uid, User: u.name });
-      for (const [method, path] of [['put', '/api/logout'], ['delete', '/api/logout']] as const) {
+      for (const [method, path] of [
+        ['put', '/api/logout'],
+        ['delete', '/api/logout'],
+      ] as const) {
         const res = await http()[method](path).set(all.headers).expect(403);
         expect(res.body).toEqual({ Error: 'This API is not available to API tokens' });
       }
       await whoami(u.headers).expect(200); // the user's session survived
     });
 
-    it('an admin\'s token holding every capability is refused on every admin route, and nothing changes', async () => {
+    it("an admin's token holding every capability is refused on every admin route, and nothing changes", async () => {
       const victim = await createUser(t.http, admin);
       const adminTok = await createToken(t.http, admin, [...CAPABILITIES]);
       const adminRoutes: Array<['get' | 'put' | 'post' | 'delete', string, object?]> = [
@@ -404,7 +444,7 @@ describe('API tokens', () => {
         expect({ route: `${method} ${path}`, status: res.status, body: res.body }).toEqual({
           route: `${method} ${path}`,
           status: 403,
-          body: { Error: 'Admin APIs are not available to API tokens' },
+          body: errorBody(authErrors.adminNotForTokens),
         });
       }
       await whoami(victim.headers).expect(200);
@@ -419,24 +459,36 @@ describe('API tokens', () => {
       const minter = await createToken(t.http, u.headers, ['TokenWrite']);
       await http().get('/api/users').set(minter.headers).expect(403);
       await http().get('/api/tokens').set(minter.headers).expect(403);
-      const child = await http().post('/api/tokens').set(minter.headers).send({ name: 'child', capabilities: ['ListUsers'] }).expect(200);
+      const child = await http()
+        .post('/api/tokens')
+        .set(minter.headers)
+        .send({ name: 'child', capabilities: ['ListUsers'] })
+        .expect(200);
       expect(child.body).toEqual({ ...record({ name: 'child', description: '', uid: u.uid, capabilities: ['ListUsers'] }), token: expect.any(String) });
       const childH = { 'Service-Token': child.body.token as string };
       await http().get('/api/users').set(childH).expect(200);
       await http().post('/api/tokens').set(childH).send({ name: 'grandchild', capabilities: [] }).expect(403);
-      const wide = await http().post('/api/tokens').set(minter.headers).send({ name: 'wide', capabilities: [...CAPABILITIES] }).expect(200);
+      const wide = await http()
+        .post('/api/tokens')
+        .set(minter.headers)
+        .send({ name: 'wide', capabilities: [...CAPABILITIES] })
+        .expect(200);
       expect(wide.body.capabilities).toEqual([...CAPABILITIES]);
       await http().get('/api/tokens').set({ 'Service-Token': wide.body.token }).expect(200);
       // The minter can also widen an existing token, still only within the user's rights.
-      await http().put(`/api/tokens/${child.body.id}`).set(minter.headers).send({ capabilities: ['ListUsers', 'ListGroups'] }).expect(200);
+      await http()
+        .put(`/api/tokens/${child.body.id}`)
+        .set(minter.headers)
+        .send({ capabilities: ['ListUsers', 'ListGroups'] })
+        .expect(200);
       await http().get('/api/groups').set(childH).expect(200);
       // And its own capabilities did not change.
       await http().get('/api/groups').set(minter.headers).expect(403);
     });
   });
 
-  describe('overlay on the owner\'s current rights', () => {
-    it('a lock refuses the user\'s tokens with 401 at once; unlocking restores them', async () => {
+  describe("overlay on the owner's current rights", () => {
+    it("a lock refuses the user's tokens with 401 at once; unlocking restores them", async () => {
       const u = await createUser(t.http, admin);
       const tok = await createToken(t.http, u.headers, ['ListUsers']);
       await http().get('/api/users').set(tok.headers).expect(200);
@@ -447,7 +499,7 @@ describe('API tokens', () => {
       await http().get('/api/users').set(tok.headers).expect(200);
     });
 
-    it('an admin\'s token never had admin power, before or after demotion', async () => {
+    it("an admin's token never had admin power, before or after demotion", async () => {
       const a = await createUser(t.http, admin, { admin: true });
       const tok = await createToken(t.http, a.headers, ['TokenRead', 'ListUsers']);
       await http().get('/api/tokens?admin=true').set(a.headers).expect(200);
@@ -473,7 +525,7 @@ describe('API tokens', () => {
       await http().get(`/api/groups/${gid}/members`).set(tok.headers).expect(200);
     });
 
-    it('a deleted user\'s tokens are gone', async () => {
+    it("a deleted user's tokens are gone", async () => {
       const u = await createUser(t.http, admin);
       const tok = await createToken(t.http, u.headers, ['ListUsers']);
       await http().delete(`/api/users/${u.uid}`).set(admin).expect(200);
@@ -505,7 +557,7 @@ describe('API tokens', () => {
       expect(refreshed.body).toEqual({ ...rec, expiresAt: later, lastUsedAt: expect.anything(), token: expect.stringMatching(/^sst_/) });
       expect(refreshed.body.token).not.toBe(tok.secret);
       await http().get('/api/users').set({ 'Service-Token': refreshed.body.token }).expect(200);
-      await http().get('/api/users').set(tok.headers).expect(401, { Error: 'Unknown API token' });
+      await http().get('/api/users').set(tok.headers).expect(401, errorBody(authErrors.unknownToken));
 
       const forever = await http().patch(`/api/tokens/${tok.id}`).set(u.headers).send({}).expect(200);
       expect(forever.body).not.toHaveProperty('expiresAt');
@@ -521,9 +573,19 @@ describe('API tokens', () => {
       await http().post('/api/tokens').set(u.headers).set('Content-Type', 'application/json').send('null').expect(400);
       await http().put(`/api/tokens/${tok.id}`).set(u.headers).set('Content-Type', 'application/json').send('null').expect(200);
       for (const raw of ['5', '"x"', 'true', '[]', '[{"name":"x"}]']) {
-        for (const [method, path] of [['post', '/api/tokens'], ['put', `/api/tokens/${tok.id}`], ['patch', `/api/tokens/${tok.id}`], ['put', '/api/tokens/settings']] as const) {
-          const res = await http()[method](path).set(path.endsWith('settings') ? admin : u.headers).set('Content-Type', 'application/json').send(raw);
-          expect({ raw, path, status: res.status, body: res.body }).toEqual({ raw, path, status: 400, body: errorBody });
+        for (const [method, path] of [
+          ['post', '/api/tokens'],
+          ['put', `/api/tokens/${tok.id}`],
+          ['patch', `/api/tokens/${tok.id}`],
+          ['put', '/api/tokens/settings'],
+        ] as const) {
+          const res = await http()
+            [method](path)
+            .set(path.endsWith('settings') ? admin : u.headers)
+            .set('Content-Type', 'application/json')
+            .send(raw);
+          const message = path.endsWith('settings') ? invalidRequest(fieldErrors.boolean('NonAdminTokens')) : method === 'post' ? noTokenFields : requestErrors.notAnObject;
+          expect({ raw, path, status: res.status, body: res.body }).toEqual({ raw, path, status: 400, body: errorBody(message) });
         }
       }
       await http().get('/api/users').set(tok.headers).expect(200);
@@ -540,7 +602,11 @@ describe('API tokens', () => {
     it('a token with TokenWrite can refresh itself; its old secret then stops working', async () => {
       const u = await createUser(t.http, admin);
       const tok = await createToken(t.http, u.headers, ['TokenWrite']);
-      const res = await http().patch(`/api/tokens/${tok.id}`).set(tok.headers).send({ expiresAt: inMinutes(5) }).expect(200);
+      const res = await http()
+        .patch(`/api/tokens/${tok.id}`)
+        .set(tok.headers)
+        .send({ expiresAt: inMinutes(5) })
+        .expect(200);
       await http().patch(`/api/tokens/${tok.id}`).set(tok.headers).send({}).expect(401);
       await http().patch(`/api/tokens/${tok.id}`).set({ 'Service-Token': res.body.token }).send({}).expect(200);
     });
@@ -572,7 +638,9 @@ describe('API tokens', () => {
       expect(isWellFormedTokenSecret(flipped)).toBe(false);
       for (const value of values) {
         const res = await http().get('/api/users').set('Service-Token', value);
-        expect({ value: value.slice(0, 60), status: res.status, body: res.body }).toEqual({ value: value.slice(0, 60), status: 401, body: errorBody });
+        // Only a well-formed secret (checksum included) is looked up at all.
+        const message = isWellFormedTokenSecret(value) ? authErrors.unknownToken : authErrors.malformedToken;
+        expect({ value: value.slice(0, 60), status: res.status, body: res.body }).toEqual({ value: value.slice(0, 60), status: 401, body: errorBody(message) });
       }
       await http().get('/api/users').set('Service-Token', good).expect(200);
     });
@@ -581,7 +649,7 @@ describe('API tokens', () => {
       const u = await createUser(t.http, admin);
       const tok = await createToken(t.http, u.headers, ['ListUsers']);
       const both = await http().get('/api/users').set(u.headers).set(tok.headers).expect(401);
-      expect(both.body).toEqual({ Error: 'Send either a Service-Token or an Authorization header, not both' });
+      expect(both.body).toEqual(errorBody(tokenErrors.jwtAndToken));
       await http().get('/api/users').set({ Authorization: 'Bearer nonsense' }).set(tok.headers).expect(401);
       await http().get('/api/users').set(u.headers).set('Service-Token', 'garbage').expect(401);
       await http().get('/api/users').set(tok.headers).expect(200);
@@ -601,7 +669,7 @@ describe('API tokens', () => {
       await http().put('/api/tokens/settings').set(u.headers).send({ NonAdminTokens: false }).expect(403);
       for (const body of [{}, { NonAdminTokens: 'no' }, { NonAdminTokens: null }, [true]]) {
         const res = await http().put('/api/tokens/settings').set(admin).send(body);
-        expect({ body, status: res.status, res: res.body }).toEqual({ body, status: 400, res: errorBody });
+        expect({ body, status: res.status, res: res.body }).toEqual({ body, status: 400, res: errorBody(invalidRequest(fieldErrors.boolean('NonAdminTokens'))) });
       }
       expect((await http().get('/api/tokens/settings').set(admin).expect(200)).body).toEqual({ NonAdminTokens: true });
     });

@@ -1,10 +1,19 @@
 import request from 'supertest';
 import { createTestApp, TestApp } from '../setup/app';
 import { addToGroup, asAdmin, createGroup, createUser, Headers, login, TestUser } from '../setup/auth';
+import { errorBody, requestErrors, userErrors } from '../setup/errors';
 
 const userDetails = (u: Partial<Record<string, unknown>> = {}) => ({
-  UID: expect.any(Number), User: expect.any(String), Name: expect.any(String), Email: expect.any(String),
-  Admin: false, Locked: false, TS: expect.any(String), Synced: false, Groups: [], ...u,
+  UID: expect.any(Number),
+  User: expect.any(String),
+  Name: expect.any(String),
+  Email: expect.any(String),
+  Admin: false,
+  Locked: false,
+  TS: expect.any(String),
+  Synced: false,
+  Groups: [],
+  ...u,
 });
 
 describe('users', () => {
@@ -40,8 +49,7 @@ describe('users', () => {
     it('refuses bad IDs with 400', async () => {
       for (const id of ['-1', '0', 'abc', '1.5', '99999999999', '1e3', '%00']) {
         const res = await request(t.http).get(`/api/users/${id}`).set(admin);
-        expect([400, 404]).toContain(res.status);
-        expect(res.body).toEqual({ Error: expect.any(String) });
+        expect({ id, status: res.status, body: res.body }).toEqual({ id, status: 400, body: errorBody(requestErrors.invalidId(decodeURIComponent(id))) });
       }
     });
   });
@@ -53,8 +61,12 @@ describe('users', () => {
       const res = await request(t.http).post('/api/users').set(admin).send(body).expect(200);
       expect(res.body).toEqual(expect.any(Number));
       await login(t.http, 'carol_create', 'carol-password');
-      const dup = await request(t.http).post('/api/users').set(admin).send({ ...body, User: 'CAROL_create' }).expect(409);
-      expect(dup.body.Error).toMatch(/already exists/);
+      const dup = await request(t.http)
+        .post('/api/users')
+        .set(admin)
+        .send({ ...body, User: 'CAROL_create' })
+        .expect(409);
+      expect(dup.body).toEqual(errorBody(userErrors.exists('CAROL_create')));
     });
 
     it('requires every field with the right type', async () => {
@@ -65,10 +77,26 @@ describe('users', () => {
         const res = await request(t.http).post('/api/users').set(admin).send(body).expect(400);
         expect(res.body.Error).toContain(key);
       }
-      await request(t.http).post('/api/users').set(admin).send({ ...base, Admin: 'yes' }).expect(400);
-      await request(t.http).post('/api/users').set(admin).send({ ...base, Pass: 'short' }).expect(400);
-      await request(t.http).post('/api/users').set(admin).send({ ...base, User: '../etc' }).expect(400);
-      await request(t.http).post('/api/users').set(admin).send({ ...base, Name: 'x'.repeat(1_000_000) }).expect((r) => expect([400, 413]).toContain(r.status));
+      await request(t.http)
+        .post('/api/users')
+        .set(admin)
+        .send({ ...base, Admin: 'yes' })
+        .expect(400);
+      await request(t.http)
+        .post('/api/users')
+        .set(admin)
+        .send({ ...base, Pass: 'short' })
+        .expect(400);
+      await request(t.http)
+        .post('/api/users')
+        .set(admin)
+        .send({ ...base, User: '../etc' })
+        .expect(400);
+      await request(t.http)
+        .post('/api/users')
+        .set(admin)
+        .send({ ...base, Name: 'x'.repeat(1_000_000) })
+        .expect((r) => expect([400, 413]).toContain(r.status));
       await request(t.http).post('/api/users').set(admin).send([base]).expect(400);
       await request(t.http).post('/api/users').set(admin).set('Content-Type', 'application/json').send('"just a string"').expect(400);
       const list = await request(t.http).get('/api/users').set(admin).expect(200);
@@ -92,7 +120,11 @@ describe('users', () => {
 
     it('lets admins rename others but never the default admin', async () => {
       const u = await createUser(t.http, admin);
-      const res = await request(t.http).put(`/api/users/${u.uid}`).set(admin).send({ User: `${u.name}_renamed` }).expect(200);
+      const res = await request(t.http)
+        .put(`/api/users/${u.uid}`)
+        .set(admin)
+        .send({ User: `${u.name}_renamed` })
+        .expect(200);
       expect(res.body.User).toBe(`${u.name}_renamed`);
       await request(t.http).put('/api/users/1').set(admin).send({ User: 'root' }).expect(403);
       await request(t.http).put(`/api/users/${u.uid}`).set(admin).send({ User: alice.name }).expect(409);
@@ -152,14 +184,17 @@ describe('users', () => {
 
     it('no request that starts after the lock call returns succeeds, under concurrent load', async () => {
       const u = await createUser(t.http, admin);
-      const sessions = await Promise.all([u.headers, login(t.http, u.name, u.password), login(t.http, u.name, u.password)]);
+      const sessions = [u.headers, ...(await Promise.all([login(t.http, u.name, u.password), login(t.http, u.name, u.password)]))];
       let lockedAt = 0;
       const late: Array<Promise<number>> = [];
       let running = true;
       const hammer = async (h: Headers) => {
         while (running) {
           const started = Date.now();
-          const p = request(t.http).get('/api/info/whoami').set(h).then((r) => r.status);
+          const p = request(t.http)
+            .get('/api/info/whoami')
+            .set(h)
+            .then((r) => r.status);
           if (lockedAt && started > lockedAt) late.push(p);
           await p;
         }
@@ -198,16 +233,32 @@ describe('users', () => {
       const u = await createUser(t.http, admin);
       const g1 = await createGroup(t.http, admin);
       const g2 = await createGroup(t.http, admin);
-      await request(t.http).post(`/api/users/${u.uid}/group`).set(u.headers).send({ GIDs: [g1] }).expect(403);
-      await request(t.http).post(`/api/users/${u.uid}/group`).set(admin).send({ GIDs: [g1, g2, g1] }).expect(200);
+      await request(t.http)
+        .post(`/api/users/${u.uid}/group`)
+        .set(u.headers)
+        .send({ GIDs: [g1] })
+        .expect(403);
+      await request(t.http)
+        .post(`/api/users/${u.uid}/group`)
+        .set(admin)
+        .send({ GIDs: [g1, g2, g1] })
+        .expect(200);
       const mine = await request(t.http).get(`/api/users/${u.uid}/group`).set(u.headers).expect(200);
       expect(mine.body).toEqual([
         { GID: g1, Name: expect.any(String), Desc: 'test group', Synced: false },
         { GID: g2, Name: expect.any(String), Desc: 'test group', Synced: false },
       ]);
       await request(t.http).get(`/api/users/${u.uid}/group`).set(alice.headers).expect(403);
-      await request(t.http).post(`/api/users/${u.uid}/group`).set(admin).send({ GIDs: [999999] }).expect(404);
-      await request(t.http).post(`/api/users/${u.uid}/group`).set(admin).send({ GIDs: ['x'] }).expect(400);
+      await request(t.http)
+        .post(`/api/users/${u.uid}/group`)
+        .set(admin)
+        .send({ GIDs: [999999] })
+        .expect(404);
+      await request(t.http)
+        .post(`/api/users/${u.uid}/group`)
+        .set(admin)
+        .send({ GIDs: ['x'] })
+        .expect(400);
       await request(t.http).delete(`/api/users/${u.uid}/group/${g2}`).set(u.headers).expect(403);
       await request(t.http).delete(`/api/users/${u.uid}/group/${g2}`).set(admin).expect(200);
       await request(t.http).delete(`/api/users/${u.uid}/group/${g2}`).set(admin).expect(404);

@@ -212,7 +212,10 @@ describe('websocket search /api/ws/search', () => {
     expect(await ask(o, sub, { ID: 1 })).toEqual({ ID: 1 });
     send(o, sub, { ID: 3 });
     expect(await o.next()).toEqual({ type: sub, data: { Error: expect.any(String) } });
-    await waitFor(() => request(t.http).get(`/api/searchctrl/${id}`).set(owner.headers), (r) => r.status === 404);
+    await waitFor(
+      () => request(t.http).get(`/api/searchctrl/${id}`).set(owner.headers),
+      (r) => r.status === 404,
+    );
     o.ws.close();
   });
 
@@ -243,7 +246,10 @@ describe('websocket search /api/ws/search', () => {
     const b = await routed(url, jwtOf(member));
     send(b, 'attach', { ID: resp.SearchID });
     const att = await b.next();
-    expect(att).toEqual({ type: 'attach', data: { Subproto: expect.stringMatching(/^attach\d+$/), RendererMod: 'text', RendererCmd: 'text', Info: expect.objectContaining({ ID: resp.SearchID, GIDs: [gid] }) } });
+    expect(att).toEqual({
+      type: 'attach',
+      data: { Subproto: expect.stringMatching(/^attach\d+$/), RendererMod: 'text', RendererCmd: 'text', Info: expect.objectContaining({ ID: resp.SearchID, GIDs: [gid] }) },
+    });
     const sub = (att.data as Frame).Subproto as string;
     expect(await ask(b, sub, { ID: 3 })).toEqual(expect.objectContaining({ EntryCount: N, Finished: true }));
     const page = await ask(b, sub, { ID: 0x10, EntryRange: { First: 0, Last: 3 } });
@@ -259,9 +265,17 @@ describe('websocket search /api/ws/search', () => {
     // The owner leaving keeps the search while the member is attached; the last one leaving ends it.
     a.ws.close();
     await closed(a);
-    expect(await waitFor(() => attached(resp.SearchID), (n) => n === 1)).toBe(1);
+    expect(
+      await waitFor(
+        () => attached(resp.SearchID),
+        (n) => n === 1,
+      ),
+    ).toBe(1);
     b.ws.close();
-    await waitFor(() => request(t.http).get(`/api/searchctrl/${resp.SearchID}`).set(owner.headers), (r) => r.status === 404);
+    await waitFor(
+      () => request(t.http).get(`/api/searchctrl/${resp.SearchID}`).set(owner.headers),
+      (r) => r.status === 404,
+    );
     await request(t.http).get(`/api/searchctrl/${resp.SearchID}`).set(owner.headers).expect(404);
     c.ws.close();
   });
@@ -274,7 +288,9 @@ describe('websocket search /api/ws/search', () => {
     const resp = await startSearch(a, `tag=${tag}`);
     expect(resp.GIDs).toEqual([gid]);
     await waitFinished(a, resp.OutputSearchSubproto);
-    expect((await request(t.http).get(`/api/searchctrl/${resp.SearchID}`).set(member.headers).expect(200)).body[0]).toEqual(expect.objectContaining({ UID: u.uid, GID: gid, GIDs: [gid] }));
+    expect((await request(t.http).get(`/api/searchctrl/${resp.SearchID}`).set(member.headers).expect(200)).body[0]).toEqual(
+      expect.objectContaining({ UID: u.uid, GID: gid, GIDs: [gid] }),
+    );
     const b = await routed(url, jwtOf(member));
     send(b, 'attach', { ID: resp.SearchID });
     expect(await b.next()).toEqual({ type: 'attach', data: expect.objectContaining({ Info: expect.objectContaining({ ID: resp.SearchID, GIDs: [gid] }) }) });
@@ -283,7 +299,10 @@ describe('websocket search /api/ws/search', () => {
     send(c, 'attach', { ID: resp.SearchID });
     expect(await c.next()).toEqual({ type: 'attach', data: { Error: 'Search not found' } });
     for (const o of [a, b, c]) o.ws.close();
-    await waitFor(() => request(t.http).get(`/api/searchctrl/${resp.SearchID}`).set(u.headers), (r) => r.status === 404);
+    await waitFor(
+      () => request(t.http).get(`/api/searchctrl/${resp.SearchID}`).set(u.headers),
+      (r) => r.status === 404,
+    );
   });
 
   it('counts nothing as 0 and cuts an entry range beyond the cap instead of refusing it', async () => {
@@ -326,7 +345,10 @@ describe('websocket search /api/ws/search', () => {
     await waitFinished(o, resp.OutputSearchSubproto);
     await request(t.http).get(`/api/searchctrl/${resp.SearchID}`).set(owner.headers).expect(200);
     o.ws.close();
-    const r = await waitFor(() => request(t.http).get(`/api/searchctrl/${resp.SearchID}`).set(owner.headers), (x) => x.status === 404);
+    const r = await waitFor(
+      () => request(t.http).get(`/api/searchctrl/${resp.SearchID}`).set(owner.headers),
+      (x) => x.status === 404,
+    );
     expect(r.status).toBe(404);
     expect(r.body).toEqual({ Error: expect.any(String) });
   });
@@ -362,7 +384,10 @@ describe('websocket search: a failed search', () => {
   beforeAll(async () => {
     t = await createTestApp({ searchTimeoutMs: 1000 });
     admin = await asAdmin(t.http);
-    const r = await request(t.http).put('/api/ingest/json').set(admin).send([{ TS: '2024-03-01T00:00:01Z', Tag: evil, Data: Buffer.from(`${'a'.repeat(40)}b`).toString('base64') }]);
+    const r = await request(t.http)
+      .put('/api/ingest/json')
+      .set(admin)
+      .send([{ TS: '2024-03-01T00:00:01Z', Tag: evil, Data: Buffer.from(`${'a'.repeat(40)}b`).toString('base64') }]);
     expect(r.status).toBe(200);
   });
   afterAll(async () => {
@@ -392,10 +417,8 @@ describe('rights on an open search socket (e2e)', () => {
   let admin: Headers;
   const tag = `wsrights${process.pid}`;
   const jwtOf = (u: TestUser) => u.headers.Authorization.slice('Bearer '.length);
-  const closeCode = (o: Opened) =>
-    new Promise<number>((resolve) => (o.ws.readyState === o.ws.CLOSED ? resolve(-1) : o.ws.once('close', (code) => resolve(code))));
-  const within = <T>(p: Promise<T>, ms: number) =>
-    Promise.race([p, new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`not within ${ms} ms`)), ms))]);
+  const closeCode = (o: Opened) => new Promise<number>((resolve) => (o.ws.readyState === o.ws.CLOSED ? resolve(-1) : o.ws.once('close', (code) => resolve(code))));
+  const within = <T>(p: Promise<T>, ms: number) => Promise.race([p, new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`not within ${ms} ms`)), ms))]);
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -415,7 +438,7 @@ describe('rights on an open search socket (e2e)', () => {
     return resp.SearchID as string;
   };
 
-  it('a member removed from the group can no longer read or attach to the group\'s search', async () => {
+  it("a member removed from the group can no longer read or attach to the group's search", async () => {
     const owner = await createUser(t.http, admin);
     const member = await createUser(t.http, admin);
     const gid = await createGroup(t.http, admin);
@@ -441,14 +464,18 @@ describe('rights on an open search socket (e2e)', () => {
     opened.push(o);
     o.ws.send(JSON.stringify({ Subs: ['PONG', 'parse', 'search', 'attach'] }));
     expect(await o.next()).toEqual({ Resp: 'ACK' });
-    await request(t.http).put(`/api/tokens/${tok.id}`).set(u.headers).send({ capabilities: ['Ingest'] }).expect(200);
+    await request(t.http)
+      .put(`/api/tokens/${tok.id}`)
+      .set(u.headers)
+      .send({ capabilities: ['Ingest'] })
+      .expect(200);
     const code = closeCode(o);
     send(o, 'parse', { SearchString: `tag=${tag}` });
     expect(await o.next()).toEqual({ Resp: 'ERROR', Error: expect.stringMatching(/Search/) });
     expect(await code).toBe(4403);
   });
 
-  it('a demoted admin can no longer attach to another user\'s unshared search', async () => {
+  it("a demoted admin can no longer attach to another user's unshared search", async () => {
     const owner = await createUser(t.http, admin);
     const id = await finishedSearch(owner);
     const boss = await createUser(t.http, admin, { admin: true });

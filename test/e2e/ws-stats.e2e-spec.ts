@@ -31,7 +31,12 @@ describe('websocket authentication and /api/ws/stats', () => {
   });
 
   it('accepts the standard Authorization header', async () => {
-    const { ws } = await openWs(`${base}/api/ws/stats`, [], user.headers);
+    const { ws, next } = await openWs(`${base}/api/ws/stats`, [], user.headers);
+    // No subprotocol was offered, so none is chosen; the socket serves subscriptions as with one.
+    expect(ws.protocol).toBe('');
+    ws.send(JSON.stringify({ Subs: ['ping'] }));
+    expect(await next()).toEqual({ Resp: 'ACK' });
+    expect(await next()).toEqual({ type: 'ping', data: { States: expect.objectContaining({ webserver: 'OK' }) } });
     ws.close();
   });
 

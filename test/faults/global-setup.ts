@@ -20,14 +20,18 @@ export default async function globalSetup(): Promise<void> {
   const out = fs.mkdtempSync(path.join(os.tmpdir(), 'search-fault-build-'));
   const tsc = require.resolve('typescript/bin/tsc');
   try {
-    execFileSync(process.execPath, [tsc, '-p', 'tsconfig.build.json', '--outDir', path.join(out, 'dist'), '--incremental', 'false', '--tsBuildInfoFile', 'null', '--sourceMap', 'false'], {
-      cwd: root,
-      stdio: 'pipe',
-    });
+    execFileSync(
+      process.execPath,
+      [tsc, '-p', 'tsconfig.build.json', '--outDir', path.join(out, 'dist'), '--incremental', 'false', '--tsBuildInfoFile', 'null', '--sourceMap', 'false'],
+      {
+        cwd: root,
+        stdio: 'pipe',
+      },
+    );
   } catch (err) {
     // tsc emits despite type errors; only a missing entry point is fatal.
     const e = err as { stdout?: Buffer };
-    if (!fs.existsSync(path.join(out, 'dist', 'main.js'))) throw new Error(`build failed:\n${e.stdout?.toString() ?? err}`);
+    if (!fs.existsSync(path.join(out, 'dist', 'main.js'))) throw new Error(`build failed:\n${e.stdout?.toString() ?? err}`, { cause: err });
     process.stderr.write(`fault tests: tsc reported errors, running the emitted build anyway:\n${e.stdout?.toString().slice(0, 2000)}\n`);
   }
   fs.copyFileSync(path.join(root, 'package.json'), path.join(out, 'package.json'));

@@ -50,7 +50,11 @@ describe('PostgreSQL stop and restart under load (fault)', () => {
       svc.request('GET', '/api/dashboards', { headers: admin, timeoutMs: 20000 }),
       svc.request('POST', '/api/dashboards', { headers: admin, json: { Name: `load ${n}`, Description: 'x', Data: {} }, timeoutMs: 20000 }),
       svc.request('PUT', '/api/ingest/json', { headers: admin, json: [{ TS: '2024-01-01T00:00:00Z', Tag: 'pgfault', Data: b64(`e${n}`) }], timeoutMs: 20000 }),
-      svc.request('POST', '/api/search/direct', { headers: admin, json: { SearchString: 'tag=pgfault count', SearchStart: '2020-01-01T00:00:00Z', SearchEnd: '2030-01-01T00:00:00Z', Format: 'json' }, timeoutMs: 20000 }),
+      svc.request('POST', '/api/search/direct', {
+        headers: admin,
+        json: { SearchString: 'tag=pgfault count', SearchStart: '2020-01-01T00:00:00Z', SearchEnd: '2030-01-01T00:00:00Z', Format: 'json' },
+        timeoutMs: 20000,
+      }),
       svc.request('GET', '/api/users/1', { headers: admin, timeoutMs: 20000 }),
     ];
   };

@@ -20,7 +20,13 @@ describe('state across a SIGKILL and restart (fault)', () => {
       if (res.status >= 300) throw new Error(`${method} ${url}: ${res.status} ${res.text}`);
       return res.body as Record<string, unknown>;
     };
-    const uid = (await ok('POST', '/api/users', admin, { User: 'survivor', Pass: 'survivor-password', Name: 'Sur Vivor', Email: 's@example.com', Admin: false })) as unknown as number;
+    const uid = (await ok('POST', '/api/users', admin, {
+      User: 'survivor',
+      Pass: 'survivor-password',
+      Name: 'Sur Vivor',
+      Email: 's@example.com',
+      Admin: false,
+    })) as unknown as number;
     const user = await svc.login('survivor', 'survivor-password');
     const doomedSession = await svc.login('survivor', 'survivor-password');
     const kept = await ok('POST', '/api/tokens', user, { name: 'kept', description: 'k', capabilities: ['DashboardRead'] });

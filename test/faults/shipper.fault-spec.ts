@@ -52,7 +52,9 @@ log { source(s_access); destination(d_service); };
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'shipper-'));
     fs.writeFileSync(path.join(dir, 'access.log'), '');
     fs.writeFileSync(path.join(dir, 'syslog-ng.conf'), syslogNgConfig(dir, svc.port, (token.body as { token: string }).token));
-    shipper = spawn(SYSLOG_NG, ['-F', '--no-caps', '-f', `${dir}/syslog-ng.conf`, '-R', `${dir}/persist`, '-p', `${dir}/pid`, '-c', `${dir}/ctl`], { stdio: ['ignore', 'pipe', 'pipe'] });
+    shipper = spawn(SYSLOG_NG, ['-F', '--no-caps', '-f', `${dir}/syslog-ng.conf`, '-R', `${dir}/persist`, '-p', `${dir}/pid`, '-c', `${dir}/ctl`], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     for (const s of [shipper.stdout!, shipper.stderr!]) s.on('data', (d: Buffer) => (shipperOutput += d.toString()));
     // The web server writes its log while the shipper follows it.
     const now = Date.now();
@@ -69,7 +71,15 @@ log { source(s_access); destination(d_service); };
     const resource = await svc.request('POST', '/api/resources', { headers: admin, json: { ResourceName: 'hosts', Description: 'who runs each host' } });
     const guid = (resource.body as { GUID: string }).GUID;
     const form = new FormData();
-    form.append('file', new Blob([`host,owner\n${Object.entries(OWNERS).map(([h, o]) => `${h},${o}`).join('\n')}\n`]), 'hosts.csv');
+    form.append(
+      'file',
+      new Blob([
+        `host,owner\n${Object.entries(OWNERS)
+          .map(([h, o]) => `${h},${o}`)
+          .join('\n')}\n`,
+      ]),
+      'hosts.csv',
+    );
     expect((await svc.request('PUT', `/api/resources/${guid}/raw`, { headers: admin, body: form })).status).toBe(200);
   }, 180_000);
   afterAll(async () => {
@@ -100,7 +110,8 @@ log { source(s_access); destination(d_service); };
   });
 
   it('a compound query: the inner table of failing hosts enriches the main query', async () => {
-    const q = '@bad{tag=web json host status | eval status >= 500 | count by host | table host count}; tag=web json host status | lookup -s -r @bad host host count as errors | lookup -r hosts host host owner | unique host | table host owner errors';
+    const q =
+      '@bad{tag=web json host status | eval status >= 500 | count by host | table host count}; tag=web json host status | lookup -s -r @bad host host count as errors | lookup -r hosts host host owner | unique host | table host owner errors';
     const r = await direct(q, 'csv');
     expect(r.status).toBe(200);
     const rows = r.text.trim().split('\r\n').slice(1).sort();

@@ -36,12 +36,18 @@ export async function createUser(http: Server, admin: Headers, opts: { admin?: b
 
 /** Creates a group through the admin API. */
 export async function createGroup(http: Server, admin: Headers, name?: string): Promise<number> {
-  const res = await request(http).post('/api/groups').set(admin).send({ Name: name ?? `group${++seq}_${process.pid}`, Desc: 'test group' });
+  const res = await request(http)
+    .post('/api/groups')
+    .set(admin)
+    .send({ Name: name ?? `group${++seq}_${process.pid}`, Desc: 'test group' });
   if (res.status !== 200) throw new Error(`create group failed: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body as number;
 }
 
 export async function addToGroup(http: Server, admin: Headers, uid: number, gid: number): Promise<void> {
-  const res = await request(http).post(`/api/users/${uid}/group`).set(admin).send({ GIDs: [gid] });
+  const res = await request(http)
+    .post(`/api/users/${uid}/group`)
+    .set(admin)
+    .send({ GIDs: [gid] });
   if (res.status !== 200) throw new Error(`add to group failed: ${res.status} ${JSON.stringify(res.body)}`);
 }

@@ -1,4 +1,3 @@
-import * as fs from 'node:fs';
 import { Client } from 'pg';
 import { EmbeddedDatabase, removeDataDir } from '../../src/database/embedded-postgres';
 

@@ -20,7 +20,12 @@ export interface RouteInfo {
 const asList = (v: unknown): string[] => (Array.isArray(v) ? v.map(String) : [v === undefined ? '' : String(v)]);
 
 function joinPath(...parts: string[]): string {
-  const joined = '/' + parts.map((p) => p.replace(/^\/+|\/+$/g, '')).filter(Boolean).join('/');
+  const joined =
+    '/' +
+    parts
+      .map((p) => p.replace(/^\/+|\/+$/g, ''))
+      .filter(Boolean)
+      .join('/');
   return joined.replace(/\/{2,}/g, '/');
 }
 
@@ -37,8 +42,7 @@ export function routesOfControllers(controllers: Iterable<Type<unknown>>): Route
       if (methodPaths === undefined) continue; // not a route handler
       const method = RequestMethod[Reflect.getMetadata(METHOD_METADATA, handler) as RequestMethod] ?? 'GET';
       const declaration = reflector.getAllAndOverride<AuthDeclaration | undefined>(AUTH_DECLARATION, [handler, ctrl]);
-      for (const prefix of prefixes)
-        for (const p of asList(methodPaths)) out.push({ method, path: joinPath(prefix, p), controller: ctrl.name, handler: name, declaration });
+      for (const prefix of prefixes) for (const p of asList(methodPaths)) out.push({ method, path: joinPath(prefix, p), controller: ctrl.name, handler: name, declaration });
     }
   }
   const key = (r: RouteInfo) => `${r.path} ${r.method}`;
@@ -57,12 +61,12 @@ export function routeTable(app: INestApplication): RouteInfo[] {
   return routesOfControllers(controllers);
 }
 
-/** `public | admin | capability:<Name> | anyToken | auth`, or `UNDECLARED`. */
+/** `public | admin | capability:<Name> | anyToken | auth`, or `UNDECLARED`; ` credential:<kind>` when not a JWT or Service-Token. */
 export function describeDeclaration(d: AuthDeclaration | undefined): string {
   if (!d) return 'UNDECLARED';
   if (d.public) return 'public';
   if (d.admin) return 'admin';
-  if (d.capability) return `capability:${d.capability}`;
+  if (d.capability) return `capability:${d.capability}${d.credential ? ` credential:${d.credential}` : ''}`;
   if (d.anyToken) return 'anyToken';
   return 'auth';
 }

@@ -2,7 +2,7 @@
 // is): its response handling must not share the victims' event loop. Reads its settings from
 // argv[2] (JSON), attacks until stdin closes, then prints what each attack got back as JSON.
 const zlib = require('node:zlib');
-const { WebSocket } = require('ws');
+const { WebSocket: WsClient } = require('ws');
 
 const cfg = JSON.parse(process.argv[2]);
 const base = `http://127.0.0.1:${cfg.port}`;
@@ -23,7 +23,8 @@ async function send(path, init) {
     return -1;
   }
 }
-const direct = (q) => send('/api/search/direct', { method: 'POST', headers: { ...auth, 'Content-Type': 'application/json' }, body: JSON.stringify({ SearchString: q, Format: 'json', ...range() }) });
+const direct = (q) =>
+  send('/api/search/direct', { method: 'POST', headers: { ...auth, 'Content-Type': 'application/json' }, body: JSON.stringify({ SearchString: q, Format: 'json', ...range() }) });
 const bomb = zlib.gzipSync(Buffer.alloc(64 << 20), { level: 9 });
 const loop = async (what, once) => {
   while (!stopped) note(what, await once());
@@ -41,7 +42,7 @@ const attacks = {
 };
 const sockets = [];
 for (let i = 0; i < (cfg.attacks.includes('sockets') ? cfg.sockets : 0); i++) {
-  const ws = new WebSocket(`ws://127.0.0.1:${cfg.port}/api/ws/stats`, [cfg.authorization.slice('Bearer '.length)]);
+  const ws = new WsClient(`ws://127.0.0.1:${cfg.port}/api/ws/stats`, [cfg.authorization.slice('Bearer '.length)]);
   ws.on('open', () => ws.send(JSON.stringify({ Subs: ['idxStats', 'ping', 'igstStats'] })));
   ws.on('error', () => undefined);
   sockets.push(ws);

@@ -38,7 +38,12 @@ const addTo = (into: Sample, more: Sample) => {
 };
 const pct = (xs: number[], p: number) => (xs.length ? [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))] : 0);
 /** CPU seconds used so far (utime + stime, 100 ticks a second) by a process's main thread, its other threads, and the machine. */
-const ticks = (stat: string) => stat.split(') ')[1].split(' ').slice(11, 13).reduce((a, b) => a + Number(b), 0) / 100;
+const ticks = (stat: string) =>
+  stat
+    .split(') ')[1]
+    .split(' ')
+    .slice(11, 13)
+    .reduce((a, b) => a + Number(b), 0) / 100;
 const cpuNow = (pid: number) => {
   const tasks = fs.readdirSync(`/proc/${pid}/task`);
   const of = (tid: string) => {
@@ -63,7 +68,11 @@ const addCpu = (into: Cpu & { seconds: number }, before: Cpu, pid: number, secon
   into.seconds += seconds;
 };
 /** Cores busy on average: service main thread, its worker threads (exited threads are not counted), the whole machine. */
-const perSecond = (c: Cpu & { seconds: number }) => ({ main: +(c.main / c.seconds).toFixed(2), threads: +(c.threads / c.seconds).toFixed(2), machine: +(c.machine / c.seconds).toFixed(2) });
+const perSecond = (c: Cpu & { seconds: number }) => ({
+  main: +(c.main / c.seconds).toFixed(2),
+  threads: +(c.threads / c.seconds).toFixed(2),
+  machine: +(c.machine / c.seconds).toFixed(2),
+});
 const rssMb = (pid: number) => Math.round(Number(/VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024);
 
 describe('soak with a hostile user', () => {
@@ -101,7 +110,11 @@ describe('soak with a hostile user', () => {
 
   /** Victims loop their three operations for `seconds`; answers their latencies and any error. */
   const victimLoad = async (seconds: number): Promise<Sample> => {
-    const lat = new Map<VictimOp, number[]>([['whoami', []], ['ingest', []], ['search', []]]);
+    const lat = new Map<VictimOp, number[]>([
+      ['whoami', []],
+      ['ingest', []],
+      ['search', []],
+    ]);
     const errors: string[] = [];
     const until = Date.now() + seconds * 1000;
     const record = (op: VictimOp, r: HttpResult) => {
@@ -123,9 +136,13 @@ describe('soak with a hostile user', () => {
 
   /** The attacker, a client process of its own, until `stop()`; answers what each attack got back. */
   const attack = () => {
-    const child = spawn(process.execPath, [path.join(__dirname, 'attacker.js'), JSON.stringify({ port: svc.port, authorization: attacker.Authorization, attacks: [...ATTACKS], sockets: SOCKETS })], {
-      stdio: ['pipe', 'pipe', 'inherit'],
-    });
+    const child = spawn(
+      process.execPath,
+      [path.join(__dirname, 'attacker.js'), JSON.stringify({ port: svc.port, authorization: attacker.Authorization, attacks: [...ATTACKS], sockets: SOCKETS })],
+      {
+        stdio: ['pipe', 'pipe', 'inherit'],
+      },
+    );
     let out = '';
     child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
     const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
@@ -163,7 +180,15 @@ describe('soak with a hostile user', () => {
     const rows = (['whoami', 'ingest', 'search'] as VictimOp[]).map((op) => {
       const q = pct(quiet.lat.get(op)!, 99);
       const h = pct(loud.lat.get(op)!, 99);
-      return { op, quietP50: pct(quiet.lat.get(op)!, 50), quietP99: q, hostileP50: pct(loud.lat.get(op)!, 50), hostileP99: h, ratio: +(h / Math.max(1, q)).toFixed(2), n: [quiet.lat.get(op)!.length, loud.lat.get(op)!.length] };
+      return {
+        op,
+        quietP50: pct(quiet.lat.get(op)!, 50),
+        quietP99: q,
+        hostileP50: pct(loud.lat.get(op)!, 50),
+        hostileP99: h,
+        ratio: +(h / Math.max(1, q)).toFixed(2),
+        n: [quiet.lat.get(op)!.length, loud.lat.get(op)!.length],
+      };
     });
     const report = {
       victims: rows,

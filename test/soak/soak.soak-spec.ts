@@ -16,7 +16,13 @@ const USERS = 8;
 
 type Op = 'login' | 'whoami' | 'users' | 'dashboardCrud' | 'ingest' | 'search' | 'searchGrep';
 const WEIGHTS: Array<[Op, number]> = [
-  ['login', 3], ['whoami', 20], ['users', 10], ['dashboardCrud', 25], ['ingest', 20], ['search', 12], ['searchGrep', 10],
+  ['login', 3],
+  ['whoami', 20],
+  ['users', 10],
+  ['dashboardCrud', 25],
+  ['ingest', 20],
+  ['search', 12],
+  ['searchGrep', 10],
 ];
 
 function pick(): Op {
@@ -95,10 +101,22 @@ describe('soak', () => {
           return;
         }
         case 'search':
-          check(op, await svc.request('POST', '/api/search/direct', { headers: u.headers, json: { SearchString: 'tag=soak kv user | count by user | table', Duration: '10m', Format: 'json' } }));
+          check(
+            op,
+            await svc.request('POST', '/api/search/direct', {
+              headers: u.headers,
+              json: { SearchString: 'tag=soak kv user | count by user | table', Duration: '10m', Format: 'json' },
+            }),
+          );
           return;
         case 'searchGrep':
-          check(op, await svc.request('POST', '/api/search/direct', { headers: u.headers, json: { SearchString: `tag=soak grep "req=${Math.max(1, n - 50)}-" | limit 10`, Duration: '10m', Format: 'json' } }));
+          check(
+            op,
+            await svc.request('POST', '/api/search/direct', {
+              headers: u.headers,
+              json: { SearchString: `tag=soak grep "req=${Math.max(1, n - 50)}-" | limit 10`, Duration: '10m', Format: 'json' },
+            }),
+          );
           return;
       }
     };
@@ -136,7 +154,13 @@ describe('soak', () => {
 
     const lines = [`soak: ${SECONDS} s, ${CONCURRENCY} concurrent clients, ${USERS} users`, '', '| operation | count | p50 ms | p99 ms | max ms |', '|---|---|---|---|---|'];
     for (const [op, xs] of latencies) lines.push(`| ${op} | ${xs.length} | ${pct(xs, 50)} | ${pct(xs, 99)} | ${Math.max(0, ...xs)} |`);
-    lines.push('', `RSS MB over time (s:MB): ${rss.filter((_, i) => i % 5 === 0 || i === rss.length - 1).map(([s, m]) => `${s}:${m}`).join(' ')}`);
+    lines.push(
+      '',
+      `RSS MB over time (s:MB): ${rss
+        .filter((_, i) => i % 5 === 0 || i === rss.length - 1)
+        .map(([s, m]) => `${s}:${m}`)
+        .join(' ')}`,
+    );
     lines.push(`lock rule: ${lateStatuses.length} requests started after the lock returned, statuses ${[...new Set(lateStatuses)].join(',')}`);
     lines.push(`errors: ${errors.length}`);
     process.stdout.write(`\n${lines.join('\n')}\n${errors.slice(0, 10).join('\n')}\n`);

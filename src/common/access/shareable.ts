@@ -1,4 +1,5 @@
 import { AuthContext } from '../../auth/auth.types';
+import { forbidden } from '../errors/app-error';
 
 /** What most shared objects have: an owner, groups they are shared with, a global flag. */
 export interface Shareable {
@@ -13,5 +14,13 @@ export const isOwner = (auth: AuthContext, obj: Pick<Shareable, 'uid'>): boolean
 export const sharesGroupWith = (auth: AuthContext, obj: Pick<Shareable, 'gids'>): boolean => obj.gids.some((g) => auth.gids.includes(g));
 
 /** Owner, group member, global reader, or admin. */
-export const canReadShared = (auth: AuthContext, obj: Shareable): boolean =>
-  auth.isAdmin || isOwner(auth, obj) || obj.global || sharesGroupWith(auth, obj);
+export const canReadShared = (auth: AuthContext, obj: Shareable): boolean => auth.isAdmin || isOwner(auth, obj) || obj.global || sharesGroupWith(auth, obj);
+
+/** Of `gids`, those the caller may not share with: none for admins, else those they are not a member of. */
+export const unshareableGroups = (auth: AuthContext, gids: readonly number[]): number[] => (auth.isAdmin ? [] : gids.filter((g) => !auth.gids.includes(g)));
+
+/** Non-admins share only with groups they belong to (admins with any group): else 403 naming the others. */
+export function requireMayShareWith(auth: AuthContext, gids: readonly number[]): void {
+  const outside = unshareableGroups(auth, gids);
+  if (outside.length) throw forbidden(`You may share only with groups you belong to (not ${outside.join(', ')})`);
+}

@@ -19,6 +19,5 @@ export const forbidden = (msg = 'Permission denied') => new AppError(403, msg);
 export const notFound = (what: string) => new AppError(404, `${what} not found`);
 export const conflict = (msg: string) => new AppError(409, msg);
 export const payloadTooLarge = (msg: string) => new AppError(413, msg);
-export const tooManyRequests = (msg: string, retryAfterSeconds: number) =>
-  new AppError(429, msg, { 'Retry-After': String(Math.max(1, Math.ceil(retryAfterSeconds))) });
+export const tooManyRequests = (msg: string, retryAfterSeconds: number) => new AppError(429, msg, { 'Retry-After': String(Math.max(1, Math.ceil(retryAfterSeconds))) });
 export const serviceUnavailable = (msg: string) => new AppError(503, msg);

@@ -52,7 +52,11 @@ describe('eval built-ins: convenience', () => {
 describe('eval built-ins: printf (Go verbs)', () => {
   it.each([
     ['"%d|%5d|%-5d|%05d|%+d|%x|%X|%o|%b|%#x"', '42, 42, 42, -42, 42, 255, 255, 8, 5, 255', '42|   42|42   |-0042|+42|ff|FF|10|101|0xff'],
-    ['"%f|%.2f|%8.3f|%e|%g|%v|%v|%v"', '3.14159, 3.14159, 3.14159, 1234.5678, 0.000012345, 2.5, 1000000.0, 100000.0', '3.141590|3.14|   3.142|1.234568e+03|1.2345e-05|2.5|1e+06|100000'],
+    [
+      '"%f|%.2f|%8.3f|%e|%g|%v|%v|%v"',
+      '3.14159, 3.14159, 3.14159, 1234.5678, 0.000012345, 2.5, 1000000.0, 100000.0',
+      '3.141590|3.14|   3.142|1.234568e+03|1.2345e-05|2.5|1e+06|100000',
+    ],
     ['"%s|%q|%.2s|%5s|%-5s|%t|%T|%c|%U|%%"', '"abc", "a\\"b", "xyz", "ab", "ab", true, 1.5, 65, 0x1F600', 'abc|"a\\"b"|xy|   ab|ab   |true|float|A|U+1F600|%'],
     ['"%v %v %v %v"', 'ip("10.1.2.3"), duration("1500ms"), {1, "a"}, TIMESTAMP', '10.1.2.3 1.5s [ 1 a ] 2024-01-01T00:00:00.000000Z'],
     ['"%d %s"', '"12", 5', '12 5'],
@@ -232,8 +236,6 @@ describe('eval built-ins: hashes, encodings, paths, random numbers', () => {
 });
 
 it('every built-in is covered by this file', () => {
-  const tested = new Set(
-    [...readFileSync(__filename, 'utf8').matchAll(/\b([a-z][a-z0-9_]*)\(/g)].map((m) => m[1]),
-  );
+  const tested = new Set([...readFileSync(__filename, 'utf8').matchAll(/\b([a-z][a-z0-9_]*)\(/g)].map((m) => m[1]));
   expect(builtinNames().filter((n) => !tested.has(n))).toEqual([]);
 });

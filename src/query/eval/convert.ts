@@ -143,7 +143,14 @@ export function toDuration(v: Value): Value {
 /** array(): arrays, "[ a b c ]" text split on spaces, anything else as a one-element array. */
 export function toArray(v: Value): Value {
   if (v === null || isObj(v, 'array')) return v;
-  if (typeof v === 'string' && /^\[ .* \]$|^\[ \]$/.test(v)) return arr(v.slice(1, -1).trim().split(/ +/).filter((s) => s !== ''));
+  if (typeof v === 'string' && /^\[ .* \]$|^\[ \]$/.test(v))
+    return arr(
+      v
+        .slice(1, -1)
+        .trim()
+        .split(/ +/)
+        .filter((s) => s !== ''),
+    );
   return arr([v]);
 }
 

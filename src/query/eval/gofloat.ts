@@ -53,6 +53,10 @@ export function goG(x: number, prec: number, upper = false): string {
   const [mant, exp] = splitExp(x.toExponential(p - 1));
   let out: string;
   if (exp < -4 || exp >= p) out = mant.replace(/\.?0+$/, '') + expPart(exp);
-  else out = x.toFixed(Math.max(0, p - 1 - exp)).replace(/(\.\d*?)0+$/, '$1').replace(/\.$/, '');
+  else
+    out = x
+      .toFixed(Math.max(0, p - 1 - exp))
+      .replace(/(\.\d*?)0+$/, '$1')
+      .replace(/\.$/, '');
   return upper ? out.toUpperCase() : out;
 }

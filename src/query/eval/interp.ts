@@ -181,6 +181,4 @@ export class Run extends RunBase {
     this.assign(target, next);
     return next;
   }
-
-
 }

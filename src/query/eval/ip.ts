@@ -48,7 +48,7 @@ export function formatIp(ip: IpV): string {
   for (let i = 0; i < 16; i += 2) groups.push((b[i] << 8) | b[i + 1]);
   let best = -1;
   let bestLen = 1;
-  for (let i = 0; i < 8; ) {
+  for (let i = 0; i < 8;) {
     let j = i;
     while (j < 8 && groups[j] === 0) j++;
     if (j - i > bestLen) [best, bestLen] = [i, j - i];
@@ -83,7 +83,7 @@ export function ipInCidr(ip: IpV, cidr: string): boolean | null {
   if (!net || !/^\d+$/.test(cidr.slice(slash + 1)) || bits > net.b.length * 8) return null;
   if (ip.b.length !== net.b.length) return false;
   for (let i = 0; i < bits; i++) {
-    const mask = 128 >> i % 8;
+    const mask = 128 >> (i % 8);
     if ((ip.b[i >> 3] & mask) !== (net.b[i >> 3] & mask)) return false;
   }
   return true;

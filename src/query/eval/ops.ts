@@ -170,6 +170,11 @@ export function compare(op: CompareOp, a: Value, b: Value): boolean {
       return equal(a, b);
     case '!=':
       return !equal(a, b);
+    case '<':
+    case '<=':
+    case '>':
+    case '>=':
+      break; // ordered: below
   }
   const [x, y] = promote(a, b);
   const c = order(x, y);

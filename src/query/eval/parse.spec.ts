@@ -18,19 +18,54 @@ describe('eval: code fragments in the query', () => {
 
   it('keeps || and | inside brackets in the program; a lone | outside ends it', () => {
     expect(segs('tag=a json x | eval x > 1 || y == "a|b" | count')).toEqual([
-      [['word', 'tag'], ['op', '='], ['word', 'a'], ['word', 'json'], ['word', 'x']],
-      [['word', 'eval'], ['fragment', ' x > 1 || y == "a|b" ']],
+      [
+        ['word', 'tag'],
+        ['op', '='],
+        ['word', 'a'],
+        ['word', 'json'],
+        ['word', 'x'],
+      ],
+      [
+        ['word', 'eval'],
+        ['fragment', ' x > 1 || y == "a|b" '],
+      ],
       [['word', 'count']],
     ]);
-    expect(segs('eval z = (x | y); w = {x|y}[0] | table')).toEqual([[['word', 'eval'], ['fragment', ' z = (x | y); w = {x|y}[0] ']], [['word', 'table']]]);
-    expect(segs('tag=a (x > 1) | table')).toEqual([[['word', 'tag'], ['op', '='], ['word', 'a'], ['fragment', '(x > 1) ']], [['word', 'table']]]);
+    expect(segs('eval z = (x | y); w = {x|y}[0] | table')).toEqual([
+      [
+        ['word', 'eval'],
+        ['fragment', ' z = (x | y); w = {x|y}[0] '],
+      ],
+      [['word', 'table']],
+    ]);
+    expect(segs('tag=a (x > 1) | table')).toEqual([
+      [
+        ['word', 'tag'],
+        ['op', '='],
+        ['word', 'a'],
+        ['fragment', '(x > 1) '],
+      ],
+      [['word', 'table']],
+    ]);
   });
 
   it('does not take eval or ( elsewhere: arguments, tag values, longer words', () => {
     expect(segs('json eval | evaluate x | stats sum(x)')).toEqual([
-      [['word', 'json'], ['word', 'eval']],
-      [['word', 'evaluate'], ['word', 'x']],
-      [['word', 'stats'], ['word', 'sum'], ['lparen', '('], ['word', 'x'], ['rparen', ')']],
+      [
+        ['word', 'json'],
+        ['word', 'eval'],
+      ],
+      [
+        ['word', 'evaluate'],
+        ['word', 'x'],
+      ],
+      [
+        ['word', 'stats'],
+        ['word', 'sum'],
+        ['lparen', '('],
+        ['word', 'x'],
+        ['rparen', ')'],
+      ],
     ]);
     expect(segs('tag=eval count')[0][2]).toEqual(['word', 'eval']);
   });
@@ -133,7 +168,7 @@ describe('eval: program forms', () => {
       return e.evs.get('seen');
     });
     expect(seen).toEqual([1, 1, 2, 3]);
-    expect(run('ϕr1 = -0.5; Ileg = math_sqrt(math_pow(ϕr1 * 2, 2));').evs).toEqual({ 'ϕr1': -0.5, Ileg: 1 });
+    expect(run('ϕr1 = -0.5; Ileg = math_sqrt(math_pow(ϕr1 * 2, 2));').evs).toEqual({ ϕr1: -0.5, Ileg: 1 });
     expect(run('switch (int(foo)) { case 1: output = "started at the first case"; case 2: output = output + " and continued"; }', { foo: '1' }).evs.output).toBe(
       'started at the first case and continued',
     );

@@ -49,7 +49,8 @@ describe('eval in pipelines (fixtures, hand-computed)', () => {
   });
 
   it('switch classifies; missing status falls to default', () => {
-    const q = 'tag=app json status | eval switch (status) { case 200: class = "ok"; break; case 404: class = "missing"; break; default: class = "error"; } | count by class | table class count';
+    const q =
+      'tag=app json status | eval switch (status) { case 200: class = "ok"; break; case 404: class = "missing"; break; default: class = "error"; } | count by class | table class count';
     expect(table(q)).toEqual([
       ['error', '2'],
       ['missing', '1'],
@@ -67,7 +68,8 @@ describe('eval in pipelines (fixtures, hand-computed)', () => {
       ['bob', '6'],
       ['alice', '7'],
     ]);
-    const running = 'tag=app json user bytes | eval map total; if (has_key(total, user)) total[user] = total[user] + bytes; else total[user] = bytes; t = total[user]; | table user t';
+    const running =
+      'tag=app json user bytes | eval map total; if (has_key(total, user)) total[user] = total[user] + bytes; else total[user] = bytes; t = total[user]; | table user t';
     expect(table(running)).toEqual([
       ['', ''],
       ['alice', '600'],
@@ -99,7 +101,8 @@ describe('eval in pipelines (fixtures, hand-computed)', () => {
   });
 
   it('the step budget is the search limit EVAL_MAX_STEPS passes in (limits.evalSteps)', () => {
-    const run = (evalSteps: number) => runQueryInMemory('tag=app eval for (i = 0; i < 200; i++) { x = i; } | count | table count', ALL, { ...RANGE, indexers: 1, limits: { evalSteps } });
+    const run = (evalSteps: number) =>
+      runQueryInMemory('tag=app eval for (i = 0; i < 200; i++) { x = i; } | count | table count', ALL, { ...RANGE, indexers: 1, limits: { evalSteps } });
     expect(() => run(500)).toThrow('more than 500 steps on one entry');
     expect(run(5000).result.kind).toBe('table');
   });

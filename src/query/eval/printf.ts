@@ -165,7 +165,11 @@ export function printf(format: string, args: Value[]): string {
     else if (ai >= args.length) out += `%!${verb}(MISSING)`;
     else out += one(verb, args[ai++], sp);
   }
-  if (ai < args.length) out += `%!(EXTRA ${args.slice(ai).map((a) => `${typeName(a)}=${toStr(a)}`).join(', ')})`;
+  if (ai < args.length)
+    out += `%!(EXTRA ${args
+      .slice(ai)
+      .map((a) => `${typeName(a)}=${toStr(a)}`)
+      .join(', ')})`;
   if (out.length > max) throw new EvalRuntimeError(`printf() result is longer than ${max} characters (the string limit)`);
   return out;
 }

@@ -183,4 +183,5 @@ export abstract class RunBase implements CallCtx {
 
   regex(pattern: string): RegExp | null {
     return this.env.regex(pattern);
-  }}
+  }
+}

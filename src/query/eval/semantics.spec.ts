@@ -191,12 +191,9 @@ describe('eval: persistent var and map', () => {
   });
 
   it('a persistent var can be a filter state: keep the first entry of each user', () => {
-    expect(runAll('map seen; if (has_key(seen, user)) { return false; } seen[user] = 1; return true;', [{ user: 'a' }, { user: 'b' }, { user: 'a' }, { user: 'c' }]).map((r) => r.keep)).toEqual([
-      true,
-      true,
-      false,
-      true,
-    ]);
+    expect(
+      runAll('map seen; if (has_key(seen, user)) { return false; } seen[user] = 1; return true;', [{ user: 'a' }, { user: 'b' }, { user: 'a' }, { user: 'c' }]).map((r) => r.keep),
+    ).toEqual([true, true, false, true]);
   });
 
   it('maps: last value per key, len(), keys(), missing keys are no value', () => {

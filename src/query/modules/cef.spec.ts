@@ -63,14 +63,21 @@ describe('parseCef', () => {
 
 describe('cef module', () => {
   it('extracts header fields and keys; Ext.Version is the key, Version the header', () => {
-    expect(strings('cef DeviceVendor DeviceProduct Severity msg Version as hdrversion Ext.Version', DATA, ['DeviceVendor', 'DeviceProduct', 'Severity', 'msg', 'hdrversion', 'Version'])).toEqual([
+    expect(
+      strings('cef DeviceVendor DeviceProduct Severity msg Version as hdrversion Ext.Version', DATA, ['DeviceVendor', 'DeviceProduct', 'Severity', 'msg', 'hdrversion', 'Version']),
+    ).toEqual([
       ['Citrix', 'NetScaler', '6', 'Banned domain request attempt', '0', undefined],
       ['Citrix', 'NetScaler', '6', 'Banned domain request attempt', '0', '11.0'],
       ['Security', 'threatmanager', '10', undefined, '0', undefined],
       ['Vendor|X', 'Prod\\uct', '3', 'a = b\nline2', '1', undefined],
       [undefined, undefined, undefined, undefined, undefined, undefined],
     ]);
-    expect(strings('cef EXT.Version Signature Name DeviceVersion', DATA, ['Version', 'Signature', 'Name', 'DeviceVersion'])[1]).toEqual(['11.0', 'APPFW', 'APPFW_STARTURL', 'NS11.0']);
+    expect(strings('cef EXT.Version Signature Name DeviceVersion', DATA, ['Version', 'Signature', 'Name', 'DeviceVersion'])[1]).toEqual([
+      '11.0',
+      'APPFW',
+      'APPFW_STARTURL',
+      'NS11.0',
+    ]);
   });
 
   it.each([

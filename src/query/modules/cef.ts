@@ -92,7 +92,10 @@ export const cefModule: ModuleDef = {
     const r = new ArgReader(args);
     const flags = readFlags(r, { e: 'value', s: 'bool' });
     const ev = optionalString(flags.e);
-    const items = requireItems(readExtractItems(r, (s) => where(s).key), 'key');
+    const items = requireItems(
+      readExtractItems(r, (s) => where(s).key),
+      'key',
+    );
     checkOps(items, () => EQUALITY_OPS);
     const at = new Map(items.map((it) => [it, where(it.source)]));
     const strict = flags.s === true;

@@ -119,12 +119,20 @@ describe('flags and errors name what is refused', () => {
     expect(parseError(q)).toBe(message);
   });
 
-  it.each(['count -maxtracked 5 by x', 'mean -maxtracked 5 x by y', 'stats -maxtracked 5 count sum(x) by y', 'unique -maxtracked 5 x', 'first -maxtracked 5', 'last x', 'top -n 3 x y', 'bottom', 'nosort', 'stats sum'])(
-    'accepts %s',
-    (q) => {
-      expect(() => parseQuery(q)).not.toThrow();
-    },
-  );
+  it.each([
+    'count -maxtracked 5 by x',
+    'mean -maxtracked 5 x by y',
+    'stats -maxtracked 5 count sum(x) by y',
+    'unique -maxtracked 5 x',
+    'first -maxtracked 5',
+    'last x',
+    'top -n 3 x y',
+    'bottom',
+    'nosort',
+    'stats sum',
+  ])('accepts %s', (q) => {
+    expect(() => parseQuery(q)).not.toThrow();
+  });
 
   it('stats op without an operand reads DATA, as the page says', () => {
     const data = ['5', '7', 'x'].map((d, i) => ({ ts: T0 + i * MIN, tag: 1, src: '', data: Buffer.from(d), evs: new Map() }));

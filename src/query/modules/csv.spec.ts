@@ -2,7 +2,8 @@ import { csvColumns } from './csv';
 import { expectDistributedEqual, kept, linesToEntries, parseError, strings } from './extraction.spec-helper';
 
 // The product page's example record: padded columns, a quoted column holding commas and a newline.
-const PAGE = '2018-11-01T12:46:01.764386-06:00,daffodil, 15554,9870f7cd-b7d3-4bb6-8160-f5f146ebc764 , "OK, what sort of language would we have the world speak?\nIsabella", "CL", Lucien';
+const PAGE =
+  '2018-11-01T12:46:01.764386-06:00,daffodil, 15554,9870f7cd-b7d3-4bb6-8160-f5f146ebc764 , "OK, what sort of language would we have the world speak?\nIsabella", "CL", Lucien';
 const DATA = linesToEntries([PAGE, 'alice,GET,/index.html,200', 'bob,POST,"/login?a=1,b=2",403', 'carol,"say ""hi""",x', 'short']);
 
 describe('csvColumns', () => {

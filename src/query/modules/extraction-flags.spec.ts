@@ -105,8 +105,16 @@ describe('json -s and missing fields', () => {
 describe('fields -s -q -clean and index bases', () => {
   const D = linesToEntries(['a "b c" d', ' x  y ', 'one']);
   it('splits, keeps quoted delimiters with -q, trims (and unquotes with -q) with -clean', () => {
-    expect(strings('fields -d " " [1] [2]', D, ['1', '2'])).toEqual([['"b', 'c"'], ['x', ''], [undefined, undefined]]);
-    expect(strings('fields -d " " -q [1] [2]', D, ['1', '2'])).toEqual([['"b c"', 'd'], ['x', ''], [undefined, undefined]]);
+    expect(strings('fields -d " " [1] [2]', D, ['1', '2'])).toEqual([
+      ['"b', 'c"'],
+      ['x', ''],
+      [undefined, undefined],
+    ]);
+    expect(strings('fields -d " " -q [1] [2]', D, ['1', '2'])).toEqual([
+      ['"b c"', 'd'],
+      ['x', ''],
+      [undefined, undefined],
+    ]);
     expect(strings('fields -d " " -q -clean [1]', D, ['1'])).toEqual([['b c'], ['x'], [undefined]]);
     expect(strings('fields -d "," -clean [0]', D, ['0'])).toEqual([['a "b c" d'], ['x  y'], ['one']]);
     expect(strings('fields -d " " [0x1] [01]', D, ['0x1', '01'])[0]).toEqual(['"b', '"b']);

@@ -66,7 +66,10 @@ export function parseError(q: string): string {
 /** Comparable form of a result (JSON, with Buffers as base64). */
 function normalize(r: RenderResult): unknown {
   if (r.kind === 'entries') {
-    return { count: r.EntryCount, entries: r.Entries.map((e) => [e.ts, e.tag, e.src, e.data.toString('base64'), [...e.evs].map(([k, v]) => [k, Buffer.isBuffer(v) ? v.toString('base64') : v])]) };
+    return {
+      count: r.EntryCount,
+      entries: r.Entries.map((e) => [e.ts, e.tag, e.src, e.data.toString('base64'), [...e.evs].map(([k, v]) => [k, Buffer.isBuffer(v) ? v.toString('base64') : v])]),
+    };
   }
   return JSON.parse(JSON.stringify(r));
 }

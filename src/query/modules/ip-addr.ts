@@ -68,7 +68,7 @@ export function formatIp(a: IpAddr): string {
   const g = Array.from({ length: 8 }, (_, i) => (b[i * 2] << 8) | b[i * 2 + 1]);
   let best = -1;
   let bestLen = 1;
-  for (let i = 0; i < 8; ) {
+  for (let i = 0; i < 8;) {
     if (g[i] !== 0) {
       i++;
       continue;

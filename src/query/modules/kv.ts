@@ -102,7 +102,10 @@ export const kvModule: ModuleDef = {
     if (delims !== undefined && delimAll !== undefined) throw new ModuleArgError('-d and -dall cannot be used together');
     const opts: KVOptions = { sep, delims, delimAll, clean: flags.noclean !== true };
     const strict = flags.s === true;
-    const items = requireItems(readExtractItems(r, (k) => k), 'key');
+    const items = requireItems(
+      readExtractItems(r, (k) => k),
+      'key',
+    );
     const wanted = new Set(items.map((it) => it.source));
     return {
       produced: items.map((it) => it.name),

@@ -5,7 +5,11 @@ const DATA = linesToEntries(['héllo p=abc', Buffer.from([0xff, 0x00, 0x01]), ''
 describe('length module', () => {
   it('measures the data in bytes into "length", or into -t target', () => {
     expect(values('length', DATA, ['length'])).toEqual([[12], [3], [0]]);
-    expect(values('length -t foo', DATA, ['foo', 'length'])).toEqual([[12, undefined], [3, undefined], [0, undefined]]);
+    expect(values('length -t foo', DATA, ['foo', 'length'])).toEqual([
+      [12, undefined],
+      [3, undefined],
+      [0, undefined],
+    ]);
   });
 
   it('measures an enumerated value; entries without it get none', () => {

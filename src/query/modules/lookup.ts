@@ -95,7 +95,10 @@ function columnIndex(t: LookupTable, ref: string, column: string): number {
 
 function bind(t: LookupTable, ref: string, ops: Operation[]): BoundOperation[] {
   return ops.map((op) => ({
-    index: new TableIndex(t, op.match.map((c) => columnIndex(t, ref, c))),
+    index: new TableIndex(
+      t,
+      op.match.map((c) => columnIndex(t, ref, c)),
+    ),
     extract: op.extract.map((x) => columnIndex(t, ref, x.column)),
   }));
 }
@@ -114,7 +117,12 @@ function keyOf(e: Entry, evs: string[], rt: RuntimeContext): Uint8Array[] | unde
 export const lookupModule: ModuleDef = {
   name: 'lookup',
   info: 'Enrich entries from a CSV resource (or an inner query @name): EV, match column, extract column [as name]; -s drops entries without a match, -v keeps only those',
-  examples: ['lookup -r hosts host host owner', 'lookup -r places City name (lat long as lon)', 'lookup -v -r allowlist [src port] [ip port] ()', 'lookup -r @users user name team'],
+  examples: [
+    'lookup -r hosts host host owner',
+    'lookup -r places City name (lat long as lon)',
+    'lookup -v -r allowlist [src port] [ip port] ()',
+    'lookup -r @users user name team',
+  ],
   condensing: false,
   build(args: Token[]): ModuleInstance {
     const r = new ArgReader(args);

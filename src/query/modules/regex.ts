@@ -34,10 +34,14 @@ export const regexModule: ModuleDef = {
   condensing: false,
   build(args: Token[]): ModuleInstance {
     const r = new ArgReader(args);
-    const flags = readFlags(r, { e: 'value', p: 'bool', v: 'bool' }, {
-      r: { kind: 'value', what: 'reading the expression from a resource' },
-      a: { kind: 'bool', what: 'array mode: every match into array values' },
-    });
+    const flags = readFlags(
+      r,
+      { e: 'value', p: 'bool', v: 'bool' },
+      {
+        r: { kind: 'value', what: 'reading the expression from a resource' },
+        a: { kind: 'bool', what: 'array mode: every match into array values' },
+      },
+    );
     const ev = optionalString(flags.e);
     const permissive = flags.p === true;
     const invert = flags.v === true;

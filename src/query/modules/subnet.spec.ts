@@ -1,12 +1,7 @@
 import { expectDistributedEqual, linesToEntries, parseError, strings } from './extraction.spec-helper';
 import { formatIp, maskBytes, parseIp } from './ip-addr';
 
-const DATA = linesToEntries([
-  'ip=34.22.1.77 peer=10.1.2.3',
-  'ip=2001:db8:abcd:12::1 peer=::ffff:192.168.9.9',
-  'ip=not-an-ip',
-  'peer=172.16.5.4',
-]);
+const DATA = linesToEntries(['ip=34.22.1.77 peer=10.1.2.3', 'ip=2001:db8:abcd:12::1 peer=::ffff:192.168.9.9', 'ip=not-an-ip', 'peer=172.16.5.4']);
 
 describe('ip-addr', () => {
   it('parses and formats IPv4, IPv6 (compressed, embedded IPv4, zones) and masks', () => {

@@ -40,7 +40,13 @@ describe('parseSyslog', () => {
   it('reads structured data with escapes, and stops cleanly on a broken section', () => {
     const r = parseSyslog('<14>1 - host app - - [a@1 k="x\\"y\\]z\\\\" n=""][b@2] msg');
     expect(r.structured.map(([id, p]) => [id, [...p]])).toEqual([
-      ['a@1', [['k', 'x"y]z\\'], ['n', '']]],
+      [
+        'a@1',
+        [
+          ['k', 'x"y]z\\'],
+          ['n', ''],
+        ],
+      ],
       ['b@2', []],
     ]);
     expect(r.Message).toBe('msg');
@@ -59,7 +65,12 @@ describe('parseSyslog', () => {
 
 describe('syslog module', () => {
   it('extracts structured values by key, by section, and the first section id', () => {
-    expect(strings('syslog StructuredID Structured.eventID Structured[examplePriority@32473].iut as prio Structured.class', DATA, ['StructuredID', 'eventID', 'prio', 'class']).slice(2, 5)).toEqual([
+    expect(
+      strings('syslog StructuredID Structured.eventID Structured[examplePriority@32473].iut as prio Structured.class', DATA, ['StructuredID', 'eventID', 'prio', 'class']).slice(
+        2,
+        5,
+      ),
+    ).toEqual([
       ['exampleSDID@32473', '1011', undefined, undefined],
       ['exampleSDID@32473', '1011', '9', 'high'],
       ['ex@32473', undefined, undefined, undefined],
@@ -89,7 +100,10 @@ describe('syslog module', () => {
 
   it.each([
     ['syslog', 'ModuleError: syslog: missing field argument'],
-    ['syslog Host', 'ModuleError: syslog: unknown field "Host" (fields: Facility, Severity, Priority, Version, Timestamp, Hostname, Appname, ProcID, MsgID, Message, StructuredID, Structured.key, Structured[id].key)'],
+    [
+      'syslog Host',
+      'ModuleError: syslog: unknown field "Host" (fields: Facility, Severity, Priority, Version, Timestamp, Hostname, Appname, ProcID, MsgID, Message, StructuredID, Structured.key, Structured[id].key)',
+    ],
     ['syslog Hostname~web', 'ModuleError: syslog: operator ~ is not supported on Hostname (supported: == !=)'],
     ['syslog Appname<"b"', 'ModuleError: syslog: operator < is not supported on Appname (supported: == !=)'],
     ['syslog Severity~3', 'ModuleError: syslog: operator ~ is not supported on Severity (supported: == != < > <= >=)'],

@@ -13,10 +13,7 @@ const NUMERIC_OPS: readonly FilterOp[] = ['==', '!=', '<', '>', '<=', '>='];
 const STRING_OPS: readonly FilterOp[] = ['==', '!='];
 
 type PlainName = (typeof NUMERIC)[number] | (typeof STRINGS)[number];
-type Field =
-  | { kind: 'plain'; name: PlainName }
-  | { kind: 'sdid' }
-  | { kind: 'sd'; id?: string; key: string };
+type Field = { kind: 'plain'; name: PlainName } | { kind: 'sdid' } | { kind: 'sd'; id?: string; key: string };
 
 /** `Hostname`, `StructuredID`, `Structured.key`, `Structured[id].key`. */
 function parseField(src: string): Field {

@@ -16,7 +16,7 @@ function readItems(r: ArgReader): ExtractItem[] {
     const source = readPathText(r);
     const path = parseXmlPath(source);
     const item: ExtractItem = { source, name: '' };
-    for (let more = true; more; ) {
+    for (let more = true; more;) {
       more = false;
       const p = r.peek();
       if (p && p.kind === 'op' && !item.filter) {

@@ -89,7 +89,7 @@ export const chartRenderer: RendererDef = {
   description: 'Chart numeric EVs over time, optionally one series per value of an EV',
   examples: ['chart', 'stats count by user over 5m | chart count by user limit 10', 'stats min(x) max(x) mean(x) over 1m | chart min max mean'],
   formats: ['json', 'csv', 'archive'],
-  condensing: true,
+  kind: 'chart',
   build(args: Token[]): RendererInstance {
     const given = parseChartArgs(args);
     return {

@@ -58,7 +58,7 @@ function makeGaugeRenderer(name: string, description: string): RendererDef {
     description,
     examples: [`stats mean(latency) | ${name} mean`, `${name} (mean 0 100 "Latency")`],
     formats: ['json', 'csv', 'archive'],
-    condensing: true,
+    kind: 'gauge',
     build(args: Token[]): RendererInstance {
       const specs = parseGaugeArgs(args);
       return {

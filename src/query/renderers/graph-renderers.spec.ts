@@ -5,7 +5,8 @@ import { parseQuery } from '../parser';
 import { compileQuery } from '../planner';
 import { Entry, ParseError } from '../types';
 import { RenderResult } from './renderer';
-import { pointmapCsvRows, stackgraphCsvRows, isPointmapEntries, isStackgraphEntries } from './result-csv';
+import { pointmapCsvRows, stackgraphCsvRows } from './result-csv';
+import { isPointmapEntries, isStackgraphEntries } from './result-shapes';
 
 const render = (q: string, data: Entry[] = ALL, indexers = 1): RenderResult => runQueryInMemory(q, data, { ...RANGE, indexers }).result;
 
@@ -38,14 +39,33 @@ describe('stackgraph', () => {
       kind: 'stackgraph',
       EntryCount: 5,
       Entries: [
-        { Key: 'alice', Values: [{ Label: '200', Value: 2 }, { Label: '500', Value: 1 }] },
-        { Key: 'bob', Values: [{ Label: '200', Value: 1 }, { Label: '404', Value: 1 }] },
+        {
+          Key: 'alice',
+          Values: [
+            { Label: '200', Value: 2 },
+            { Label: '500', Value: 1 },
+          ],
+        },
+        {
+          Key: 'bob',
+          Values: [
+            { Label: '200', Value: 1 },
+            { Label: '404', Value: 1 },
+          ],
+        },
         { Key: 'carol', Values: [{ Label: '200', Value: 1 }] },
       ],
     });
     expect(render('tag=app json user status | count by user status | stackgraph user status count', ALL, 3)).toEqual(r);
     if (r.kind !== 'stackgraph') throw new Error('kind');
-    expect(stackgraphCsvRows(r.Entries)).toEqual([['Key', 'Label', 'Value'], ['alice', '200', '2'], ['alice', '500', '1'], ['bob', '200', '1'], ['bob', '404', '1'], ['carol', '200', '1']]);
+    expect(stackgraphCsvRows(r.Entries)).toEqual([
+      ['Key', 'Label', 'Value'],
+      ['alice', '200', '2'],
+      ['alice', '500', '1'],
+      ['bob', '200', '1'],
+      ['bob', '404', '1'],
+      ['carol', '200', '1'],
+    ]);
     expect(isStackgraphEntries(r.Entries)).toBe(true);
     expect(isStackgraphEntries([{ Key: 'a', Values: [{ Label: 'x', Value: 'NaN' }] }])).toBe(false);
   });
@@ -54,12 +74,24 @@ describe('stackgraph', () => {
     const r = render('tag=app json user meta.host bytes | stackgraph user host bytes');
     // "bytes" is not an operator name (count, sum, min, max...): the entries' values are averaged.
     expect(r.kind === 'stackgraph' && r.Entries).toEqual([
-      { Key: 'bob', Values: [{ Label: 'h1', Value: 500 }, { Label: 'h2', Value: 200 }] },
+      {
+        Key: 'bob',
+        Values: [
+          { Label: 'h1', Value: 500 },
+          { Label: 'h2', Value: 200 },
+        ],
+      },
       { Key: 'carol', Values: [{ Label: 'h2', Value: 400 }] },
       { Key: 'alice', Values: [{ Label: 'h1', Value: 200 }] },
     ]);
     const s = render('tag=app json user meta.host bytes | sum bytes by user host | stackgraph user host sum');
-    expect(s.kind === 'stackgraph' && s.Entries[0]).toEqual({ Key: 'bob', Values: [{ Label: 'h1', Value: 500 }, { Label: 'h2', Value: 200 }] });
+    expect(s.kind === 'stackgraph' && s.Entries[0]).toEqual({
+      Key: 'bob',
+      Values: [
+        { Label: 'h1', Value: 500 },
+        { Label: 'h2', Value: 200 },
+      ],
+    });
     expect(s.kind === 'stackgraph' && s.Entries[1]).toEqual({ Key: 'alice', Values: [{ Label: 'h1', Value: 400 }] });
   });
 
@@ -127,7 +159,11 @@ describe('pointmap', () => {
       ],
     });
     if (r.kind !== 'pointmap') throw new Error('kind');
-    expect(pointmapCsvRows(r.Entries)).toEqual([['Lat', 'Long', 'ip', 'bytes'], ['10', '20', '2.2.2.2', ''], ['45.5', '-122.25', '1.1.1.1', '10']]);
+    expect(pointmapCsvRows(r.Entries)).toEqual([
+      ['Lat', 'Long', 'ip', 'bytes'],
+      ['10', '20', '2.2.2.2', ''],
+      ['45.5', '-122.25', '1.1.1.1', '10'],
+    ]);
     expect(isPointmapEntries(r.Entries)).toBe(true);
     expect(isPointmapEntries([{ Loc: { Lat: 1 } }])).toBe(false);
   });
@@ -143,7 +179,7 @@ describe('pointmap', () => {
   });
 
   it('shows at most 1000 points, the newest, whatever the indexers', () => {
-    const many = located(Array.from({ length: 1500 }, (_, i) => ({ n: i, Location: `${(i % 180) - 89} ${i % 360 - 179}` })));
+    const many = located(Array.from({ length: 1500 }, (_, i) => ({ n: i, Location: `${(i % 180) - 89} ${(i % 360) - 179}` })));
     for (const indexers of [1, 3]) {
       const r = render('tag=app json n Location | pointmap n', many, indexers);
       if (r.kind !== 'pointmap') throw new Error('kind');

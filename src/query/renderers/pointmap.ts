@@ -50,7 +50,7 @@ export const pointmapRenderer: RendererDef = {
   description: 'Entries as points on a map (location from Location, -loc EV or -lat/-long EVs); other EVs named show on click; at most 1000 points',
   examples: ['json IP Location | pointmap IP', 'json lat long host | pointmap -lat lat -long long host'],
   formats: ['json', 'csv', 'archive'],
-  condensing: true,
+  kind: 'pointmap',
   build(args: Token[]): RendererInstance {
     const r = new ArgReader(args);
     const flags = r.flags({ loc: 'value', lat: 'value', long: 'value' });

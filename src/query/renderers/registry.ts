@@ -2,7 +2,7 @@
 import { chartRenderer } from './chart';
 import { gaugeRenderer, numbercardRenderer } from './gauge';
 import { pointmapRenderer } from './pointmap';
-import { RendererDef, RenderModuleInfo, renderModuleInfo } from './renderer';
+import { RendererDef, RenderModuleInfo, renderModuleInfo, ResultKind } from './renderer';
 import { stackgraphRenderer } from './stackgraph';
 import { tableRenderer } from './table';
 import { hexRenderer, rawRenderer, textRenderer } from './text';
@@ -24,6 +24,14 @@ const BY_NAME = new Map(ALL.map((r) => [r.name, r]));
 
 export function findRenderer(name: string): RendererDef | undefined {
   return BY_NAME.get(name);
+}
+
+/**
+ * The kind of result a renderer makes, by its name as a search stores it. A name no renderer has
+ * (an archive from elsewhere) reads as entries: the render store then holds its entries.
+ */
+export function resultKindOf(renderModule: string): ResultKind {
+  return BY_NAME.get(renderModule)?.kind ?? 'entries';
 }
 
 /** Payload of GET /api/info/rendermodules. */

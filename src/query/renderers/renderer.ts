@@ -1,8 +1,18 @@
-/** Renderer interfaces and result shapes (product-notes §2.6). */
+/**
+ * Renderer interfaces and result shapes (product-notes §2.6). A RendererDef owns the facts about its
+ * renderer: the kind of result it makes (and with it whether it streams entries and what its empty
+ * result is), its time zoom (RendererInstance.nonTemporal) and its download formats (downloads.ts
+ * writes each format of each result kind).
+ */
 import { Token } from '../lexer';
 import { Entry, RuntimeContext } from '../types';
 
 export type DownloadFormat = 'text' | 'json' | 'csv' | 'archive';
+
+/** For exhaustive switches: the compiler names the case a switch forgot. */
+export function assertUnreachable(x: never): never {
+  throw new Error(`unexpected value ${String(x)}`);
+}
 
 /** Metadata served by GET /api/info/rendermodules. */
 export interface RenderModuleInfo {
@@ -50,6 +60,13 @@ export type RenderResult =
   | { kind: 'stackgraph'; EntryCount: number; Entries: StackGraphSet[] }
   | { kind: 'pointmap'; EntryCount: number; Entries: PointmapValue[] };
 
+export type ResultKind = RenderResult['kind'];
+/** Every result kind (the record makes the compiler name a kind missing here). */
+const KIND_SET: Record<ResultKind, true> = { entries: true, table: true, chart: true, gauge: true, stackgraph: true, pointmap: true };
+export const RESULT_KINDS = Object.keys(KIND_SET) as ResultKind[];
+/** A result other than entries: one answer once every entry was seen (stored as result.json). */
+export type CondensedResult = Exclude<RenderResult, { kind: 'entries' }>;
+
 export interface RenderOptions {
   /** true when no module defined an order: output newest first */
   timeOrder: boolean;
@@ -70,7 +87,7 @@ export interface Renderer {
 /** Parsed renderer arguments; `create` makes a fresh renderer. */
 export interface RendererInstance {
   consumed: string[];
-  /** true when the renderer shows a non-temporal summary (gauge, numbercard) */
+  /** true when the renderer shows a non-temporal summary (gauge, numbercard, `table -nt`...): no time zoom */
   nonTemporal?: boolean;
   /** `table -save <name>`: the resource name the finished table is written to (as CSV) */
   save?: string;
@@ -81,10 +98,35 @@ export interface RendererDef {
   name: string;
   description: string;
   examples: string[];
+  /**
+   * The result it makes. `entries` renderers (text, raw, hex) stream entries: pages and downloads
+   * read them as they arrive. The others condense: they need every entry before they answer once.
+   */
+  kind: ResultKind;
   formats: DownloadFormat[];
-  /** true for renderers that need every entry before they can answer (table, chart, gauge...) */
-  condensing: boolean;
   build(args: Token[]): RendererInstance;
+}
+
+/** Whether the renderer's result is the entries themselves, streamed as they arrive. */
+export function streamsEntries(kind: ResultKind): boolean {
+  return kind === 'entries';
+}
+
+/** The result of this kind before (or without) any entry: what pages and downloads show then. */
+export function emptyResult(kind: ResultKind): RenderResult {
+  switch (kind) {
+    case 'entries':
+    case 'gauge':
+    case 'stackgraph':
+    case 'pointmap':
+      return { kind, EntryCount: 0, Entries: [] };
+    case 'table':
+      return { kind, EntryCount: 0, Entries: { Columns: [], Rows: [] } };
+    case 'chart':
+      return { kind, EntryCount: 0, Entries: { Names: [], Values: [] } };
+    default:
+      return assertUnreachable(kind);
+  }
 }
 
 export function renderModuleInfo(d: RendererDef): RenderModuleInfo {

@@ -1,8 +1,15 @@
 /**
- * CSV rows and shape checks of the stackgraph and pointmap results, for the downloads and the
- * archive import (which handle table, chart and gauge results themselves).
+ * CSV as every download writes it (RFC 4180: CRLF line ends, a cell quoted when it holds a quote,
+ * comma, CR or LF), and the rows of each condensed result kind, header first.
  */
-import { PointmapValue, StackGraphSet } from './renderer';
+import { assertUnreachable, CondensedResult, PointmapValue, StackGraphSet } from './renderer';
+
+function csvCell(v: string): string {
+  return /[",\r\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v;
+}
+
+/** One CSV record with its CRLF. */
+export const csvLine = (row: readonly string[]): string => row.map(csvCell).join(',') + '\r\n';
 
 /** `Key,Label,Value`: one row per component of each bar. */
 export function stackgraphCsvRows(sets: StackGraphSet[]): string[][] {
@@ -15,7 +22,13 @@ export function stackgraphCsvRows(sets: StackGraphSet[]): string[][] {
 export function pointmapCsvRows(points: PointmapValue[]): string[][] {
   const names: string[] = [];
   const seen = new Set<string>();
-  for (const p of points) for (const kv of p.Metadata ?? []) for (const k of Object.keys(kv)) if (!seen.has(k)) (seen.add(k), names.push(k));
+  for (const p of points)
+    for (const kv of p.Metadata ?? [])
+      for (const k of Object.keys(kv))
+        if (!seen.has(k)) {
+          seen.add(k);
+          names.push(k);
+        }
   const rows = [['Lat', 'Long', ...names]];
   for (const p of points) {
     const md = new Map((p.Metadata ?? []).flatMap((kv) => Object.entries(kv)));
@@ -24,23 +37,24 @@ export function pointmapCsvRows(points: PointmapValue[]): string[][] {
   return rows;
 }
 
-const isObj = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-const isNum = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
-
-export function isStackgraphEntries(e: unknown): e is StackGraphSet[] {
-  return Array.isArray(e) && e.every((s) => isObj(s) && typeof s.Key === 'string' && Array.isArray(s.Values) && s.Values.every((v) => isObj(v) && typeof v.Label === 'string' && isNum(v.Value)));
-}
-
-export function isPointmapEntries(e: unknown): e is PointmapValue[] {
-  return (
-    Array.isArray(e) &&
-    e.every(
-      (p) =>
-        isObj(p) &&
-        isObj(p.Loc) &&
-        isNum(p.Loc.Lat) &&
-        isNum(p.Loc.Long) &&
-        (p.Metadata === undefined || (Array.isArray(p.Metadata) && p.Metadata.every((kv) => isObj(kv) && Object.values(kv).every((v) => typeof v === 'string')))),
-    )
-  );
+/**
+ * The CSV rows of a condensed result, header first: table `<columns>`; chart `TIMESTAMP,<names>`;
+ * gauge, numbercard and wordcloud `Name,Magnitude,Min,Max`; stackgraph `Key,Label,Value`;
+ * pointmap `Lat,Long,<metadata names>`.
+ */
+export function resultCsvRows(r: CondensedResult): string[][] {
+  switch (r.kind) {
+    case 'table':
+      return [r.Entries.Columns, ...r.Entries.Rows.map((row) => row.Row)];
+    case 'chart':
+      return [['TIMESTAMP', ...r.Entries.Names], ...r.Entries.Values.map((v) => [v.TS, ...v.Data.map(String)])];
+    case 'gauge':
+      return [['Name', 'Magnitude', 'Min', 'Max'], ...r.Entries.map((g) => [g.Name, String(g.Magnitude), String(g.Min), String(g.Max)])];
+    case 'stackgraph':
+      return stackgraphCsvRows(r.Entries);
+    case 'pointmap':
+      return pointmapCsvRows(r.Entries);
+    default:
+      return assertUnreachable(r);
+  }
 }

@@ -20,7 +20,7 @@ export const stackgraphRenderer: RendererDef = {
   description: 'Horizontal stacked bars: stackgraph <bar EV> <component EV> <magnitude EV>',
   examples: ['sum traffic by Src Port | stackgraph Src Port sum', 'count by host status | stackgraph host status count'],
   formats: ['json', 'csv', 'archive'],
-  condensing: true,
+  kind: 'stackgraph',
   build(args: Token[]): RendererInstance {
     const r = new ArgReader(args);
     const bar = r.value('bar EV (stackgraph <bar EV> <component EV> <magnitude EV>)');

@@ -98,7 +98,11 @@ export class TableRows {
       const s = this.shapeOf[i];
       if (seenShape.has(s)) continue;
       seenShape.add(s);
-      for (const n of this.shapes[s].names) if (!seenColumn.has(n)) (seenColumn.add(n), columns.push(n));
+      for (const n of this.shapes[s].names)
+        if (!seenColumn.has(n)) {
+          seenColumn.add(n);
+          columns.push(n);
+        }
     }
     const same = this.shapes.map((shape) => shape.names.length === columns.length && shape.names.every((n, k) => columns[k] === n));
     const Rows = order.map((i) => {

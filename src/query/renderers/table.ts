@@ -10,7 +10,7 @@ export const tableRenderer: RendererDef = {
   description: 'Show enumerated values as a table (columns default to every EV seen)',
   examples: ['table', 'table src count', 'stats count by user | table user count'],
   formats: ['csv', 'json'],
-  condensing: true,
+  kind: 'table',
   build(args: Token[]): RendererInstance {
     const r = new ArgReader(args);
     const flags = r.flags({ nt: 'bool', ...TABLE_SAVE_FLAGS });

@@ -16,7 +16,7 @@ function entriesRenderer(name: string, description: string): RendererDef {
     description,
     examples: [`tag=syslog grep error | ${name}`],
     formats: ['text', 'json', 'csv', 'archive'],
-    condensing: false,
+    kind: 'entries',
     build(args: Token[]): RendererInstance {
       new ArgReader(args).end();
       return {

@@ -19,7 +19,7 @@ export const wordcloudRenderer: RendererDef = {
   description: 'Words sized by a keyed magnitude: wordcloud <magnitude EV> [by EV ...]',
   examples: ['stats count by Appname | wordcloud count', 'stats count by Appname Hostname | wordcloud count by Hostname'],
   formats: ['json', 'csv', 'archive'],
-  condensing: true,
+  kind: 'gauge',
   build(args: Token[]): RendererInstance {
     const r = new ArgReader(args);
     const magnitude = r.value('magnitude EV');

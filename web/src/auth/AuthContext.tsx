@@ -3,10 +3,7 @@ import { api, ApiError, onSessionEnded } from '../api/client';
 import { UserDetails } from '../api/types';
 import { forgetSession, hadSession } from './session-cookie';
 
-export type AuthState =
-  | { status: 'loading' }
-  | { status: 'signedOut'; notice?: string }
-  | { status: 'signedIn'; user: UserDetails };
+export type AuthState = { status: 'loading' } | { status: 'signedOut'; notice?: string } | { status: 'signedIn'; user: UserDetails };
 
 export interface Auth {
   state: AuthState;
@@ -66,7 +63,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         if (!live) return;
         const expected = hadSession();
         forgetSession();
-        setState({ status: 'signedOut', notice: err instanceof ApiError && err.status === 401 && expected ? SESSION_ENDED : err instanceof ApiError && err.status !== 401 ? err.message : undefined });
+        setState({
+          status: 'signedOut',
+          notice: err instanceof ApiError && err.status === 401 && expected ? SESSION_ENDED : err instanceof ApiError && err.status !== 401 ? err.message : undefined,
+        });
       },
     );
     return () => {
@@ -95,10 +95,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const signOut = useCallback(async (everywhere = false) => {
     let timer: ReturnType<typeof setTimeout> | undefined;
-    await Promise.race([
-      Promise.allSettled([...hooks.current].map(async (hook) => hook())),
-      new Promise((resolve) => (timer = setTimeout(resolve, SIGN_OUT_WAIT_MS))),
-    ]);
+    await Promise.race([Promise.allSettled([...hooks.current].map(async (hook) => hook())), new Promise((resolve) => (timer = setTimeout(resolve, SIGN_OUT_WAIT_MS)))]);
     clearTimeout(timer);
     try {
       await api('/api/logout', { method: everywhere ? 'DELETE' : 'PUT', expect401: true });

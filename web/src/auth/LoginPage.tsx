@@ -22,7 +22,7 @@ export function LoginPage() {
     setError(undefined);
     try {
       await auth.signIn(String(form.get('username') ?? ''), String(form.get('password') ?? ''));
-      navigate(target, { replace: true });
+      void navigate(target, { replace: true });
     } catch (err) {
       setError(signInMessage(err));
     } finally {

@@ -11,7 +11,12 @@ export interface LoginLocationState {
 export function RequireAuth({ children }: { children: ReactNode }) {
   const { state } = useAuth();
   const location = useLocation();
-  if (state.status === 'loading') return <p className="loading" role="status">Loading…</p>;
+  if (state.status === 'loading')
+    return (
+      <p className="loading" role="status">
+        Loading…
+      </p>
+    );
   if (state.status === 'signedOut') {
     const from = location.pathname + location.search;
     return <Navigate to="/login" replace state={{ from, notice: state.notice } satisfies LoginLocationState} />;

@@ -32,24 +32,27 @@ export function HistoryPage() {
   useEffect(() => {
     const gen = ++generation.current;
     setLoading(true);
-    const t = setTimeout(() => {
-      fetchHistory(refine, 0, size).then(
-        (list) => {
-          if (gen !== generation.current) return;
-          setItems(list);
-          setMore(list.length === size);
-          setError(undefined);
-          setLoading(false);
-        },
-        (err: Error) => {
-          if (gen !== generation.current) return;
-          setError(`The history could not be read: ${err.message}`);
-          setLoading(false);
-        },
-      );
-    }, items === undefined ? 0 : DEBOUNCE_MS);
+    const t = setTimeout(
+      () => {
+        fetchHistory(refine, 0, size).then(
+          (list) => {
+            if (gen !== generation.current) return;
+            setItems(list);
+            setMore(list.length === size);
+            setError(undefined);
+            setLoading(false);
+          },
+          (err: Error) => {
+            if (gen !== generation.current) return;
+            setError(`The history could not be read: ${err.message}`);
+            setLoading(false);
+          },
+        );
+      },
+      items === undefined ? 0 : DEBOUNCE_MS,
+    );
     return () => clearTimeout(t);
-  }, [refine, size]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [refine, size]); // eslint-disable-line react-hooks/exhaustive-deps -- reload only when the filter or page size changes
 
   function loadMore() {
     const gen = generation.current;

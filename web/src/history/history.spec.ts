@@ -20,7 +20,13 @@ describe('history helpers', () => {
     const now = Date.parse('2024-05-01T12:00:00Z');
     const ago = (s: number) => relativeTime(now - s * 1000, now);
     expect([ago(10), ago(60), ago(150), ago(50 * 60), ago(3 * 3600), ago(26 * 3600), ago(3 * 86400)]).toEqual([
-      'just now', '1 minute ago', '3 minutes ago', '1 hour ago', '3 hours ago', '1 day ago', '3 days ago',
+      'just now',
+      '1 minute ago',
+      '3 minutes ago',
+      '1 hour ago',
+      '3 hours ago',
+      '1 day ago',
+      '3 days ago',
     ]);
     expect(relativeTime(NaN, now)).toBe('');
   });

@@ -36,7 +36,23 @@ export function Dialog({ title, onClose, children, wide }: { title: string; onCl
 }
 
 /** "Delete X?" with the API's refusal shown in the dialog. */
-export function ConfirmDialog({ title, message, action, onConfirm, onClose, error, busy }: { title: string; message: ReactNode; action: string; onConfirm(): void; onClose(): void; error?: string; busy?: boolean }) {
+export function ConfirmDialog({
+  title,
+  message,
+  action,
+  onConfirm,
+  onClose,
+  error,
+  busy,
+}: {
+  title: string;
+  message: ReactNode;
+  action: string;
+  onConfirm(): void;
+  onClose(): void;
+  error?: string;
+  busy?: boolean;
+}) {
   return (
     <Dialog title={title} onClose={onClose}>
       <p>{message}</p>

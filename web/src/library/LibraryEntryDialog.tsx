@@ -18,7 +18,21 @@ export interface EntryDraft {
  * Creates a library entry (no `entry`) or edits one: name, description, query, labels, the groups
  * of the person it is shared with, and (administrators) global. The API's refusal is shown as is.
  */
-export function LibraryEntryDialog({ title, draft, entry, admin, onSaved, onClose }: { title: string; draft: EntryDraft; entry?: LibraryEntry; admin?: boolean; onSaved(e: LibraryEntry): void; onClose(): void }) {
+export function LibraryEntryDialog({
+  title,
+  draft,
+  entry,
+  admin,
+  onSaved,
+  onClose,
+}: {
+  title: string;
+  draft: EntryDraft;
+  entry?: LibraryEntry;
+  admin?: boolean;
+  onSaved(e: LibraryEntry): void;
+  onClose(): void;
+}) {
   const { user } = useAuth();
   const { groups } = useMyGroups();
   const [error, setError] = useState<string>();

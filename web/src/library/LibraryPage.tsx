@@ -64,7 +64,9 @@ export function LibraryPage() {
           New entry
         </button>
       </div>
-      <p className="muted intro">Queries you keep. Open one into the search page, run it, or share it with your groups. On the search page, “Save to library” adds the query you ran.</p>
+      <p className="muted intro">
+        Queries you keep. Open one into the search page, run it, or share it with your groups. On the search page, “Save to library” adds the query you ran.
+      </p>
       <div className="toolbar filters" role="search" aria-label="Filter the library">
         <label>
           Search the library
@@ -154,7 +156,14 @@ export function LibraryPage() {
       {entries && entries.length > 0 && shown.length === 0 && <p className="empty">No entry matches the filter.</p>}
       {editing?.kind === 'new' && <LibraryEntryDialog title="New library entry" draft={{ Query: '' }} onClose={() => setEditing(undefined)} onSaved={saved('Saved')} />}
       {editing?.kind === 'edit' && (
-        <LibraryEntryDialog title={`Edit “${editing.entry.Name}”`} draft={editing.entry} entry={editing.entry} admin={admin} onClose={() => setEditing(undefined)} onSaved={saved('Updated')} />
+        <LibraryEntryDialog
+          title={`Edit “${editing.entry.Name}”`}
+          draft={editing.entry}
+          entry={editing.entry}
+          admin={admin}
+          onClose={() => setEditing(undefined)}
+          onSaved={saved('Updated')}
+        />
       )}
       {editing?.kind === 'delete' && (
         <ConfirmDialog

@@ -4,7 +4,15 @@ import { allLabels, entryMatches, parseLabels } from './library-api';
 import { openSearchLink, searchLink } from './search-link';
 
 const entry = (over: Partial<LibraryEntry>): LibraryEntry => ({
-  ThingUUID: 't', GUID: 'g', UID: 1, Global: false, Name: 'Not found pages', Description: 'Requests answered 404', Query: 'tag=web grep "status=404"', Can: { Delete: true, Modify: true, Share: true }, ...over,
+  ThingUUID: 't',
+  GUID: 'g',
+  UID: 1,
+  Global: false,
+  Name: 'Not found pages',
+  Description: 'Requests answered 404',
+  Query: 'tag=web grep "status=404"',
+  Can: { Delete: true, Modify: true, Share: true },
+  ...over,
 });
 
 describe('library helpers', () => {

@@ -91,11 +91,13 @@ export function PreferencesPage() {
         <div className="pref">
           <label htmlFor={ids.size}>Page size</label>
           <select id={ids.size} value={prefs.pageSize} onChange={(e) => change({ pageSize: Number(e.target.value) })} aria-describedby={`${ids.size}-hint`}>
-            {[...new Set([...PAGE_SIZES, prefs.pageSize])].sort((a, b) => a - b).map((n) => (
-              <option key={n} value={n}>
-                {n} rows
-              </option>
-            ))}
+            {[...new Set([...PAGE_SIZES, prefs.pageSize])]
+              .sort((a, b) => a - b)
+              .map((n) => (
+                <option key={n} value={n}>
+                  {n} rows
+                </option>
+              ))}
           </select>
           <p id={`${ids.size}-hint`} className="muted small">
             Rows per page of result tables, and searches per page of the history.

@@ -1,6 +1,6 @@
 /** Time zones the person can pick: the browser's, UTC, then every zone the browser knows. */
 export function timeZoneChoices(): string[] {
-  let all: string[] = [];
+  let all: string[];
   try {
     all = Intl.supportedValuesOf('timeZone');
   } catch {

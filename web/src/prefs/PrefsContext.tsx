@@ -49,12 +49,14 @@ export function PrefsProvider({ children }: { children: ReactNode }) {
       const before = shownBlob.current;
       shownBlob.current = writePrefs(before, { ...readPrefs(before), ...patch });
       setBlob(shownBlob.current);
-      const run = queue.current.catch(() => undefined).then(async () => {
-        const current = await api<unknown>(url);
-        const next = writePrefs(current, { ...readPrefs(current), ...patch });
-        await api(url, { method: 'PUT', json: next });
-        return next;
-      });
+      const run = queue.current
+        .catch(() => undefined)
+        .then(async () => {
+          const current = await api<unknown>(url);
+          const next = writePrefs(current, { ...readPrefs(current), ...patch });
+          await api(url, { method: 'PUT', json: next });
+          return next;
+        });
       queue.current = run;
       return run.then(
         (next) => {

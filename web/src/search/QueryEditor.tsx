@@ -39,10 +39,18 @@ export function QueryEditor(props: QueryEditorProps) {
           closeBrackets(),
           autocompletion({ override: [completionSource(() => latest.current.catalog)], icons: false }),
           Prec.highest(keymap.of([...completionKeymap])),
-          Prec.high(keymap.of([{ key: 'Mod-Enter', run }, { key: 'Enter', run }])),
+          Prec.high(
+            keymap.of([
+              { key: 'Mod-Enter', run },
+              { key: 'Enter', run },
+            ]),
+          ),
           keymap.of([...closeBracketsKeymap, ...defaultKeymap, ...historyKeymap]),
           queryHighlighter,
-          linter(parseLinter((o) => latest.current.onParsed(o)), { delay: 250 }),
+          linter(
+            parseLinter((o) => latest.current.onParsed(o)),
+            { delay: 250 },
+          ),
           placeholder('tag=syslog grep error | table'),
           EditorView.lineWrapping,
           EditorView.cspNonce.of(cspNonce()),

@@ -67,7 +67,7 @@ export function SearchPage() {
     const id = params.get('id');
     if (id) void search.attach(id);
     else if (params.get('run') === '1' && query.trim()) run();
-  }, []); // eslint-disable-line react-hooks/exhaustive-deps
+  }, []); // eslint-disable-line react-hooks/exhaustive-deps -- once, when the page opens
 
   // An opened search shows its own query and range.
   const info = search.state?.info;
@@ -76,7 +76,7 @@ export function SearchPage() {
       setQuery(info.UserQuery);
       setRange({ kind: 'absolute', start: new Date(info.StartRange), end: new Date(info.EndRange) });
     }
-  }, [info?.ID]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [info?.ID]); // eslint-disable-line react-hooks/exhaustive-deps -- only when another search is shown
 
   const running = search.starting || search.state?.phase === 'running';
   useEffect(() => {
@@ -173,10 +173,12 @@ function Help() {
   return (
     <section className="help muted" aria-label="How to search">
       <p>
-        Type a query, pick a time range, and press <kbd>Enter</kbd> (or <kbd>Ctrl</kbd>+<kbd>Enter</kbd>). <kbd>Shift</kbd>+<kbd>Enter</kbd> starts a new line; <kbd>Ctrl</kbd>+<kbd>Space</kbd> lists modules.
+        Type a query, pick a time range, and press <kbd>Enter</kbd> (or <kbd>Ctrl</kbd>+<kbd>Enter</kbd>). <kbd>Shift</kbd>+<kbd>Enter</kbd> starts a new line; <kbd>Ctrl</kbd>+
+        <kbd>Space</kbd> lists modules.
       </p>
       <p>
-        Examples: <code>tag=syslog grep error</code>, <code>tag=web kv status | count by status | table</code>, <code>tag=web kv status | stats count by status over 5m | chart count by status</code>.
+        Examples: <code>tag=syslog grep error</code>, <code>tag=web kv status | count by status | table</code>,{' '}
+        <code>tag=web kv status | stats count by status over 5m | chart count by status</code>.
       </p>
     </section>
   );

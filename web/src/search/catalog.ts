@@ -24,7 +24,10 @@ export function useCatalog(): { catalog: Catalog; renderers: ReadonlySet<string>
   const [catalog, setCatalog] = useState<Catalog>(EMPTY);
   useEffect(() => {
     let live = true;
-    loadCatalog().then((c) => live && setCatalog(c), () => undefined);
+    loadCatalog().then(
+      (c) => live && setCatalog(c),
+      () => undefined,
+    );
     return () => {
       live = false;
     };

@@ -4,10 +4,25 @@ describe('query-language', () => {
   it('gives each token its role, as the service lexes the query', () => {
     const q = 'tag=web,dns kv -e x status | stats count by status over 5m | table "a b" `re|x` // c';
     expect(tokenize(q).map((t) => [t.text, t.role])).toEqual([
-      ['tag', 'constraint'], ['=', 'op'], ['web,dns', 'constraintValue'],
-      ['kv', 'module'], ['-e', 'flag'], ['x', 'ev'], ['status', 'ev'], ['|', 'pipe'],
-      ['stats', 'module'], ['count', 'ev'], ['by', 'keyword'], ['status', 'ev'], ['over', 'keyword'], ['5m', 'ev'], ['|', 'pipe'],
-      ['table', 'renderer'], ['"a b"', 'string'], ['`re|x`', 'regex'], ['// c', 'comment'],
+      ['tag', 'constraint'],
+      ['=', 'op'],
+      ['web,dns', 'constraintValue'],
+      ['kv', 'module'],
+      ['-e', 'flag'],
+      ['x', 'ev'],
+      ['status', 'ev'],
+      ['|', 'pipe'],
+      ['stats', 'module'],
+      ['count', 'ev'],
+      ['by', 'keyword'],
+      ['status', 'ev'],
+      ['over', 'keyword'],
+      ['5m', 'ev'],
+      ['|', 'pipe'],
+      ['table', 'renderer'],
+      ['"a b"', 'string'],
+      ['`re|x`', 'regex'],
+      ['// c', 'comment'],
     ]);
   });
 

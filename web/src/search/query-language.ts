@@ -132,10 +132,20 @@ export function modules(q: string, renderers?: ReadonlySet<string>): ModuleSpan[
     const segTo = i < pipes.length ? pipes[i].from : q.length;
     const inSeg = toks.filter((t) => t.segment === i && t.kind !== 'pipe' && t.kind !== 'comment');
     const head = inSeg.find((t) => t.role === 'module' || t.role === 'renderer');
-    const body = i === 0 ? inSeg.filter((t) => t.role !== 'constraint' && t.role !== 'constraintValue' && !(t.role === 'op' && t.text === '=' && toks[toks.indexOf(t) - 1]?.role === 'constraint')) : inSeg;
+    const body =
+      i === 0
+        ? inSeg.filter((t) => t.role !== 'constraint' && t.role !== 'constraintValue' && !(t.role === 'op' && t.text === '=' && toks[toks.indexOf(t) - 1]?.role === 'constraint'))
+        : inSeg;
     const from = head?.from ?? body[0]?.from ?? segFrom;
     const last = inSeg[inSeg.length - 1];
-    spans.push({ index: i, from: Math.max(segFrom, from), to: Math.max(from, last ? last.to : segTo), name: head?.text, nameFrom: head?.from, isRenderer: head?.role === 'renderer' });
+    spans.push({
+      index: i,
+      from: Math.max(segFrom, from),
+      to: Math.max(from, last ? last.to : segTo),
+      name: head?.text,
+      nameFrom: head?.from,
+      isRenderer: head?.role === 'renderer',
+    });
   }
   return spans;
 }
@@ -178,7 +188,9 @@ export function histogramQuery(q: string, width: string, renderers?: ReadonlySet
   let kept = q;
   let keptSpans = spans;
   if (spans.length > 1 && last.isRenderer) {
-    const pipe = tokenize(q, renderers).filter((t) => t.kind === 'pipe').pop()!;
+    const pipe = tokenize(q, renderers)
+      .filter((t) => t.kind === 'pipe')
+      .pop()!;
     kept = q.slice(0, pipe.from);
     keptSpans = spans.slice(0, -1);
   } else if (spans.length === 1 && last.isRenderer) {

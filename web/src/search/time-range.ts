@@ -55,9 +55,26 @@ export function rangeFromParams(params: URLSearchParams, fallback: TimeRange): T
 export function bucketWidth(spanMs: number, max = 90): { ms: number; text: string } {
   const s = 1000;
   const widths: Array<[number, string]> = [
-    [s, '1s'], [2 * s, '2s'], [5 * s, '5s'], [10 * s, '10s'], [15 * s, '15s'], [30 * s, '30s'],
-    [MIN, '1m'], [2 * MIN, '2m'], [5 * MIN, '5m'], [10 * MIN, '10m'], [15 * MIN, '15m'], [30 * MIN, '30m'],
-    [HOUR, '1h'], [2 * HOUR, '2h'], [3 * HOUR, '3h'], [6 * HOUR, '6h'], [12 * HOUR, '12h'], [DAY, '1d'], [2 * DAY, '2d'], [7 * DAY, '7d'],
+    [s, '1s'],
+    [2 * s, '2s'],
+    [5 * s, '5s'],
+    [10 * s, '10s'],
+    [15 * s, '15s'],
+    [30 * s, '30s'],
+    [MIN, '1m'],
+    [2 * MIN, '2m'],
+    [5 * MIN, '5m'],
+    [10 * MIN, '10m'],
+    [15 * MIN, '15m'],
+    [30 * MIN, '30m'],
+    [HOUR, '1h'],
+    [2 * HOUR, '2h'],
+    [3 * HOUR, '3h'],
+    [6 * HOUR, '6h'],
+    [12 * HOUR, '12h'],
+    [DAY, '1d'],
+    [2 * DAY, '2d'],
+    [7 * DAY, '7d'],
   ];
   const hit = widths.find(([ms]) => spanMs / ms <= max);
   if (hit) return { ms: hit[0], text: hit[1] };

@@ -63,12 +63,15 @@ export function useSearch() {
     [replace],
   );
 
-  const run = useCallback((query: string, start_: Date, end: Date) => {
-    performance.clearMarks('search-run');
-    performance.clearMarks('search-first-result');
-    const t0 = performance.mark('search-run').startTime;
-    return start(() => SearchSession.launch({ SearchString: query, SearchStart: start_.toISOString(), SearchEnd: end.toISOString() }, t0), query);
-  }, [start]);
+  const run = useCallback(
+    (query: string, start_: Date, end: Date) => {
+      performance.clearMarks('search-run');
+      performance.clearMarks('search-first-result');
+      const t0 = performance.mark('search-run').startTime;
+      return start(() => SearchSession.launch({ SearchString: query, SearchStart: start_.toISOString(), SearchEnd: end.toISOString() }, t0), query);
+    },
+    [start],
+  );
 
   const attach = useCallback((id: string) => start(() => SearchSession.attach(id), ''), [start]);
 

@@ -14,9 +14,7 @@ export function SaveNoteDialog({ search, onSave, onClose, error }: { search: Per
   return (
     <Dialog title="Save search results" onClose={onClose}>
       <form className="entry-form" onSubmit={submit}>
-        <p className="muted">
-          The results of search {search.ID} are kept until you delete them, also across restarts of the service. A running search is saved when it finishes.
-        </p>
+        <p className="muted">The results of search {search.ID} are kept until you delete them, also across restarts of the service. A running search is saved when it finishes.</p>
         <label>
           Name (optional)
           <input name="name" maxLength={256} data-autofocus />

@@ -84,7 +84,8 @@ export function SearchesPage() {
         </button>
       </div>
       <p className="muted intro">
-        Searches the service keeps: sent to the background, saved, or open in a page right now. Open one to read its results again without running it; saved results outlive a restart of the service.
+        Searches the service keeps: sent to the background, saved, or open in a page right now. Open one to read its results again without running it; saved results outlive a
+        restart of the service.
       </p>
       <div className="toolbar filters" role="search" aria-label="Filter searches">
         <label>
@@ -119,8 +120,12 @@ export function SearchesPage() {
               <th scope="col">Query</th>
               <th scope="col">State</th>
               <th scope="col">Owner</th>
-              <th scope="col" className="num">Results</th>
-              <th scope="col" className="num">Size</th>
+              <th scope="col" className="num">
+                Results
+              </th>
+              <th scope="col" className="num">
+                Size
+              </th>
               <th scope="col">Started</th>
               <th scope="col">Actions</th>
             </tr>

@@ -3,7 +3,16 @@ import { SearchDetails } from '../api/types';
 import { allowedActions, isRunning, noteOf, PersistentSearch, stateWords } from './searches-api';
 
 const search = (State: string, over: Partial<PersistentSearch> = {}, details: Partial<SearchDetails> | null = {}): PersistentSearch => ({
-  ID: '42', UID: 7, GID: 0, State, AttachedClients: 0, StoredData: 10, UserQuery: 'tag=web', EffectiveQuery: 'tag=web | text', StartRange: '', EndRange: '',
+  ID: '42',
+  UID: 7,
+  GID: 0,
+  State,
+  AttachedClients: 0,
+  StoredData: 10,
+  UserQuery: 'tag=web',
+  EffectiveQuery: 'tag=web | text',
+  StartRange: '',
+  EndRange: '',
   details: details === null ? undefined : ({ Finished: '2024-01-01T00:00:00Z', Started: '2024-01-01T00:00:00Z', ...details } as SearchDetails),
   ...over,
 });
@@ -23,7 +32,9 @@ describe('persistent search states', () => {
     expect(stateWords(search('DORMANT/SAVED'))).toBe('finished, results saved, not open anywhere');
     expect(stateWords(search('DORMANT'))).toBe('finished, kept until deleted or the service restarts, not open anywhere');
     expect(stateWords(search('SAVED/ATTACHED', { AttachedClients: 1 }))).toBe('finished, results saved, open in 1 page');
-    expect(stateWords(search('DORMANT', { Error: 'search failed: timeout' }))).toBe('failed: search failed: timeout, kept until deleted or the service restarts, not open anywhere');
+    expect(stateWords(search('DORMANT', { Error: 'search failed: timeout' }))).toBe(
+      'failed: search failed: timeout, kept until deleted or the service restarts, not open anywhere',
+    );
   });
 
   it('offers only the actions the contract allows in each state, and to whom', () => {

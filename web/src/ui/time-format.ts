@@ -7,8 +7,14 @@ function formatter(zone: string): Intl.DateTimeFormat {
   if (!f) {
     f = new Intl.DateTimeFormat('en-CA', {
       timeZone: zone === 'local' ? undefined : zone,
-      year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit',
-      fractionalSecondDigits: 3, hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      fractionalSecondDigits: 3,
+      hourCycle: 'h23',
     });
     formatters.set(zone, f);
   }

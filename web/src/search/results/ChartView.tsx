@@ -8,10 +8,22 @@ import { EChart } from './EChart';
 const TYPE_LABELS: Record<ChartType, string> = { line: 'Line', area: 'Area', bar: 'Bar', pie: 'Pie' };
 
 /** The chart renderer: a chart of the chosen type, its settings, and the numbers as a table. */
-export function ChartView({ result, type, onType, options, onOptions }: { result: ChartResult; type: ChartType; onType(t: ChartType): void; options: RendererOptions; onOptions(o: RendererOptions): void }) {
+export function ChartView({
+  result,
+  type,
+  onType,
+  options,
+  onOptions,
+}: {
+  result: ChartResult;
+  type: ChartType;
+  onType(t: ChartType): void;
+  options: RendererOptions;
+  onOptions(o: RendererOptions): void;
+}) {
   const { prefs } = usePrefs();
   const fmt = (ts: string) => formatTime(ts, prefs.timeZone).slice(0, 19);
-  const option = useMemo(() => chartOption(result, type, options, currentPalette(), fmt), [result, type, options, prefs.timeZone, prefs.theme]); // eslint-disable-line react-hooks/exhaustive-deps
+  const option = useMemo(() => chartOption(result, type, options, currentPalette(), fmt), [result, type, options, prefs.timeZone, prefs.theme]); // eslint-disable-line react-hooks/exhaustive-deps -- the palette and time format follow the theme and zone
   const [showData, setShowData] = useState(false);
   const toggle = (key: keyof RendererOptions, on: string | undefined) => onOptions({ ...options, [key]: on });
   const summary = `${TYPE_LABELS[type]} chart of ${result.Names.join(', ') || 'no series'} over ${result.Values.length} time points`;

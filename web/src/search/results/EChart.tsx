@@ -43,8 +43,7 @@ export function EChart({ option, label, height = 320, onBrush }: EChartProps) {
       chart.current?.dispose();
       chart.current = null;
     };
-    // the chart is created once; option changes are applied below
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the chart is created once; option changes are applied below
   }, []);
 
   useEffect(() => {

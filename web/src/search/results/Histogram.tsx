@@ -20,7 +20,7 @@ export function Histogram({ info, renderers, onZoom }: { info: SearchInfo; rende
     return () => {
       cancelled = true;
     };
-  }, [info.ID]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [info.ID]); // eslint-disable-line react-hooks/exhaustive-deps -- one histogram per search shown
 
   const option = useMemo(() => {
     if (!data) return undefined;
@@ -30,11 +30,16 @@ export function Histogram({ info, renderers, onZoom }: { info: SearchInfo; rende
       grid: { left: 8, right: 8, top: 8, bottom: 4, containLabel: true },
       tooltip: { renderMode: 'richText', trigger: 'axis' },
       brush: { xAxisIndex: 0, brushType: 'lineX', brushMode: 'single', transformable: false, throttleType: 'debounce' },
-      xAxis: { type: 'category', data: data.buckets.map((b) => formatTime(new Date(b.start), prefs.timeZone).slice(0, 19)), axisLabel: { color: p.text }, axisTick: { alignWithLabel: true } },
+      xAxis: {
+        type: 'category',
+        data: data.buckets.map((b) => formatTime(new Date(b.start), prefs.timeZone).slice(0, 19)),
+        axisLabel: { color: p.text },
+        axisTick: { alignWithLabel: true },
+      },
       yAxis: { type: 'value', minInterval: 1, splitNumber: 2, axisLabel: { color: p.text }, splitLine: { lineStyle: { color: p.grid } } },
       series: [{ type: 'bar', name: 'entries', data: data.buckets.map((b) => b.count), barCategoryGap: '10%' }],
     };
-  }, [data, prefs.timeZone, prefs.theme]);
+  }, [data, prefs.timeZone, prefs.theme]); // eslint-disable-line react-hooks/exhaustive-deps -- the palette is read from the page's CSS, which follows the theme
 
   if (data === null) return null;
   const total = data?.buckets.reduce((s, b) => s + b.count, 0) ?? 0;

@@ -34,11 +34,17 @@ export function Results({ session, state, renderers, chart, onZoom, onFirstResul
   if (ENTRY_RENDERERS.has(renderer)) {
     return (
       <div className="results">
-        {state.phase === 'finished' && !state.info.TimeZoomDisabled && count > 0 && <Histogram info={state.info} renderers={renderers} onZoom={state.info.QueryTimeSpecified ? undefined : onZoom} />}
+        {state.phase === 'finished' && !state.info.TimeZoomDisabled && count > 0 && (
+          <Histogram info={state.info} renderers={renderers} onZoom={state.info.QueryTimeSpecified ? undefined : onZoom} />
+        )}
         <div className="toolbar" role="toolbar" aria-label="Result actions">
           <DownloadLinks links={downloads} />
         </div>
-        {count === 0 && ended ? <p className="empty">No entries matched in this time range.</p> : <EntryList searchId={session.id} count={count} fetchPage={(a, b) => session.page<SearchEntry[]>(a, b)} onFirstRow={onFirstResult} />}
+        {count === 0 && ended ? (
+          <p className="empty">No entries matched in this time range.</p>
+        ) : (
+          <EntryList searchId={session.id} count={count} fetchPage={(a, b) => session.page<SearchEntry[]>(a, b)} onFirstRow={onFirstResult} />
+        )}
       </div>
     );
   }
@@ -64,7 +70,12 @@ function Condensed({ session, state, downloads, chart, onFirstResult }: Omit<Res
   }, [result, onFirstResult]);
 
   if (!ended) return null;
-  if (!result) return <p className="muted" role="status">Loading results…</p>;
+  if (!result)
+    return (
+      <p className="muted" role="status">
+        Loading results…
+      </p>
+    );
   if (result.error)
     return (
       <p className="error" role="alert">

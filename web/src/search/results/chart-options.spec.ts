@@ -1,6 +1,12 @@
 import { chartOption } from './chart-options';
 
-const result = { Names: ['a', 'b'], Values: [{ TS: '2024-01-01T00:00:00Z', Data: [1, 2.345] }, { TS: '2024-01-01T00:05:00Z', Data: [3, 4] }] };
+const result = {
+  Names: ['a', 'b'],
+  Values: [
+    { TS: '2024-01-01T00:00:00Z', Data: [1, 2.345] },
+    { TS: '2024-01-01T00:05:00Z', Data: [3, 4] },
+  ],
+};
 const palette = { text: '#000', grid: '#ccc', background: '#fff' };
 type Series = Array<Record<string, unknown>>;
 
@@ -16,7 +22,11 @@ describe('chartOption', () => {
   });
 
   it('follows the contract rendererOptions', () => {
-    const o = chartOption(result, 'bar', { Stack: 'stacked', Orientation: 'h', LogScale: 'yes', Precision: 'no', values: { Smoothing: 'smooth' } }, palette) as { series: Series; xAxis: { type: string }; yAxis: { type: string } };
+    const o = chartOption(result, 'bar', { Stack: 'stacked', Orientation: 'h', LogScale: 'yes', Precision: 'no', values: { Smoothing: 'smooth' } }, palette) as {
+      series: Series;
+      xAxis: { type: string };
+      yAxis: { type: string };
+    };
     expect([o.xAxis.type, o.yAxis.type]).toEqual(['log', 'category']);
     expect(o.series.map((s) => [s.type, s.stack, s.smooth, s.data])).toEqual([
       ['bar', 'total', true, [1, 3]],
@@ -29,6 +39,9 @@ describe('chartOption', () => {
 
   it('sums each series over time for a pie', () => {
     const o = chartOption(result, 'pie', {}, palette) as { series: Array<{ data: unknown }> };
-    expect(o.series[0].data).toEqual([{ name: 'b', value: 6.35 }, { name: 'a', value: 4 }]);
+    expect(o.series[0].data).toEqual([
+      { name: 'b', value: 6.35 },
+      { name: 'a', value: 4 },
+    ]);
   });
 });

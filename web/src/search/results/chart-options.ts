@@ -46,13 +46,30 @@ export function chartOption(result: ChartResult, type: ChartType, o: RendererOpt
     tooltip: { renderMode: 'richText', trigger: type === 'pie' ? 'item' : 'axis' },
   };
   if (type === 'pie') {
-    const totals = result.Names.map((name, i) => ({ name, value: round(result.Values.reduce((s, v) => s + (v.Data[i] ?? 0), 0), precise) })).sort((a, b) => b.value - a.value);
+    const totals = result.Names.map((name, i) => ({
+      name,
+      value: round(
+        result.Values.reduce((s, v) => s + (v.Data[i] ?? 0), 0),
+        precise,
+      ),
+    })).sort((a, b) => b.value - a.value);
     let data = totals;
     if (totals.length > PIE_SLICES) {
       data = totals.slice(0, PIE_SLICES - 1);
-      if (o.IncludeOther === 'yes') data.push({ name: 'other', value: round(totals.slice(PIE_SLICES - 1).reduce((s, t) => s + t.value, 0), precise) });
+      if (o.IncludeOther === 'yes')
+        data.push({
+          name: 'other',
+          value: round(
+            totals.slice(PIE_SLICES - 1).reduce((s, t) => s + t.value, 0),
+            precise,
+          ),
+        });
     }
-    return { ...base, legend: { ...base.legend, show: o.Labels !== 'no' }, series: [{ type: 'pie', radius: ['30%', '70%'], data, label: { show: o.Labels !== 'no', color: palette.text } }] };
+    return {
+      ...base,
+      legend: { ...base.legend, show: o.Labels !== 'no' },
+      series: [{ type: 'pie', radius: ['30%', '70%'], data, label: { show: o.Labels !== 'no', color: palette.text } }],
+    };
   }
   const times = result.Values.map((v) => v.TS);
   const valueAxis = {

@@ -1,7 +1,12 @@
 import { RendererPage, SearchEntry } from '../../api/types';
 import { EntryPages } from './entry-pages';
 
-const entry = (i: number): SearchEntry => ({ TS: `2024-01-01T00:00:${String(i % 60).padStart(2, '0')}Z`, SRC: '10.0.0.1', Tag: 3, Data: Buffer.from(`line ${i} <b>é</b>`).toString('base64') });
+const entry = (i: number): SearchEntry => ({
+  TS: `2024-01-01T00:00:${String(i % 60).padStart(2, '0')}Z`,
+  SRC: '10.0.0.1',
+  Tag: 3,
+  Data: Buffer.from(`line ${i} <b>é</b>`).toString('base64'),
+});
 
 function fakeStore(total: number, finished = true) {
   const asked: Array<[number, number]> = [];
@@ -24,7 +29,10 @@ describe('EntryPages', () => {
     pages.ensure(450, 520, 1200);
     pages.ensure(450, 520, 1200);
     await settle();
-    expect(store.asked).toEqual([[0, 500], [500, 1000]]);
+    expect(store.asked).toEqual([
+      [0, 500],
+      [500, 1000],
+    ]);
     expect(changes).toBe(2);
     expect(pages.peek(501)).toEqual({ ts: '2024-01-01T00:00:21Z', tag: 'web', src: '10.0.0.1', data: 'line 501 <b>é</b>', cut: 0, evs: [] });
     pages.ensure(0, 1000, 1200);

@@ -35,7 +35,12 @@ export async function loadHistogram(info: SearchInfo, renderers: ReadonlySet<str
   const end = Date.parse(info.EndRange);
   if (!(end > start)) return undefined;
   const width = bucketWidth(end - start);
-  const helper = await SearchSession.launch({ SearchString: histogramQuery(info.UserQuery, width.text, renderers), SearchStart: info.StartRange, SearchEnd: info.EndRange, NoHistory: true });
+  const helper = await SearchSession.launch({
+    SearchString: histogramQuery(info.UserQuery, width.text, renderers),
+    SearchStart: info.StartRange,
+    SearchEnd: info.EndRange,
+    NoHistory: true,
+  });
   try {
     const done = await helper.ended();
     if (done.phase !== 'finished' || isCancelled()) return undefined;

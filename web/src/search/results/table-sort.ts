@@ -15,7 +15,10 @@ export function compareCells(a: string, b: string): number {
 export function sortRows<R extends { Row: string[] }>(rows: R[], col: number | undefined, dir: SortDir): R[] {
   if (col === undefined) return rows;
   const sign = dir === 'ascending' ? 1 : -1;
-  return rows.map((r, i) => [r, i] as const).sort(([a, i], [b, j]) => sign * compareCells(a.Row[col] ?? '', b.Row[col] ?? '') || i - j).map(([r]) => r);
+  return rows
+    .map((r, i) => [r, i] as const)
+    .sort(([a, i], [b, j]) => sign * compareCells(a.Row[col] ?? '', b.Row[col] ?? '') || i - j)
+    .map(([r]) => r);
 }
 
 /** Tab-separated text of a table (what Copy puts on the clipboard). */
