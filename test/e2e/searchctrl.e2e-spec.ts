@@ -601,7 +601,10 @@ describe('search control: ping timeout, limits and restarts', () => {
       }
       await request(t.http).get(`/api/searchctrl/${dropped.SearchID}`).set(u.headers).expect(404);
       await ping().expect(200);
-      expect(fs.existsSync(path.join(t.config.dataDir, 'searches', 'active', dropped.SearchID))).toBe(false);
+      // The search leaves the registry first; its files go right after, off the request path.
+      const droppedDir = path.join(t.config.dataDir, 'searches', 'active', dropped.SearchID);
+      for (const until = Date.now() + 5_000; fs.existsSync(droppedDir) && Date.now() < until;) await new Promise((r) => setTimeout(r, 50));
+      expect(fs.existsSync(droppedDir)).toBe(false);
       const k = await request(t.http).get('/api/searchctrl').set(u.headers).expect(200);
       expect(k.body).toEqual([expect.objectContaining({ ID: kept.SearchID, State: 'ACTIVE', AttachedClients: 1 })]);
       expect(await state(t.http, admin, bg.SearchID)).toBe('DORMANT');
