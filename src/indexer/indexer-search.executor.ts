@@ -6,10 +6,11 @@ import { runSearch } from './compound-run';
 import { Indexer, IndexerPools } from './indexer-pools';
 import { dayOfMicros, PARTITION_BLOCKS_SQL, partitionName } from './indexer.schema';
 import { IndexerService } from './indexer.service';
-import { ScanRun, SearchCancelledError } from './scan-run';
+import { ScanRun, ScanRunContext, SearchCancelledError } from './scan-run';
 import { ScanWorkerPool } from './scan-worker-pool';
 import { MergeJob, MIN_SPLIT_BLOCKS, ScanJob } from './scan.protocol';
 import { SearchAdmission } from './search-admission';
+import { RecentLongSearches } from './search-priority';
 import { CompiledSearch, compileSearch, queryLimits, SearchExecutor, SearchRange, SearchRunOptions, SearchRunResult, SearchSink } from './search-executor';
 
 /**
@@ -27,6 +28,8 @@ export class IndexerSearchExecutor extends SearchExecutor implements OnModuleDes
   private readonly logger = new Logger(IndexerSearchExecutor.name);
   private readonly workers: ScanWorkerPool;
   private readonly admission: SearchAdmission;
+  /** Users whose searches ran long lately start new ones demoted (for 10 s after the last). */
+  private readonly recentLong = new RecentLongSearches(10_000);
   /** Memory bounds every job of a search compiles the query with (src/query/limits.ts). */
   private readonly queryLimits: QueryLimits;
 
@@ -36,8 +39,10 @@ export class IndexerSearchExecutor extends SearchExecutor implements OnModuleDes
     private readonly indexer: IndexerService,
   ) {
     super();
-    // Keep enough idle workers for one parallel scan of an indexer.
-    this.workers = new ScanWorkerPool(Math.max(2, config.scanParallelism));
+    // Keep enough idle workers for every admitted search at once (its scans and its merge): with
+    // fewer, each busy moment ends by terminating workers that the next moment starts again, and a
+    // thread start costs far more CPU than the small searches it serves. Idle ones end after IDLE_MS.
+    this.workers = new ScanWorkerPool(config.searchConcurrency * (config.scanParallelism + 1));
     this.admission = new SearchAdmission(config.searchConcurrency, config.searchConcurrencyPerUser, config.searchQueue);
     this.queryLimits = queryLimits(config);
   }
@@ -116,7 +121,15 @@ export class IndexerSearchExecutor extends SearchExecutor implements OnModuleDes
     const fetchSize = compiled.streaming ? FETCH_SIZE.streaming : FETCH_SIZE.condensing;
     const encode = compiled.streaming && sink.encoded ? opts.encode : undefined;
     const plan = await this.plan(compiled, { ...common, tagIds, fetchSize, window: WINDOW, encode });
-    const ctx = { workers: this.workers, logger: this.logger, demoteAfterMs: this.config.searchDemoteAfterMs, timeoutMs: opts.timeoutMs ?? this.config.searchTimeoutMs };
+    const owner = opts.owner;
+    const ctx: ScanRunContext = {
+      workers: this.workers,
+      logger: this.logger,
+      demoteAfterMs: this.config.searchDemoteAfterMs,
+      startLong: this.recentLong.startsLong(owner),
+      onLong: owner === undefined ? undefined : () => this.recentLong.ranLong(owner),
+      timeoutMs: opts.timeoutMs ?? this.config.searchTimeoutMs,
+    };
     const scans = plan.map((p) => ({ indexer: p.ix, job: p.job }));
     return new ScanRun(ctx, search, scans, common, sink, opts).result();
   }
