@@ -8,6 +8,7 @@ import { Server } from 'node:http';
 import { Duplex } from 'node:stream';
 import { AppConfig } from './config/app-config';
 import { ErrorFilter } from './common/http/error-filter';
+import { RefusalBrake } from './common/http/refusal-brake';
 import { enableLinearRegexpFallback } from './query/regexp-safety';
 import { buildValidationPipe } from './common/validation/validation';
 import { jsonDeeperThan, jsonTooDeep, setJsonDepthLimit } from './common/validation/json-depth';
@@ -21,6 +22,8 @@ const selfParsed = (req: Request) => SELF_PARSED_PATHS.some((p) => req.url.start
 export function configureApp(app: INestApplication, config: AppConfig): void {
   enableLinearRegexpFallback();
   const exp = app as NestExpressApplication;
+  // First: a braked client's requests cost no parsing, authentication or logging.
+  app.use(new RefusalBrake({ max: config.refusalBrakeMax, delayMs: config.refusalBrakeDelayMs }).middleware);
   app.useLogger(app.get(Logger));
   exp.disable('x-powered-by');
   exp.set('query parser', 'simple');

@@ -68,6 +68,10 @@ export interface AppConfig {
   searchDemoteAfterMs: number;
   /** Search archive imports one user may start in a minute (429 beyond). */
   importMaxPerMinute: number;
+  /** Refusals (429, 413) of one credential in 10 s before its further requests are held and refused. */
+  refusalBrakeMax: number;
+  /** How long a braked request is held before its 429. */
+  refusalBrakeDelayMs: number;
   renderStoreLimitBytes: number;
   /**
    * Memory bounds of the query's condensing modules and renderers (src/query/limits.ts): default

@@ -98,6 +98,8 @@ export function loadConfig(env: Env): AppConfig {
     searchQueue: int(env, 'SEARCH_QUEUE', 32, 0, 100000, errors),
     searchDemoteAfterMs: int(env, 'SEARCH_DEMOTE_AFTER_MS', 1000, 0, 86400000, errors),
     importMaxPerMinute: int(env, 'IMPORT_MAX_PER_MINUTE', 30, 1, 100000, errors),
+    refusalBrakeMax: int(env, 'REFUSAL_BRAKE_MAX', 20, 1, 1_000_000, errors),
+    refusalBrakeDelayMs: int(env, 'REFUSAL_BRAKE_DELAY_MS', 1000, 0, 60_000, errors),
     renderStoreLimitBytes: int(env, 'RENDER_STORE_LIMIT_BYTES', 1024 * MiB, MiB, 1024 * 1024 * MiB, errors),
     searchMaxTracked: int(env, 'SEARCH_MAX_TRACKED', 1_000_000, 1, 1_000_000_000, errors),
     searchSortMaxEntries: int(env, 'SEARCH_SORT_MAX_ENTRIES', 1_000_000, 1, 1_000_000_000, errors),
