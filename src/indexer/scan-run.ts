@@ -65,6 +65,10 @@ export interface ScanRunContext {
   logger: Logger;
   /** SEARCH_DEMOTE_AFTER_MS (0: never) */
   demoteAfterMs: number;
+  /** Starts demoted: its owner ran a long search lately (RecentLongSearches). */
+  startLong: boolean;
+  /** Called once when the search is demoted (it ran past demoteAfterMs). */
+  onLong?: () => void;
   timeoutMs: number;
 }
 
@@ -126,7 +130,8 @@ export class ScanRun {
     if (signal.aborted) return this.fail(new SearchCancelledError());
     signal.addEventListener('abort', this.onAbort);
     this.timers.push(setTimeout(() => this.fail(new SearchTimeoutError(this.ctx.timeoutMs)), this.ctx.timeoutMs));
-    if (this.ctx.demoteAfterMs > 0) this.timers.push(setTimeout(() => this.demote(), this.ctx.demoteAfterMs));
+    if (this.ctx.startLong) this.long = true;
+    else if (this.ctx.demoteAfterMs > 0) this.timers.push(setTimeout(() => this.demote(), this.ctx.demoteAfterMs));
     if (!this.scans.length) return this.search.compiled.streaming ? this.settle() : this.startMerge();
     this.scans.forEach(({ indexer, job }, i) => {
       const { worker, id } = this.ctx.workers.run(indexer.url, job);
@@ -208,6 +213,7 @@ export class ScanRun {
   /** A long search yields to short ones: its workers now, its merge when it starts. */
   private demote(): void {
     this.long = true;
+    this.ctx.onLong?.();
     for (const r of this.running.values()) this.ctx.workers.demote(r.worker);
   }
 

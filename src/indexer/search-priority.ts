@@ -35,3 +35,31 @@ export function renice(pid: number, nice: number): boolean {
     return false;
   }
 }
+
+/**
+ * Who ran a long search lately: their next searches start at LONG_SEARCH_NICE at once (the
+ * decay-usage rule of a time-sharing scheduler). Without it a user who loops long searches gets
+ * the first SEARCH_DEMOTE_AFTER_MS of each at SEARCH_NICE, level with everyone's short ones, and
+ * with a few at once keeps a core at that priority. Remembered for `memoryMs` after the last one.
+ */
+export class RecentLongSearches {
+  private readonly last = new Map<number, number>();
+
+  constructor(
+    private readonly memoryMs: number,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  /** `owner`'s search has just run past SEARCH_DEMOTE_AFTER_MS. */
+  ranLong(owner: number): void {
+    if (this.last.size >= 100_000) for (const [k, t] of this.last) if (this.now() - t >= this.memoryMs) this.last.delete(k);
+    this.last.set(owner, this.now());
+  }
+
+  /** Whether a new search of `owner` starts demoted. */
+  startsLong(owner: number | undefined): boolean {
+    if (owner === undefined) return false;
+    const t = this.last.get(owner);
+    return t !== undefined && this.now() - t < this.memoryMs;
+  }
+}

@@ -17,6 +17,8 @@ describe('search limits (e2e)', () => {
   let admin: Headers;
   let alice: TestUser;
   let bob: TestUser;
+  /** Runs no search before the priority tests (a user's recent long searches start the next demoted). */
+  let carol: TestUser;
 
   const direct = (h: Headers, q: string, format = 'json') =>
     request(t.http)
@@ -29,6 +31,7 @@ describe('search limits (e2e)', () => {
     admin = await asAdmin(t.http);
     alice = await createUser(t.http, admin);
     bob = await createUser(t.http, admin);
+    carol = await createUser(t.http, admin);
     const entries = Array.from({ length: 3000 }, (_, i) => ({
       TS: new Date(Date.parse('2024-05-01T01:00:00Z') + i * 1000).toISOString(),
       Tag: 'many',
@@ -82,14 +85,17 @@ describe('search limits (e2e)', () => {
     });
     expect((await request(t.http).get('/api/searchctrl').set(alice.headers).expect(200)).body).toEqual(before.body);
     expect((await slow).status).toBe(408);
-    expect(
-      (
-        await request(t.http)
-          .post('/api/searchctrl/launch')
-          .set(alice.headers)
-          .send({ SearchString: 'tag=many count', ...RANGE })
-      ).status,
-    ).toBe(200);
+    const launched = await request(t.http)
+      .post('/api/searchctrl/launch')
+      .set(alice.headers)
+      .send({ SearchString: 'tag=many count', ...RANGE })
+      .expect(200);
+    // It ends before the priority tests below watch this process's threads.
+    for (let i = 0; i < 200; i++) {
+      const stats = await request(t.http).get(`/api/searchctrl/${launched.body.SearchID}/stats`).set(alice.headers).expect(200);
+      if (stats.body.Finished) break;
+      await new Promise((r) => setTimeout(r, 25));
+    }
   });
 
   it('a search running past SEARCH_DEMOTE_AFTER_MS yields the CPU: its threads drop from nice 10 to 19', async () => {
@@ -97,7 +103,7 @@ describe('search limits (e2e)', () => {
     for (let i = 0; i < 100 && threadNices().includes(19); i++) await new Promise((r) => setTimeout(r, 50));
     const sent = Date.now();
     let done = false;
-    const slow = direct(bob.headers, SLOW).then((r) => ((done = true), r));
+    const slow = direct(carol.headers, SLOW).then((r) => ((done = true), r));
     // Thread priorities observed while the search runs: when nice 10 (a search thread) and 19 were first seen.
     const seen: { at10?: number; at19?: number } = {};
     while (!done && seen.at19 === undefined) {
@@ -109,6 +115,22 @@ describe('search limits (e2e)', () => {
     expect((await slow).status).toBe(408);
     expect(seen.at10).toBeDefined();
     expect(seen.at19).toBeGreaterThanOrEqual(400); // not at once: only after SEARCH_DEMOTE_AFTER_MS (500; timers may fire a little early)
+  });
+
+  it('a user whose search ran long lately starts the next one at nice 19 at once', async () => {
+    // Right after the test above: carol's last search ran past SEARCH_DEMOTE_AFTER_MS.
+    for (let i = 0; i < 100 && threadNices().includes(19); i++) await new Promise((r) => setTimeout(r, 50));
+    expect(threadNices()).not.toContain(19);
+    const sent = Date.now();
+    let done = false;
+    const slow = direct(carol.headers, SLOW).then((r) => ((done = true), r));
+    let at19: number | undefined;
+    while (!done && at19 === undefined) {
+      if (threadNices().includes(19)) at19 = Date.now() - sent;
+      await new Promise((r) => setTimeout(r, 10));
+    }
+    expect((await slow).status).toBe(408);
+    expect(at19).toBeLessThan(400); // before SEARCH_DEMOTE_AFTER_MS (500) could have demoted it
   });
 
   it('streams entry results (chunked, no Content-Length) in every format, complete and well formed', async () => {
