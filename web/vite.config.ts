@@ -11,7 +11,8 @@ export default defineConfig({
   // placeholder in index.html and names the nonce in its Content-Security-Policy.
   html: { cspNonce: 'CSP_NONCE_PLACEHOLDER' },
   build: {
-    outDir: 'dist',
+    // CONSOLE_OUT_DIR: a private build (the browser tests build one per run, so runs at once never share one).
+    outDir: process.env.CONSOLE_OUT_DIR ?? 'dist',
     emptyOutDir: true,
     // bench/console.js reads which chunks each page loads from the manifest.
     manifest: true,

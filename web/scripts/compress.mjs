@@ -4,7 +4,7 @@ import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
-const dir = new URL('../dist/assets/', import.meta.url).pathname;
+const dir = join(process.env.CONSOLE_OUT_DIR ?? new URL('../dist/', import.meta.url).pathname, 'assets');
 let files = 0;
 for (const name of readdirSync(dir)) {
   if (!/\.(js|css|svg|json)$/.test(name)) continue;
