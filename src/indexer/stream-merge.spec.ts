@@ -6,7 +6,7 @@ const ts = (xs: Entry[]) => xs.map((x) => x.ts);
 
 describe('StreamMerge', () => {
   it('releases nothing until every active source has reported, then newest first', () => {
-    const m = new StreamMerge(2);
+    const m = new StreamMerge<Entry>(2);
     expect(ts(m.add(0, [e(90), e(80)], 80))).toEqual([]);
     expect(ts(m.add(1, [e(85), e(70)], 70))).toEqual([90, 85, 80]);
     expect(ts(m.add(1, [], 10))).toEqual([]);
@@ -17,7 +17,7 @@ describe('StreamMerge', () => {
   });
 
   it('a finished source no longer holds the others back', () => {
-    const m = new StreamMerge(2);
+    const m = new StreamMerge<Entry>(2);
     m.add(0, [e(50), e(40)], 40);
     expect(ts(m.finish(1))).toEqual([50, 40]);
   });
@@ -26,7 +26,7 @@ describe('StreamMerge', () => {
     for (let round = 0; round < 50; round++) {
       const n = 1 + (round % 4);
       const streams = Array.from({ length: n }, () => Array.from({ length: 20 }, () => Math.floor(Math.random() * 1000)).sort((a, b) => b - a));
-      const m = new StreamMerge(n);
+      const m = new StreamMerge<Entry>(n);
       const out: number[] = [];
       const pos = streams.map(() => 0);
       while (pos.some((p, i) => p < streams[i].length)) {

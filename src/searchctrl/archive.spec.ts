@@ -33,14 +33,11 @@ function search(store: RenderStore): LiveSearch {
     metadata: null,
     saveMetadata: { note: 'x' },
     launchInfo: null,
-    flags: { clients: 0, finished: true, backgrounded: false, saveRequested: false, saved: true },
-    sessions: new Map(),
+    flags: { clients: 0, finished: true, backgrounded: false, saveRequested: false, saved: true, moving: false, removed: false },
     started: new Date(0),
     finishedAt: new Date(1000),
     progress: { entriesScanned: 0, bytesScanned: 0, finished: true },
     store,
-    moving: false,
-    removed: false,
   };
 }
 

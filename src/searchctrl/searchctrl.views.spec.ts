@@ -30,16 +30,10 @@ describe('search views', () => {
       metadata: undefined,
       saveMetadata: undefined,
       launchInfo: undefined,
-      flags: { clients: 2, finished: false, backgrounded: true, saveRequested: false, saved: false },
-      sessions: new Map([
-        ['a', 0],
-        ['b', 0],
-      ]),
+      flags: { clients: 2, finished: false, backgrounded: true, saveRequested: false, saved: false, moving: false, removed: false },
       started: new Date('2024-05-01T00:00:00Z'),
       progress: { entriesScanned: 0, bytesScanned: 0, finished: false },
       store: await RenderStore.create(path.join(dir, 's'), 1 << 20),
-      moving: false,
-      removed: false,
     };
   });
   afterEach(async () => {

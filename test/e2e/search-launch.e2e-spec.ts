@@ -26,7 +26,7 @@ describe('search launch (e2e)', () => {
   const send = (o: Opened, type: string, data: unknown) => o.ws.send(JSON.stringify({ type, data }));
   const announce = async (o: Opened, req: Frame): Promise<Frame> => {
     send(o, 'search', req);
-    const f = await o.next();
+    const f = (await o.next()) as Frame;
     expect(f.type).toBe('search');
     expect(f.data.Error).toBeUndefined();
     return f.data as Frame;

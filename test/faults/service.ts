@@ -105,7 +105,7 @@ export class ServiceProcess {
     removeDataDir(this.dataDir);
   }
 
-  async request(method: string, url: string, opts: { headers?: Headers; json?: unknown; body?: BodyInit; timeoutMs?: number } = {}): Promise<HttpResult> {
+  async request(method: string, url: string, opts: { headers?: Headers; json?: unknown; body?: RequestInit['body']; timeoutMs?: number } = {}): Promise<HttpResult> {
     const headers: Headers = { ...(opts.headers ?? {}) };
     let body = opts.body;
     if (opts.json !== undefined) {

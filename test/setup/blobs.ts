@@ -4,7 +4,8 @@ import request from 'supertest';
 import { Headers } from './auth';
 
 /** supertest parser that keeps the body as exact bytes. */
-export function binaryParser(res: NodeJS.ReadableStream, cb: (err: Error | null, body: Buffer) => void): void {
+export function binaryParser(response: request.Response, cb: (err: Error | null, body: Buffer) => void): void {
+  const res = response as unknown as NodeJS.ReadableStream; // supertest passes the raw IncomingMessage
   const chunks: Buffer[] = [];
   res.on('data', (c: Buffer) => chunks.push(Buffer.from(c)));
   res.on('end', () => cb(null, Buffer.concat(chunks)));
