@@ -10,6 +10,10 @@ const b64 = (s: string) => Buffer.from(s).toString('base64');
 const RANGE = { SearchStart: '2024-05-01T00:00:00Z', SearchEnd: '2024-05-02T00:00:00Z' };
 /** V8 still backtracks on counted nested repetitions: this runs until the search timeout. */
 const SLOW = 'tag=slow regex "(?P<x>(a{1,30}){1,30}$)"';
+const TIMEOUT_MS = 4000;
+const DEMOTE_MS = 1500;
+/** Long enough for a search sent just before to be admitted, even on a busy machine. */
+const ADMITTED_MS = 500;
 
 /** One user's searches cannot take the service from the others; big results stream. */
 describe('search limits (e2e)', () => {
@@ -27,7 +31,9 @@ describe('search limits (e2e)', () => {
       .send({ SearchString: q, Format: format, ...RANGE });
 
   beforeAll(async () => {
-    t = await createTestApp({ searchConcurrency: 2, searchConcurrencyPerUser: 1, searchQueue: 0, searchTimeoutMs: 1500, searchDemoteAfterMs: 500 });
+    // Generous times: on a loaded 2-core machine a worker's start alone can take several hundred ms,
+    // and an ordinary small search must still finish well inside the timeout.
+    t = await createTestApp({ searchConcurrency: 2, searchConcurrencyPerUser: 1, searchQueue: 0, searchTimeoutMs: TIMEOUT_MS, searchDemoteAfterMs: DEMOTE_MS });
     admin = await asAdmin(t.http);
     alice = await createUser(t.http, admin);
     bob = await createUser(t.http, admin);
@@ -48,7 +54,7 @@ describe('search limits (e2e)', () => {
 
   it('caps the searches one user runs at once: beyond the queue, 429 with Retry-After; others still search', async () => {
     const first = direct(alice.headers, SLOW).then((r) => r);
-    await new Promise((r) => setTimeout(r, 200));
+    await new Promise((r) => setTimeout(r, ADMITTED_MS));
     const second = await direct(alice.headers, 'tag=many count');
     expect({ status: second.status, retry: second.headers['retry-after'], error: second.body.Error }).toEqual({
       status: 429,
@@ -64,7 +70,7 @@ describe('search limits (e2e)', () => {
 
   it('caps the searches running in all', async () => {
     const slow = [direct(alice.headers, SLOW), direct(bob.headers, SLOW)].map((r) => r.then((res) => res)); // sent now
-    await new Promise((r) => setTimeout(r, 200));
+    await new Promise((r) => setTimeout(r, ADMITTED_MS));
     const third = await direct(admin, 'tag=many count');
     expect(third.status).toBe(429);
     expect((await Promise.all(slow)).map((r) => r.status)).toEqual([408, 408]);
@@ -72,7 +78,7 @@ describe('search limits (e2e)', () => {
 
   it('a persistent search the caps would refuse is refused at launch with 429, and nothing is left registered', async () => {
     const slow = direct(alice.headers, SLOW).then((r) => r);
-    await new Promise((r) => setTimeout(r, 200));
+    await new Promise((r) => setTimeout(r, ADMITTED_MS));
     const before = await request(t.http).get('/api/searchctrl').set(alice.headers).expect(200);
     const launch = await request(t.http)
       .post('/api/searchctrl/launch')
@@ -114,7 +120,7 @@ describe('search limits (e2e)', () => {
     }
     expect((await slow).status).toBe(408);
     expect(seen.at10).toBeDefined();
-    expect(seen.at19).toBeGreaterThanOrEqual(400); // not at once: only after SEARCH_DEMOTE_AFTER_MS (500; timers may fire a little early)
+    expect(seen.at19).toBeGreaterThanOrEqual(DEMOTE_MS - 100); // not at once: only after SEARCH_DEMOTE_AFTER_MS (timers may fire a little early)
   });
 
   it('a user whose search ran long lately starts the next one at nice 19 at once', async () => {
@@ -130,7 +136,7 @@ describe('search limits (e2e)', () => {
       await new Promise((r) => setTimeout(r, 10));
     }
     expect((await slow).status).toBe(408);
-    expect(at19).toBeLessThan(400); // before SEARCH_DEMOTE_AFTER_MS (500) could have demoted it
+    expect(at19).toBeLessThan(DEMOTE_MS - 500); // well before SEARCH_DEMOTE_AFTER_MS could have demoted it
   });
 
   it('streams entry results (chunked, no Content-Length) in every format, complete and well formed', async () => {
