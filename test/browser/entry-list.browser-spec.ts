@@ -97,7 +97,9 @@ describe('console entry list scrolling (browser)', () => {
       expect(flung.placeholderFrames).toBeGreaterThan(flung.frames / 2);
       expect(await dataOf(page, ENTRIES - 1)).toBe(`entry ${ENTRIES - 1} status=200`);
       expect(asked).toContain(ENTRIES - PAGE);
-      expect(asked.filter((first) => ![PAGE, ENTRIES - 2 * PAGE, ENTRIES - PAGE].includes(first))).toEqual([]);
+      // A loaded machine can stall a frame long enough to look like a rest (a page read there is
+      // right); reading every page flown past (about 40 here) is the defect this guards against.
+      expect(asked.filter((first) => ![PAGE, ENTRIES - 2 * PAGE, ENTRIES - PAGE].includes(first)).length).toBeLessThanOrEqual(3);
       expect(await h.problemsOf(w)).toEqual([]);
     }));
 
