@@ -1,6 +1,6 @@
 import express from 'express';
 import request from 'supertest';
-import { consoleSession, secondsLeft } from './console-session';
+import { consoleSession, consoleUpgradeJwt, secondsLeft } from './console-session';
 
 const jwtWithExp = (exp: number) => `eyJhbGciOiJIUzI1NiJ9.${Buffer.from(JSON.stringify({ sub: '1', exp })).toString('base64url')}.c2ln`;
 
@@ -56,5 +56,25 @@ describe('console session cookie', () => {
   it('reads the lifetime of a JWT', () => {
     expect(secondsLeft(jwtWithExp(1_000_100), 1_000_000_000)).toBe(100);
     expect(secondsLeft('not-a-jwt')).toBeUndefined();
+  });
+});
+
+describe('console websocket upgrade', () => {
+  const cookie = 'console_signed_in=1; console_session=aaa.bbb.ccc';
+  const same = { host: 'console.example:3000', origin: 'https://console.example:3000', cookie };
+
+  it('takes the session cookie for a same-origin handshake only', () => {
+    expect(consoleUpgradeJwt(same)).toBe('aaa.bbb.ccc');
+    expect(consoleUpgradeJwt({ ...same, 'sec-fetch-site': 'same-origin' })).toBe('aaa.bbb.ccc');
+    expect(consoleUpgradeJwt({ ...same, origin: 'https://evil.example' })).toBeUndefined();
+    expect(consoleUpgradeJwt({ ...same, origin: 'https://console.example:4000' })).toBeUndefined();
+    expect(consoleUpgradeJwt({ ...same, 'sec-fetch-site': 'same-site' })).toBeUndefined();
+    expect(consoleUpgradeJwt({ ...same, origin: 'null' })).toBeUndefined();
+    expect(consoleUpgradeJwt({ host: same.host, cookie })).toBeUndefined();
+  });
+
+  it('leaves requests with their own credentials alone', () => {
+    expect(consoleUpgradeJwt({ ...same, authorization: 'Bearer x.y.z' })).toBeUndefined();
+    expect(consoleUpgradeJwt({ ...same, 'service-token': 't' })).toBeUndefined();
   });
 });

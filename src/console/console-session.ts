@@ -11,6 +11,7 @@
  * same-origin`), which cannot carry headers. Requests with their own credentials are untouched.
  */
 import { NextFunction, Request, Response } from 'express';
+import { IncomingHttpHeaders } from 'node:http';
 
 export const SESSION_COOKIE = 'console_session';
 /** No secret: tells the console that a session was expected (for "your session has ended"). */
@@ -70,6 +71,31 @@ function captureLogin(req: Request, res: Response): void {
 function clearCookies(req: Request, res: Response): void {
   res.append('Set-Cookie', setCookie(SESSION_COOKIE, '', { path: '/api', httpOnly: true, maxAge: 0, secure: req.secure }));
   res.append('Set-Cookie', setCookie(MARKER_COOKIE, '', { path: '/', maxAge: 0, secure: req.secure }));
+}
+
+/**
+ * The console's JWT for a websocket upgrade (`/api/ws/*`). Browsers cannot add `X-Console` to a
+ * websocket handshake, so the cookie stands in only when the page opening the socket is this
+ * origin's: the `Origin` header (always sent by browsers on websocket handshakes, never settable
+ * by scripts) names this host, `Sec-Fetch-Site` (when sent) is `same-origin`, and the request
+ * carries no credentials of its own. SameSite=Strict keeps the cookie off cross-site handshakes
+ * besides: no cross-site websocket hijacking.
+ */
+export function consoleUpgradeJwt(headers: IncomingHttpHeaders): string | undefined {
+  if (headers.authorization || headers['service-token']) return undefined;
+  const origin = headers.origin;
+  const host = headers.host;
+  if (typeof origin !== 'string' || !host) return undefined;
+  let originHost: string;
+  try {
+    originHost = new URL(origin).host;
+  } catch {
+    return undefined;
+  }
+  if (originHost.toLowerCase() !== host.toLowerCase()) return undefined;
+  const site = headers['sec-fetch-site'];
+  if (site !== undefined && site !== 'same-origin') return undefined;
+  return cookieValue(headers.cookie, SESSION_COOKIE);
 }
 
 export function consoleSession() {

@@ -9,6 +9,7 @@ import { AuthContext } from '../auth/auth.types';
 import { Capability } from '../auth/capabilities';
 import { mapError } from '../common/http/error-filter';
 import { SessionEvents } from '../sessions/session-events';
+import { consoleUpgradeJwt } from '../console/console-session';
 import { jwtFromProtocols } from './ws-credentials';
 
 /**
@@ -86,7 +87,9 @@ export class WsHub implements OnApplicationBootstrap, OnApplicationShutdown {
     const path = (req.url ?? '').split('?')[0];
     const route = this.routes.get(path);
     if (!route) return refuse(socket, 404, 'Not found');
-    const jwt = req.headers.authorization ? undefined : jwtFromProtocols(req);
+    const protocolJwt = req.headers.authorization ? undefined : jwtFromProtocols(req);
+    // The web console's socket: its session cookie, same origin only (console-session.ts).
+    const jwt = protocolJwt ?? consoleUpgradeJwt(req.headers);
     let auth: AuthContext;
     try {
       auth = await this.auth.authenticate(req.headers, jwt);
@@ -96,7 +99,7 @@ export class WsHub implements OnApplicationBootstrap, OnApplicationShutdown {
       return refuse(socket, status, message);
     }
     // Answer with the subprotocol the JWT came in, as clients expect.
-    if (jwt) req.headers['sec-websocket-protocol'] = jwt;
+    if (protocolJwt) req.headers['sec-websocket-protocol'] = protocolJwt;
     const current: CurrentAuth = async () => {
       const now = await this.auth.authenticate(req.headers, jwt);
       authorize({ capability: route.capability }, now);

@@ -40,6 +40,20 @@ describe('websocket authentication and /api/ws/stats', () => {
     ws.close();
   });
 
+  it("accepts the console's session cookie from the same origin only (browsers cannot add X-Console to a handshake)", async () => {
+    const host = new URL(base).host;
+    const cookie = `console_signed_in=1; console_session=${jwt}`;
+    const { ws, next } = await openWs(`${base}/api/ws/stats`, [], { Cookie: cookie, Origin: `http://${host}`, 'Sec-Fetch-Site': 'same-origin' });
+    expect(ws.protocol).toBe('');
+    ws.send(JSON.stringify({ Subs: ['ping'] }));
+    expect(await next()).toEqual({ Resp: 'ACK' });
+    ws.close();
+    // Another site's page, a forged Sec-Fetch-Site, or no Origin at all: the cookie counts for nothing.
+    for (const headers of [{ Cookie: cookie, Origin: 'http://evil.example' }, { Cookie: cookie, Origin: `http://${host}`, 'Sec-Fetch-Site': 'cross-site' }, { Cookie: cookie }]) {
+      await expect(openWs(`${base}/api/ws/stats`, [], headers)).rejects.toMatchObject({ status: 401 });
+    }
+  });
+
   it('refuses a missing, bad or expired JWT with 401 before the upgrade', async () => {
     await expect(openWs(`${base}/api/ws/stats`)).rejects.toMatchObject({ status: 401 });
     await expect(openWs(`${base}/api/ws/stats`, ['aaa.bbb.ccc'])).rejects.toMatchObject({ status: 401 });
