@@ -15,6 +15,12 @@ export const pageRoutes: RouteObject[] = [
   { path: 'history', lazy: async () => ({ Component: (await import('./history/HistoryPage')).HistoryPage }) },
   { path: 'searches', lazy: async () => ({ Component: (await import('./searches/SearchesPage')).SearchesPage }) },
   { path: 'preferences', lazy: async () => ({ Component: (await import('./preferences/PreferencesPage')).PreferencesPage }) },
+  { path: 'resources', lazy: async () => ({ Component: (await import('./resources/ResourcesPage')).ResourcesPage }) },
+  { path: 'files', lazy: async () => ({ Component: (await import('./files/FilesPage')).FilesPage }) },
+  { path: 'tokens', lazy: async () => ({ Component: (await import('./tokens/TokensPage')).TokensPage }) },
+  { path: 'admin/users', lazy: async () => ({ Component: (await import('./admin/UsersPage')).UsersPage }) },
+  { path: 'admin/groups', lazy: async () => ({ Component: (await import('./admin/GroupsPage')).GroupsPage }) },
+  { path: 'admin/status', lazy: async () => ({ Component: (await import('./status/StatusPage')).StatusPage }) },
 ];
 
 export const routes: RouteObject[] = [

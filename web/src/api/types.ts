@@ -197,3 +197,50 @@ export interface SearchDetails extends SearchInfo {
   GIDs?: number[];
   Global?: boolean;
 }
+
+/* Administration of users and groups (issue 18, web/src/admin). */
+
+/** POST /api/users: every field is required. */
+export interface NewUserInput {
+  User: string;
+  Pass: string;
+  Name: string;
+  Email: string;
+  Admin: boolean;
+}
+
+/** GET /api/users/{id}/sessions */
+export interface UserSessions {
+  UID: number;
+  User: string;
+  Sessions: Array<{ LastHit: string; Origin: string; TempSession: boolean }>;
+}
+
+/* API tokens (/api/tokens, product-notes §1.3). */
+
+export interface ApiToken {
+  id: string;
+  name: string;
+  description: string;
+  uid: number;
+  createdAt: string;
+  /** omitted when the token never expires */
+  expiresAt?: string;
+  capabilities: string[];
+  lastUsedAt: string | null;
+}
+
+/** POST and the refresh PATCH: the only answers that carry the secret. */
+export interface ApiTokenWithSecret extends ApiToken {
+  token: string;
+}
+
+/** An item of GET /api/tokens/capabilities?detail=true. */
+export interface CapabilityDesc {
+  Cap: number;
+  Name: string;
+  Desc: string;
+  Category: string;
+  /** whether a token holding it reaches any API of this service */
+  Grants: boolean;
+}

@@ -1,12 +1,15 @@
 import { useState } from 'react';
-import { NavLink, Outlet } from 'react-router';
+import { NavLink, Outlet, useLocation } from 'react-router';
 import { useAuth } from '../auth/AuthContext';
 import { PrefsProvider } from '../prefs/PrefsContext';
-import { NAV_ITEMS } from './nav';
+import { NotificationBell } from '../notifications/NotificationBell';
+import { HeaderMenu } from './HeaderMenu';
+import { navItems } from './nav';
 
 /** Header with the navigation and the account menu; the page below. */
 export function Layout() {
   const { user, signOut } = useAuth();
+  const { pathname } = useLocation();
   // Signing out first lets the pages leave their searches (a moment): the buttons wait meanwhile.
   const [leaving, setLeaving] = useState(false);
   const leave = (everywhere: boolean) => {
@@ -25,20 +28,38 @@ export function Layout() {
         </NavLink>
         <nav aria-label="Main">
           <ul>
-            {NAV_ITEMS.map((item) => (
+            {navItems('main').map((item) => (
               <li key={item.to}>
                 <NavLink to={item.to}>{item.label}</NavLink>
               </li>
             ))}
+            {user.Admin && (
+              <li>
+                <HeaderMenu className={pathname.startsWith('/admin/') ? 'nav-menu active' : 'nav-menu'} summary="Admin">
+                  <ul className="menu">
+                    {navItems('admin').map((item) => (
+                      <li key={item.to}>
+                        <NavLink to={item.to}>{item.label}</NavLink>
+                      </li>
+                    ))}
+                  </ul>
+                </HeaderMenu>
+              </li>
+            )}
           </ul>
         </nav>
-        <details className="account-menu">
-          <summary aria-label={`Account: ${user.User}`}>{user.Name || user.User}</summary>
+        <NotificationBell />
+        <HeaderMenu className="account-menu" summary={user.Name || user.User} summaryLabel={`Account: ${user.User}`}>
           <div className="menu" role="group" aria-label="Account">
             <p className="muted">
               Signed in as <strong>{user.User}</strong>
               {user.Admin ? ' (administrator)' : ''}
             </p>
+            {navItems('account').map((item) => (
+              <NavLink key={item.to} to={item.to} className="menu-link">
+                {item.label}
+              </NavLink>
+            ))}
             <button type="button" onClick={() => leave(false)} disabled={leaving}>
               Sign out
             </button>
@@ -46,7 +67,7 @@ export function Layout() {
               Sign out everywhere
             </button>
           </div>
-        </details>
+        </HeaderMenu>
       </header>
       <main id="main" className="app-main">
         <Outlet />

@@ -1,16 +1,27 @@
 /**
- * The main navigation, in order. A new page adds its route in routes.tsx and, when it belongs in
- * the header, one line here.
+ * The header's links, in order. A new page adds its route in routes.tsx and, when it belongs in
+ * the header, one line here: `main` pages stand in the navigation bar, `admin` pages in its
+ * Admin menu (administrators only), `account` pages in the account menu.
  */
 export interface NavItem {
   to: string;
   label: string;
+  /** where it shows; `admin` only to administrators (the API still decides: this only hides the link) */
+  place: 'main' | 'admin' | 'account';
 }
 
 export const NAV_ITEMS: NavItem[] = [
-  { to: '/search', label: 'Search' },
-  { to: '/library', label: 'Library' },
-  { to: '/history', label: 'History' },
-  { to: '/searches', label: 'Persistent searches' },
-  { to: '/preferences', label: 'Preferences' },
+  { to: '/search', label: 'Search', place: 'main' },
+  { to: '/library', label: 'Library', place: 'main' },
+  { to: '/history', label: 'History', place: 'main' },
+  { to: '/searches', label: 'Persistent searches', place: 'main' },
+  { to: '/resources', label: 'Resources', place: 'main' },
+  { to: '/files', label: 'Files', place: 'main' },
+  { to: '/admin/users', label: 'Users', place: 'admin' },
+  { to: '/admin/groups', label: 'Groups', place: 'admin' },
+  { to: '/admin/status', label: 'Status', place: 'admin' },
+  { to: '/tokens', label: 'API tokens', place: 'account' },
+  { to: '/preferences', label: 'Preferences', place: 'account' },
 ];
+
+export const navItems = (place: NavItem['place']): NavItem[] => NAV_ITEMS.filter((item) => item.place === place);

@@ -1,0 +1,61 @@
+import { FormEvent, useState } from 'react';
+import { GroupDetails } from '../api/types';
+import { Dialog } from '../library/Dialog';
+import { createGroup, updateGroup } from './admin-api';
+
+/** Creates a group (no `group`) or renames it and changes its description. */
+export function GroupDialog({ group, onSaved, onClose }: { group?: GroupDetails; onSaved(message: string): void; onClose(): void }) {
+  const [error, setError] = useState<string>();
+  const [busy, setBusy] = useState(false);
+
+  async function submit(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    e.stopPropagation();
+    const f = new FormData(e.currentTarget);
+    const name = String(f.get('name') ?? '').trim();
+    const desc = String(f.get('desc') ?? '');
+    if (!name) return setError('Give the group a name.');
+    setError(undefined);
+    setBusy(true);
+    try {
+      if (group) {
+        await updateGroup(group.GID, name, desc);
+        onSaved(name === group.Name ? `Saved ${name}.` : `Renamed ${group.Name} to ${name}.`);
+      } else {
+        await createGroup(name, desc);
+        onSaved(`Created the group ${name}.`);
+      }
+    } catch (err) {
+      setError((err as Error).message);
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Dialog title={group ? `Edit the group ${group.Name}` : 'New group'} onClose={onClose}>
+      <form className="entry-form" onSubmit={submit}>
+        <label>
+          Name
+          <input name="name" defaultValue={group?.Name ?? ''} required maxLength={128} autoComplete="off" data-autofocus />
+        </label>
+        <label>
+          Description
+          <textarea name="desc" defaultValue={group?.Desc ?? ''} rows={2} maxLength={4096} />
+        </label>
+        {error && (
+          <p className="error" role="alert">
+            {error}
+          </p>
+        )}
+        <div className="dialog-buttons">
+          <button type="button" onClick={onClose}>
+            Cancel
+          </button>
+          <button type="submit" className="primary" disabled={busy}>
+            {busy ? 'Saving…' : group ? 'Save' : 'Create group'}
+          </button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

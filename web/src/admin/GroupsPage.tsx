@@ -1,0 +1,144 @@
+import { useMemo, useState } from 'react';
+import { Link } from 'react-router';
+import { GroupDetails } from '../api/types';
+import { ConfirmDialog } from '../library/Dialog';
+import { deleteGroup } from './admin-api';
+import { AdminOnly, useDirectory } from './AdminOnly';
+import { GroupDialog } from './GroupDialog';
+import { MembersDialog } from './MembersDialog';
+import { groupMatches, membersOf } from './user-edit';
+
+type Open = { kind: 'new' } | { kind: 'edit' | 'members'; gid: number } | { kind: 'delete'; group: GroupDetails; error?: string; busy?: boolean };
+
+/** Groups, for administrators: create, rename, describe, choose members, delete. */
+export function GroupsPage() {
+  return (
+    <AdminOnly>
+      <Groups />
+    </AdminOnly>
+  );
+}
+
+function Groups() {
+  const { users, groups, error, reload } = useDirectory();
+  const [text, setText] = useState('');
+  const [open, setOpen] = useState<Open>();
+  const [outcome, setOutcome] = useState<{ ok: boolean; text: string }>();
+  const shown = useMemo(() => (groups ?? []).filter((g) => groupMatches(g, text)), [groups, text]);
+  // The dialogs follow the directory as it reloads (a member added shows at once).
+  const current = open && 'gid' in open ? groups?.find((g) => g.GID === open.gid) : undefined;
+
+  const done = (message: string) => {
+    setOpen(undefined);
+    setOutcome({ ok: true, text: message });
+    reload();
+  };
+
+  async function remove(g: GroupDetails) {
+    setOpen({ kind: 'delete', group: g, busy: true });
+    try {
+      await deleteGroup(g.GID);
+      done(`Deleted the group ${g.Name}.`);
+    } catch (err) {
+      setOpen({ kind: 'delete', group: g, error: (err as Error).message });
+    }
+  }
+
+  return (
+    <section className="keeping-page admin-page" aria-labelledby="groups-title">
+      <div className="page-head">
+        <h1 id="groups-title">Groups</h1>
+        <button type="button" className="primary" onClick={() => setOpen({ kind: 'new' })}>
+          New group
+        </button>
+      </div>
+      <p className="muted intro">
+        People share searches, dashboards, resources and files with their groups. A user&apos;s groups and default search group can also be set on the{' '}
+        <Link to="/admin/users">Users</Link> page.
+      </p>
+      <div className="toolbar filters" role="search" aria-label="Filter the groups">
+        <label>
+          Search groups
+          <input type="search" value={text} onChange={(e) => setText(e.target.value)} placeholder="name, description…" />
+        </label>
+      </div>
+      <p role="status" className={outcome && !outcome.ok ? 'error' : 'muted'}>
+        {outcome?.text}
+      </p>
+      {error && (
+        <p className="error" role="alert">
+          {error}
+        </p>
+      )}
+      {!groups && !error && <p className="muted">Loading the groups…</p>}
+      {groups && groups.length === 0 && <p className="empty">There are no groups yet. Create one with “New group”.</p>}
+      {groups && groups.length > 0 && (
+        <table className="keeping-table" aria-label="Groups">
+          <thead>
+            <tr>
+              <th scope="col">Name</th>
+              <th scope="col">Description</th>
+              <th scope="col">Members</th>
+              <th scope="col">Actions</th>
+            </tr>
+          </thead>
+          <tbody>
+            {shown.map((g) => {
+              const members = membersOf(g.GID, users ?? []).members;
+              return (
+                <tr key={g.GID}>
+                  <th scope="row">{g.Name}</th>
+                  <td className="text-cell">{g.Desc}</td>
+                  <td className="text-cell">{members.length ? members.map((u) => u.User).join(', ') : <span className="muted">nobody</span>}</td>
+                  <td className="actions-cell">
+                    <div className="row-actions" role="group" aria-label={`Actions for ${g.Name}`}>
+                      <button type="button" onClick={() => setOpen({ kind: 'members', gid: g.GID })} aria-label={`Members of ${g.Name}`} disabled={!users}>
+                        Members
+                      </button>
+                      <button type="button" onClick={() => setOpen({ kind: 'edit', gid: g.GID })} aria-label={`Edit ${g.Name}`}>
+                        Edit
+                      </button>
+                      <button type="button" onClick={() => setOpen({ kind: 'delete', group: g })} aria-label={`Delete ${g.Name}`}>
+                        Delete
+                      </button>
+                    </div>
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      )}
+      {groups && groups.length > 0 && shown.length === 0 && <p className="empty">No group matches the filter.</p>}
+      {open?.kind === 'new' && <GroupDialog onSaved={done} onClose={() => setOpen(undefined)} />}
+      {open?.kind === 'edit' && current && <GroupDialog group={current} onSaved={done} onClose={() => setOpen(undefined)} />}
+      {open?.kind === 'members' && current && users && (
+        <MembersDialog
+          group={current}
+          users={users}
+          onChanged={(m) => {
+            setOutcome({ ok: true, text: m });
+            reload();
+          }}
+          onClose={() => setOpen(undefined)}
+        />
+      )}
+      {open?.kind === 'delete' && (
+        <ConfirmDialog
+          title={`Delete the group ${open.group.Name}`}
+          message={
+            <>
+              Delete the group {open.group.Name}? Its {membersOf(open.group.GID, users ?? []).members.length} members leave it, and what was shared with it is no longer shared with
+              them. This cannot be undone.
+            </>
+          }
+          action="Delete"
+          error={open.error}
+          busy={open.busy}
+          onConfirm={() => void remove(open.group)}
+          onClose={() => setOpen(undefined)}
+        />
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,70 @@
+import { FormEvent, useId, useState } from 'react';
+import { UserDetails } from '../api/types';
+import { useAuth } from '../auth/AuthContext';
+import { Dialog } from '../library/Dialog';
+import { setPassword } from './admin-api';
+
+/**
+ * Sets a new password for an account. For one's own account the current password is asked too
+ * (contract rule 5); the account's other sessions end (the service does that).
+ */
+export function PasswordDialog({ user, onSaved, onClose }: { user: UserDetails; onSaved(message: string): void; onClose(): void }) {
+  const self = user.UID === useAuth().user.UID;
+  const [error, setError] = useState<string>();
+  const [busy, setBusy] = useState(false);
+  const hint = useId();
+
+  async function submit(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    e.stopPropagation();
+    const f = new FormData(e.currentTarget);
+    const pass = String(f.get('pass') ?? '');
+    if (pass !== String(f.get('pass2') ?? '')) return setError('The two passwords differ.');
+    setError(undefined);
+    setBusy(true);
+    try {
+      await setPassword(user.UID, pass, self ? String(f.get('orig') ?? '') : undefined);
+      onSaved(self ? 'Your password is changed; your other sessions have ended.' : `Set a new password for ${user.User}; their sessions have ended.`);
+    } catch (err) {
+      setError((err as Error).message);
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Dialog title={self ? 'Change your password' : `Reset the password of ${user.User}`} onClose={onClose}>
+      <form className="entry-form" onSubmit={submit}>
+        {self && (
+          <label>
+            Current password
+            <input name="orig" type="password" required autoComplete="current-password" data-autofocus />
+          </label>
+        )}
+        <label>
+          New password
+          <input name="pass" type="password" required minLength={8} maxLength={72} autoComplete="new-password" aria-describedby={hint} data-autofocus={self ? undefined : true} />
+        </label>
+        <label>
+          Repeat the new password
+          <input name="pass2" type="password" required minLength={8} maxLength={72} autoComplete="new-password" />
+        </label>
+        <p id={hint} className="muted small hint">
+          8 to 72 characters. {self ? 'Your other sessions end; this one stays.' : `Every session of ${user.User} ends at once.`}
+        </p>
+        {error && (
+          <p className="error" role="alert">
+            {error}
+          </p>
+        )}
+        <div className="dialog-buttons">
+          <button type="button" onClick={onClose}>
+            Cancel
+          </button>
+          <button type="submit" className="primary" disabled={busy}>
+            {busy ? 'Saving…' : 'Set password'}
+          </button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,186 @@
+import { useMemo, useState } from 'react';
+import { Link } from 'react-router';
+import { UserDetails } from '../api/types';
+import { useAuth } from '../auth/AuthContext';
+import { ConfirmDialog } from '../library/Dialog';
+import { deleteUser, setLocked } from './admin-api';
+import { AdminOnly, useDirectory } from './AdminOnly';
+import { LockDialog } from './LockDialog';
+import { PasswordDialog } from './PasswordDialog';
+import { defaultGroupName, userMatches } from './user-edit';
+import { UserDialog } from './UserDialog';
+
+/** The default account: it cannot be deleted or demoted (contract rule 4). */
+const PRIMARY_ADMIN_UID = 1;
+
+type Open = { kind: 'new' } | { kind: 'edit' | 'password' | 'lock'; user: UserDetails } | { kind: 'delete'; user: UserDetails; error?: string; busy?: boolean };
+
+/** Users, for administrators: every account with its groups; create, edit, lock, reset, delete. */
+export function UsersPage() {
+  return (
+    <AdminOnly>
+      <Users />
+    </AdminOnly>
+  );
+}
+
+function Users() {
+  const me = useAuth().user;
+  const { users, groups, error, reload } = useDirectory();
+  const [text, setText] = useState('');
+  const [open, setOpen] = useState<Open>();
+  const [outcome, setOutcome] = useState<{ ok: boolean; text: string }>();
+  const shown = useMemo(() => (users ?? []).filter((u) => userMatches(u, text)), [users, text]);
+
+  const done = (message: string, problem = false) => {
+    setOpen(undefined);
+    setOutcome({ ok: !problem, text: message });
+    reload();
+  };
+
+  async function unlock(u: UserDetails) {
+    try {
+      await setLocked(u.UID, false);
+      done(`Unlocked ${u.User}: they can sign in again.`);
+    } catch (err) {
+      setOutcome({ ok: false, text: `${u.User} could not be unlocked: ${(err as Error).message}` });
+    }
+  }
+
+  async function remove(u: UserDetails) {
+    setOpen({ kind: 'delete', user: u, busy: true });
+    try {
+      await deleteUser(u.UID);
+      done(`Deleted ${u.User}.`);
+    } catch (err) {
+      setOpen({ kind: 'delete', user: u, error: (err as Error).message });
+    }
+  }
+
+  return (
+    <section className="keeping-page admin-page" aria-labelledby="users-title">
+      <div className="page-head">
+        <h1 id="users-title">Users</h1>
+        <button type="button" className="primary" onClick={() => setOpen({ kind: 'new' })} disabled={!groups}>
+          New user
+        </button>
+      </div>
+      <p className="muted intro">
+        Every account of the service. Locking an account ends its sessions at once; groups decide what is shared with whom (manage them on the{' '}
+        <Link to="/admin/groups">Groups</Link> page).
+      </p>
+      <div className="toolbar filters" role="search" aria-label="Filter the users">
+        <label>
+          Search users
+          <input type="search" value={text} onChange={(e) => setText(e.target.value)} placeholder="username, name, email, group…" />
+        </label>
+      </div>
+      <p role="status" className={outcome && !outcome.ok ? 'error' : 'muted'}>
+        {outcome?.text}
+      </p>
+      {error && (
+        <p className="error" role="alert">
+          {error}
+        </p>
+      )}
+      {!users && !error && <p className="muted">Loading the users…</p>}
+      {users && (
+        <table className="keeping-table" aria-label="Users">
+          <thead>
+            <tr>
+              <th scope="col">Username</th>
+              <th scope="col">Name</th>
+              <th scope="col">Email</th>
+              <th scope="col">Role</th>
+              <th scope="col">Status</th>
+              <th scope="col">Groups</th>
+              <th scope="col">Default search group</th>
+              <th scope="col">Actions</th>
+            </tr>
+          </thead>
+          <tbody>
+            {shown.map((u) => (
+              <tr key={u.UID} className={u.Locked ? 'locked' : undefined}>
+                <th scope="row">
+                  {u.User}
+                  {u.UID === me.UID && <span className="muted desc">you</span>}
+                </th>
+                <td className="text-cell">{u.Name}</td>
+                <td className="text-cell">{u.Email}</td>
+                <td className="text-cell nowrap">{u.Admin ? <strong>Administrator</strong> : 'User'}</td>
+                <td className="text-cell nowrap">{u.Locked ? <span className="badge locked-badge">Locked</span> : 'Active'}</td>
+                <td className="text-cell">{u.Groups.length ? u.Groups.map((g) => g.Name).join(', ') : <span className="muted">none</span>}</td>
+                <td className="text-cell">{defaultGroupName(u)}</td>
+                <td className="actions-cell">
+                  <div className="row-actions" role="group" aria-label={`Actions for ${u.User}`}>
+                    <button type="button" onClick={() => setOpen({ kind: 'edit', user: u })} aria-label={`Edit ${u.User}`}>
+                      Edit
+                    </button>
+                    {u.Locked ? (
+                      <button type="button" onClick={() => void unlock(u)} aria-label={`Unlock ${u.User}`}>
+                        Unlock
+                      </button>
+                    ) : (
+                      <button
+                        type="button"
+                        onClick={() => setOpen({ kind: 'lock', user: u })}
+                        aria-label={`Lock ${u.User}`}
+                        disabled={u.UID === me.UID}
+                        title={u.UID === me.UID ? 'You cannot lock your own account' : undefined}
+                      >
+                        Lock
+                      </button>
+                    )}
+                    <button type="button" onClick={() => setOpen({ kind: 'password', user: u })} aria-label={`Set the password of ${u.User}`}>
+                      Password
+                    </button>
+                    <button
+                      type="button"
+                      onClick={() => setOpen({ kind: 'delete', user: u })}
+                      aria-label={`Delete ${u.User}`}
+                      disabled={u.UID === me.UID || u.UID === PRIMARY_ADMIN_UID}
+                      title={u.UID === me.UID ? 'You cannot delete your own account' : u.UID === PRIMARY_ADMIN_UID ? 'The default admin account cannot be deleted' : undefined}
+                    >
+                      Delete
+                    </button>
+                  </div>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      {users && shown.length === 0 && <p className="empty">No user matches the filter.</p>}
+      {open?.kind === 'new' && groups && <UserDialog groups={groups} onSaved={done} onClose={() => setOpen(undefined)} />}
+      {open?.kind === 'edit' && groups && <UserDialog user={open.user} groups={groups} onSaved={done} onClose={() => setOpen(undefined)} />}
+      {open?.kind === 'password' && <PasswordDialog user={open.user} onSaved={(m) => done(m)} onClose={() => setOpen(undefined)} />}
+      {open?.kind === 'lock' && (
+        <LockDialog
+          user={open.user}
+          onDone={(m) => {
+            setOutcome({ ok: true, text: m });
+            reload();
+          }}
+          onClose={() => setOpen(undefined)}
+        />
+      )}
+      {open?.kind === 'delete' && (
+        <ConfirmDialog
+          title={`Delete ${open.user.User}`}
+          message={
+            <>
+              Delete the account {open.user.User}
+              {open.user.Name ? ` (${open.user.Name})` : ''}? Its sessions end, and its API tokens, dashboards, resources, files, library entries and searches are deleted with it.
+              This cannot be undone.
+            </>
+          }
+          action="Delete"
+          error={open.error}
+          busy={open.busy}
+          onConfirm={() => void remove(open.user)}
+          onClose={() => setOpen(undefined)}
+        />
+      )}
+    </section>
+  );
+}

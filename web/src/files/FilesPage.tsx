@@ -1,0 +1,174 @@
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useAuth } from '../auth/AuthContext';
+import { downloadFile } from '../common-upload/download';
+import { sharingText } from '../common-upload/SharingFields';
+import { useUploadLimits } from '../common-upload/useUploadLimits';
+import { ConfirmDialog } from '../library/Dialog';
+import '../library/keeping.css';
+import { useMyGroups } from '../library/useMyGroups';
+import { usePrefs } from '../prefs/PrefsContext';
+import { useUserNames } from '../searches/useUserNames';
+import { formatBytes, formatTime } from '../ui/time-format';
+import { FileDialog } from './FileDialog';
+import { deleteFile, fileMatches, fileUrl, listFiles, UserFile } from './files-api';
+import { ReplaceFileDialog } from './ReplaceFileDialog';
+
+type Editing = { kind: 'new' } | { kind: 'edit' | 'replace'; f: UserFile } | { kind: 'delete'; f: UserFile; error?: string; busy?: boolean };
+
+/** User files: small files (images, notes, exports) the person keeps on the service and shares with groups. */
+export function FilesPage() {
+  const { user } = useAuth();
+  const { prefs } = usePrefs();
+  const { groups } = useMyGroups();
+  const limits = useUploadLimits();
+  const [admin, setAdmin] = useState(false);
+  const names = useUserNames(true);
+  const [list, setList] = useState<UserFile[]>();
+  const [error, setError] = useState<string>();
+  const [text, setText] = useState('');
+  const [editing, setEditing] = useState<Editing>();
+  const [note, setNote] = useState<string>();
+
+  const load = useCallback(() => {
+    listFiles(admin).then(
+      (l) => {
+        setList([...l].sort((a, b) => a.Name.localeCompare(b.Name)));
+        setError(undefined);
+      },
+      (err: Error) => setError(`The files could not be read: ${err.message}`),
+    );
+  }, [admin]);
+  useEffect(load, [load]);
+
+  const shown = useMemo(() => (list ?? []).filter((f) => fileMatches(f, text)), [list, text]);
+  // Outside admin mode only the owner changes a file (admins too: they switch to "every user's files").
+  const mayChange = (f: UserFile) => admin || f.UID === user.UID;
+
+  const done = (_f: UserFile, message: string) => {
+    setEditing(undefined);
+    setNote(message);
+    load();
+  };
+
+  async function download(f: UserFile) {
+    setNote(`Downloading “${f.Name}”…`);
+    try {
+      await downloadFile(fileUrl(f, admin), f.Name);
+      setNote(`Downloaded “${f.Name}” (${formatBytes(f.Size)}).`);
+    } catch (err) {
+      setNote(undefined);
+      setError(`“${f.Name}” could not be downloaded: ${(err as Error).message}`);
+    }
+  }
+
+  async function remove(f: UserFile) {
+    setEditing({ kind: 'delete', f, busy: true });
+    try {
+      await deleteFile(f, admin);
+      setEditing(undefined);
+      setNote(`Deleted “${f.Name}”.`);
+      load();
+    } catch (err) {
+      setEditing({ kind: 'delete', f, error: (err as Error).message });
+    }
+  }
+
+  return (
+    <section className="keeping-page" aria-labelledby="files-title">
+      <div className="page-head">
+        <h1 id="files-title">Files</h1>
+        <button type="button" className="primary" onClick={() => setEditing({ kind: 'new' })}>
+          Upload a file
+        </button>
+      </div>
+      <p className="muted intro">
+        Small files kept on the service (images for dashboards, notes, exports): yours, your groups’ and the global ones.
+        {limits.MaxFileSize ? ` Each may be up to ${formatBytes(limits.MaxFileSize)}.` : ''}
+      </p>
+      <div className="toolbar filters" role="search" aria-label="Filter the files">
+        <label>
+          Search the files
+          <input type="search" value={text} onChange={(e) => setText(e.target.value)} placeholder="name, label, type…" />
+        </label>
+        {user.Admin && (
+          <label className="check">
+            <input type="checkbox" checked={admin} onChange={(e) => setAdmin(e.target.checked)} />
+            Every user's files
+          </label>
+        )}
+      </div>
+      <p role="status" className="muted">
+        {note}
+      </p>
+      {error && (
+        <p className="error" role="alert">
+          {error}
+        </p>
+      )}
+      {list === undefined && !error && <p className="muted">Loading the files…</p>}
+      {list && list.length === 0 && <p className="empty">No files yet. Choose “Upload a file” and drop one in.</p>}
+      {list && list.length > 0 && (
+        <table className="keeping-table" aria-label="Files">
+          <thead>
+            <tr>
+              <th scope="col">Name</th>
+              <th scope="col">Type</th>
+              <th scope="col">Size</th>
+              <th scope="col">Updated</th>
+              <th scope="col">Labels</th>
+              <th scope="col">Shared with</th>
+              <th scope="col">Actions</th>
+            </tr>
+          </thead>
+          <tbody>
+            {shown.map((f) => (
+              <tr key={f.ThingUUID}>
+                <th scope="row" className="entry-name">
+                  <span>{f.Name}</span>
+                  {f.Desc && <span className="muted desc">{f.Desc}</span>}
+                  {f.UID !== user.UID && <span className="muted desc">Owner: {names.get(f.UID) ?? `user ${f.UID}`}</span>}
+                </th>
+                <td className="nowrap">{f.Type || 'unknown'}</td>
+                <td className="num">{formatBytes(f.Size)}</td>
+                <td className="nowrap">{formatTime(f.Updated, prefs.timeZone).slice(0, 19)}</td>
+                <td className="text-cell">{(f.Labels ?? []).join(', ')}</td>
+                <td className="text-cell">{sharingText(f.GIDs, f.Global, groups)}</td>
+                <td className="actions-cell">
+                  <div className="row-actions" role="group" aria-label={`Actions for ${f.Name}`}>
+                    <button type="button" onClick={() => void download(f)} aria-label={`Download ${f.Name}`}>
+                      Download
+                    </button>
+                    <button type="button" disabled={!mayChange(f)} onClick={() => setEditing({ kind: 'replace', f })} aria-label={`Replace the contents of ${f.Name}`}>
+                      Replace
+                    </button>
+                    <button type="button" disabled={!mayChange(f)} onClick={() => setEditing({ kind: 'edit', f })} aria-label={`Edit ${f.Name}`}>
+                      Edit
+                    </button>
+                    <button type="button" disabled={!mayChange(f)} onClick={() => setEditing({ kind: 'delete', f })} aria-label={`Delete ${f.Name}`}>
+                      Delete
+                    </button>
+                  </div>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      {list && list.length > 0 && shown.length === 0 && <p className="empty">No file matches the filter.</p>}
+      {editing?.kind === 'new' && <FileDialog admin={admin} maxSize={limits.MaxFileSize} onSaved={done} onClose={() => setEditing(undefined)} />}
+      {editing?.kind === 'edit' && <FileDialog file={editing.f} admin={admin} onSaved={done} onClose={() => setEditing(undefined)} />}
+      {editing?.kind === 'replace' && <ReplaceFileDialog file={editing.f} admin={admin} maxSize={limits.MaxFileSize} onSaved={done} onClose={() => setEditing(undefined)} />}
+      {editing?.kind === 'delete' && (
+        <ConfirmDialog
+          title="Delete file"
+          message={<>Delete “{editing.f.Name}”? This cannot be undone.</>}
+          action="Delete"
+          error={editing.error}
+          busy={editing.busy}
+          onConfirm={() => void remove(editing.f)}
+          onClose={() => setEditing(undefined)}
+        />
+      )}
+    </section>
+  );
+}

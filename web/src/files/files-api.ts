@@ -1,0 +1,67 @@
+/** The user files API (/api/files, contract "User files"): small files addressed by GUID (ThingUUID in admin mode). */
+import { api, withQuery } from '../api/client';
+import { upload, UploadProgress } from '../common-upload/upload';
+export { parseLabels } from '../library/library-api';
+
+export interface UserFile {
+  GUID: string;
+  ThingUUID: string;
+  UID: number;
+  GIDs: number[] | null;
+  Global: boolean;
+  Size: number;
+  Type: string;
+  Name: string;
+  Desc: string;
+  Labels: string[] | null;
+  Updated: string;
+}
+
+/** The metadata the console writes (detailed upload format's `meta`, and PATCH). */
+export interface UserFileInput {
+  Name: string;
+  Desc: string;
+  Labels: string[];
+  GIDs: number[];
+  /** administrators only */
+  Global?: boolean;
+}
+
+/** The path ID of a file: its GUID, or its ThingUUID in admin mode (GUIDs are not unique). */
+const idOf = (f: UserFile, admin: boolean) => (admin ? f.ThingUUID : f.GUID);
+const query = (admin: boolean) => ({ admin: admin || undefined });
+
+export const fileUrl = (f: UserFile, admin: boolean): string => withQuery(`/api/files/${encodeURIComponent(idOf(f, admin))}`, query(admin));
+
+export const listFiles = (admin: boolean): Promise<UserFile[]> => api<UserFile[] | null>('/api/files', { query: query(admin) }).then((l) => l ?? []);
+
+export function createFile(file: File, meta: UserFileInput, onProgress?: (p: UploadProgress) => void, signal?: AbortSignal): Promise<UserFile> {
+  const form = new FormData();
+  form.append('meta', JSON.stringify(meta));
+  form.append('file', file, file.name || 'upload');
+  return upload<UserFile>({ method: 'POST', url: '/api/files', form, onProgress, signal });
+}
+
+/** Replaces the contents; only the `file` part is honoured. */
+export function replaceFile(f: UserFile, admin: boolean, file: File, onProgress?: (p: UploadProgress) => void, signal?: AbortSignal): Promise<UserFile> {
+  const form = new FormData();
+  form.append('file', file, file.name || 'upload');
+  return upload<UserFile>({ method: 'POST', url: fileUrl(f, admin), form, onProgress, signal });
+}
+
+export const updateFile = (f: UserFile, admin: boolean, meta: UserFileInput): Promise<UserFile> =>
+  api<UserFile>(`/api/files/${encodeURIComponent(idOf(f, admin))}`, { method: 'PATCH', query: query(admin), json: meta });
+
+export const deleteFile = (f: UserFile, admin: boolean): Promise<unknown> => api(`/api/files/${encodeURIComponent(idOf(f, admin))}`, { method: 'DELETE', query: query(admin) });
+
+/** Name, description, labels, type and GUID against the filter text (case-insensitive). */
+export function fileMatches(f: UserFile, text: string): boolean {
+  const t = text.trim().toLowerCase();
+  if (!t) return true;
+  return [f.Name, f.Desc, f.Type, f.GUID, ...(f.Labels ?? [])].some((s) => s.toLowerCase().includes(t));
+}
+
+/** A display name from a picked file's name: the service refuses "/", "\" and control characters. */
+export function nameFromFile(name: string): string {
+  return name.replace(/[\u0000-\u001f\u007f/\\]+/g, '_').slice(0, 255);
+}

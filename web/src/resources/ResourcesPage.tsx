@@ -1,0 +1,200 @@
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useAuth } from '../auth/AuthContext';
+import { downloadFile } from '../common-upload/download';
+import { sharingText } from '../common-upload/SharingFields';
+import { useUploadLimits } from '../common-upload/useUploadLimits';
+import { ConfirmDialog } from '../library/Dialog';
+import '../library/keeping.css';
+import { useMyGroups } from '../library/useMyGroups';
+import { usePrefs } from '../prefs/PrefsContext';
+import { useUserNames } from '../searches/useUserNames';
+import { formatBytes, formatTime } from '../ui/time-format';
+import { CloneResourceDialog } from './CloneResourceDialog';
+import { ResourceDialog } from './ResourceDialog';
+import { ResourcePreviewDialog } from './ResourcePreviewDialog';
+import { cloneName, deleteResource, listResources, resourceMatches, ResourceMeta, resourceRawUrl } from './resources-api';
+import { ResourceUploadDialog } from './ResourceUploadDialog';
+
+type Editing = { kind: 'new' } | { kind: 'edit' | 'upload' | 'preview' | 'clone'; r: ResourceMeta } | { kind: 'delete'; r: ResourceMeta; error?: string; busy?: boolean };
+
+/** Resources: named contents (lookup tables, scripts, …) the person owns or can read; upload, download, preview, share. */
+export function ResourcesPage() {
+  const { user } = useAuth();
+  const { prefs } = usePrefs();
+  const { groups } = useMyGroups();
+  const limits = useUploadLimits();
+  const [admin, setAdmin] = useState(false);
+  const names = useUserNames(true);
+  const [list, setList] = useState<ResourceMeta[]>();
+  const [error, setError] = useState<string>();
+  const [text, setText] = useState('');
+  const [editing, setEditing] = useState<Editing>();
+  const [note, setNote] = useState<string>();
+
+  const load = useCallback(() => {
+    listResources(admin).then(
+      (l) => {
+        setList([...l].sort((a, b) => a.ResourceName.localeCompare(b.ResourceName)));
+        setError(undefined);
+      },
+      (err: Error) => setError(`The resources could not be read: ${err.message}`),
+    );
+  }, [admin]);
+  useEffect(load, [load]);
+
+  const shown = useMemo(() => (list ?? []).filter((r) => resourceMatches(r, text)), [list, text]);
+  const mayChange = (r: ResourceMeta) => user.Admin || r.UID === user.UID;
+
+  const done = (_r: ResourceMeta, message: string) => {
+    setEditing(undefined);
+    setNote(message);
+    load();
+  };
+
+  async function download(r: ResourceMeta) {
+    setNote(`Downloading “${r.ResourceName}”…`);
+    try {
+      await downloadFile(resourceRawUrl(r.GUID), r.ResourceName);
+      setNote(`Downloaded “${r.ResourceName}” (${formatBytes(r.Size)}).`);
+    } catch (err) {
+      setNote(undefined);
+      setError(`“${r.ResourceName}” could not be downloaded: ${(err as Error).message}`);
+    }
+  }
+
+  async function remove(r: ResourceMeta) {
+    setEditing({ kind: 'delete', r, busy: true });
+    try {
+      await deleteResource(r.GUID);
+      setEditing(undefined);
+      setNote(`Deleted “${r.ResourceName}”.`);
+      load();
+    } catch (err) {
+      setEditing({ kind: 'delete', r, error: (err as Error).message });
+    }
+  }
+
+  return (
+    <section className="keeping-page" aria-labelledby="resources-title">
+      <div className="page-head">
+        <h1 id="resources-title">Resources</h1>
+        <button type="button" className="primary" onClick={() => setEditing({ kind: 'new' })}>
+          New resource
+        </button>
+      </div>
+      <p className="muted intro">
+        Named contents that searches use: lookup tables, scripts, lists. Yours, your groups’ and the global ones are listed; share yours with your groups.
+        {limits.MaxResourceSize ? ` Each may hold up to ${formatBytes(limits.MaxResourceSize)}.` : ''}
+      </p>
+      <div className="toolbar filters" role="search" aria-label="Filter the resources">
+        <label>
+          Search the resources
+          <input type="search" value={text} onChange={(e) => setText(e.target.value)} placeholder="name, description, GUID…" />
+        </label>
+        {user.Admin && (
+          <label className="check">
+            <input type="checkbox" checked={admin} onChange={(e) => setAdmin(e.target.checked)} />
+            Every user's resources
+          </label>
+        )}
+      </div>
+      <p role="status" className="muted">
+        {note}
+      </p>
+      {error && (
+        <p className="error" role="alert">
+          {error}
+        </p>
+      )}
+      {list === undefined && !error && <p className="muted">Loading the resources…</p>}
+      {list && list.length === 0 && <p className="empty">No resources yet. Create one with “New resource” and drop a file into it.</p>}
+      {list && list.length > 0 && (
+        <table className="keeping-table" aria-label="Resources">
+          <thead>
+            <tr>
+              <th scope="col">Name</th>
+              <th scope="col">Size</th>
+              <th scope="col">Version</th>
+              <th scope="col">Modified</th>
+              <th scope="col">Shared with</th>
+              <th scope="col">Actions</th>
+            </tr>
+          </thead>
+          <tbody>
+            {shown.map((r) => (
+              <tr key={r.GUID}>
+                <th scope="row" className="entry-name">
+                  <span>{r.ResourceName}</span>
+                  {r.Description && <span className="muted desc">{r.Description}</span>}
+                  {r.UID !== user.UID && <span className="muted desc">Owner: {names.get(r.UID) ?? `user ${r.UID}`}</span>}
+                </th>
+                <td className="num">{r.Size > 0 ? formatBytes(r.Size) : 'empty'}</td>
+                <td className="num">{r.VersionNumber}</td>
+                <td className="nowrap">{formatTime(r.LastModified, prefs.timeZone).slice(0, 19)}</td>
+                <td className="text-cell">{sharingText(r.GroupACL, r.Global, groups)}</td>
+                <td className="actions-cell">
+                  <div className="row-actions" role="group" aria-label={`Actions for ${r.ResourceName}`}>
+                    <button type="button" disabled={!mayChange(r)} onClick={() => setEditing({ kind: 'upload', r })} aria-label={`Upload contents of ${r.ResourceName}`}>
+                      Upload
+                    </button>
+                    <button type="button" disabled={r.Size === 0} onClick={() => void download(r)} aria-label={`Download ${r.ResourceName}`}>
+                      Download
+                    </button>
+                    <button type="button" onClick={() => setEditing({ kind: 'preview', r })} aria-label={`Preview ${r.ResourceName}`}>
+                      Preview
+                    </button>
+                    <button type="button" disabled={!mayChange(r)} onClick={() => setEditing({ kind: 'edit', r })} aria-label={`Edit ${r.ResourceName}`}>
+                      Edit
+                    </button>
+                    <button type="button" onClick={() => setEditing({ kind: 'clone', r })} aria-label={`Clone ${r.ResourceName}`}>
+                      Clone
+                    </button>
+                    <button type="button" disabled={!mayChange(r)} onClick={() => setEditing({ kind: 'delete', r })} aria-label={`Delete ${r.ResourceName}`}>
+                      Delete
+                    </button>
+                  </div>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      {list && list.length > 0 && shown.length === 0 && <p className="empty">No resource matches the filter.</p>}
+      {editing?.kind === 'new' && (
+        <ResourceDialog
+          maxSize={limits.MaxResourceSize}
+          onSaved={done}
+          onClose={() => {
+            setEditing(undefined);
+            load();
+          }}
+        />
+      )}
+      {editing?.kind === 'edit' && <ResourceDialog resource={editing.r} onSaved={done} onClose={() => setEditing(undefined)} />}
+      {editing?.kind === 'upload' && <ResourceUploadDialog resource={editing.r} maxSize={limits.MaxResourceSize} onSaved={done} onClose={() => setEditing(undefined)} />}
+      {editing?.kind === 'preview' && <ResourcePreviewDialog resource={editing.r} onClose={() => setEditing(undefined)} />}
+      {editing?.kind === 'clone' && (
+        <CloneResourceDialog
+          resource={editing.r}
+          suggested={cloneName(
+            editing.r.ResourceName,
+            (list ?? []).map((r) => r.ResourceName),
+          )}
+          onSaved={done}
+          onClose={() => setEditing(undefined)}
+        />
+      )}
+      {editing?.kind === 'delete' && (
+        <ConfirmDialog
+          title="Delete resource"
+          message={<>Delete “{editing.r.ResourceName}” and its contents? Searches that use it will fail. This cannot be undone.</>}
+          action="Delete"
+          error={editing.error}
+          busy={editing.busy}
+          onConfirm={() => void remove(editing.r)}
+          onClose={() => setEditing(undefined)}
+        />
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,123 @@
+import { FormEvent, useId, useState } from 'react';
+import { ApiToken, ApiTokenWithSecret } from '../api/types';
+import { Dialog } from '../library/Dialog';
+import { usePrefs } from '../prefs/PrefsContext';
+import { formatTime } from '../ui/time-format';
+import { CapabilityArea, TOKEN_TEMPLATES, templateCaps } from './capability-areas';
+import { CapabilityPicker } from './CapabilityPicker';
+import { ExpiryField } from './ExpiryField';
+import { ExpiryChoice, expiryValue } from './expiry';
+import { createToken, TokenInput, updateToken } from './tokens-api';
+
+/**
+ * Creates a token (no `token`) or changes one: name, description, capabilities by area, expiry.
+ * A new token's secret goes to `onCreated`, the only time the service hands it out.
+ */
+export function TokenDialog({
+  token,
+  areas,
+  areasError,
+  onCreated,
+  onSaved,
+  onClose,
+}: {
+  token?: ApiToken;
+  areas: CapabilityArea[];
+  areasError?: string;
+  onCreated(t: ApiTokenWithSecret): void;
+  onSaved(message: string): void;
+  onClose(): void;
+}) {
+  const { prefs } = usePrefs();
+  const [caps, setCaps] = useState(() => new Set(token?.capabilities ?? []));
+  const [choice, setChoice] = useState<ExpiryChoice>(token ? 'keep' : '90');
+  const [day, setDay] = useState('');
+  const [error, setError] = useState<string>();
+  const [busy, setBusy] = useState(false);
+  const capsLabel = useId();
+
+  async function submit(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    e.stopPropagation();
+    const f = new FormData(e.currentTarget);
+    const name = String(f.get('name') ?? '').trim();
+    if (!name) return setError('Give the token a name.');
+    if (!caps.size) return setError('Choose at least one capability: a token without any opens nothing.');
+    let input: TokenInput;
+    try {
+      input = { name, description: String(f.get('description') ?? ''), capabilities: [...caps], expiresAt: expiryValue(choice, day, new Date(), prefs.timeZone) };
+    } catch (err) {
+      return setError((err as Error).message);
+    }
+    if (input.expiresAt === undefined) delete input.expiresAt;
+    setError(undefined);
+    setBusy(true);
+    try {
+      if (token) {
+        await updateToken(token.id, input);
+        onSaved(`Saved the token “${name}”.`);
+      } else onCreated(await createToken(input));
+    } catch (err) {
+      setError((err as Error).message);
+      setBusy(false);
+    }
+  }
+
+  const current = token ? (token.expiresAt ? formatTime(token.expiresAt, prefs.timeZone).slice(0, 16) : 'never') : undefined;
+  return (
+    <Dialog title={token ? `Edit the token “${token.name}”` : 'New API token'} onClose={onClose} wide>
+      <form className="entry-form token-form" onSubmit={submit}>
+        <label>
+          Name
+          <input name="name" defaultValue={token?.name ?? ''} required maxLength={256} autoComplete="off" data-autofocus placeholder="e.g. web01 log shipper" />
+        </label>
+        <label>
+          Description
+          <textarea name="description" defaultValue={token?.description ?? ''} rows={2} maxLength={4096} placeholder="What uses it, who to ask" />
+        </label>
+        <div role="group" aria-labelledby={capsLabel} className="capabilities">
+          <div className="capabilities-head">
+            <span id={capsLabel} className="field-title">
+              Capabilities
+            </span>
+            <span className="templates" role="group" aria-label="Start from">
+              <span className="muted small">Start from:</span>
+              {TOKEN_TEMPLATES.map((t) => (
+                <button key={t.name} type="button" className="chip" onClick={() => setCaps(new Set(templateCaps(t.caps, areas)))}>
+                  {t.name}
+                </button>
+              ))}
+              <button type="button" className="chip" onClick={() => setCaps(new Set())}>
+                None
+              </button>
+            </span>
+          </div>
+          <p className="muted small">A token reaches only what its capabilities name, never more than its owner may, and never an administrator&apos;s pages.</p>
+          {areasError && (
+            <p className="error" role="alert">
+              {areasError}
+            </p>
+          )}
+          <CapabilityPicker areas={areas} selected={caps} onChange={setCaps} />
+          <p className="muted small" aria-live="polite">
+            {caps.size} chosen
+          </p>
+        </div>
+        <ExpiryField choice={choice} day={day} onChoice={setChoice} onDay={setDay} current={current} />
+        {error && (
+          <p className="error" role="alert">
+            {error}
+          </p>
+        )}
+        <div className="dialog-buttons">
+          <button type="button" onClick={onClose}>
+            Cancel
+          </button>
+          <button type="submit" className="primary" disabled={busy}>
+            {busy ? 'Saving…' : token ? 'Save' : 'Create token'}
+          </button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}
