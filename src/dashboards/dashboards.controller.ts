@@ -1,5 +1,6 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
-import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { Body, Controller, Delete, Get, Headers, HttpCode, Param, Post, Put, Query, Res } from '@nestjs/common';
+import { ApiHeader, ApiOkResponse, ApiResponse, ApiTags } from '@nestjs/swagger';
+import type { Response } from 'express';
 import { Auth, CurrentAuth } from '../auth/auth.decorators';
 import { AuthContext } from '../auth/auth.types';
 import { IdPipe } from '../common/validation/id.pipe';
@@ -50,16 +51,36 @@ export class DashboardsController {
 
   @Get('dashboards/:id')
   @Auth({ capability: 'DashboardRead' })
-  @ApiOkResponse({ type: DashboardDto })
-  get(@CurrentAuth() auth: AuthContext, @Param('id', DashboardRefPipe) ref: DashboardRef): Promise<DashboardDto> {
-    return this.dashboards.get(auth, ref);
+  @ApiOkResponse({
+    type: DashboardDto,
+    headers: { ETag: { description: 'The stored version; send it back as If-Match on PUT to refuse overwriting a newer save', schema: { type: 'string' } } },
+  })
+  async get(@CurrentAuth() auth: AuthContext, @Param('id', DashboardRefPipe) ref: DashboardRef, @Res({ passthrough: true }) res: Response): Promise<DashboardDto> {
+    const { dashboard, etag } = await this.dashboards.getVersioned(auth, ref);
+    res.setHeader('ETag', etag);
+    return dashboard;
   }
 
   @Put('dashboards/:id')
   @Auth({ capability: 'DashboardWrite' })
-  @ApiOkResponse({ type: DashboardDto })
-  update(@CurrentAuth() auth: AuthContext, @Param('id', DashboardRefPipe) ref: DashboardRef, @Body() dto: UpdateDashboardDto): Promise<DashboardDto> {
-    return this.dashboards.update(auth, ref, dto);
+  @ApiHeader({
+    name: 'If-Match',
+    required: false,
+    description:
+      'The ETag of the GET this update is based on: the update happens only if the dashboard is still at that version (else 412). Without it, the update always happens.',
+  })
+  @ApiOkResponse({ type: DashboardDto, headers: { ETag: { description: 'The new version', schema: { type: 'string' } } } })
+  @ApiResponse({ status: 412, description: 'If-Match names a version the dashboard no longer has; nothing was changed. Body `{"Error": "..."}`' })
+  async update(
+    @CurrentAuth() auth: AuthContext,
+    @Param('id', DashboardRefPipe) ref: DashboardRef,
+    @Body() dto: UpdateDashboardDto,
+    @Headers('if-match') ifMatch: string | undefined,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<DashboardDto> {
+    const { dashboard, etag } = await this.dashboards.updateVersioned(auth, ref, dto, ifMatch);
+    res.setHeader('ETag', etag);
+    return dashboard;
   }
 
   @Delete('dashboards/:id')

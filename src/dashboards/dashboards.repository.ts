@@ -7,6 +7,9 @@ import { DashboardEntity } from './dashboard.entity';
 export type NewDashboard = Pick<DashboardEntity, 'id' | 'guid' | 'uid' | 'name' | 'description' | 'gids' | 'global' | 'labels' | 'data'>;
 export type DashboardPatch = Partial<Omit<NewDashboard, 'id'>>;
 
+/** `updated_at` in whole microseconds since the epoch (exact: extract() is numeric). */
+const VERSION_SQL = 'floor(extract(epoch from updated_at) * 1000000)::bigint';
+
 /** The only file with queries on `dashboard`. */
 @Injectable()
 export class DashboardsRepository {
@@ -52,8 +55,22 @@ export class DashboardsRepository {
     return this.read.many('WHERE $1 = ANY(d.gids) ORDER BY d.id', [gid]);
   }
 
-  async update(id: number, patch: DashboardPatch): Promise<void> {
-    const sets: string[] = ['updated_at = now()'];
+  /**
+   * The stored version of a dashboard: its Updated time in microseconds (text), or null when it
+   * does not exist. Every update moves it forward (see update), so it serves as the ETag.
+   */
+  async versionOf(id: number): Promise<string | null> {
+    const rows: Array<{ v: string }> = await this.ds.query(`SELECT ${VERSION_SQL}::text AS v FROM dashboard WHERE id = $1`, [id]);
+    return rows[0]?.v ?? null;
+  }
+
+  /**
+   * Applies the patch; with `ifVersion` only while the stored version is one of those (an
+   * `If-Match` precondition). Returns whether a row changed.
+   */
+  async update(id: number, patch: DashboardPatch, ifVersion?: string[]): Promise<boolean> {
+    // Strictly later than the previous value, so two saves never share a version.
+    const sets: string[] = ["updated_at = greatest(clock_timestamp(), updated_at + interval '1 microsecond')"];
     const params: unknown[] = [id];
     const col: Record<keyof DashboardPatch, string> = {
       guid: 'guid',
@@ -71,7 +88,13 @@ export class DashboardsRepository {
       params.push(key === 'data' ? JSON.stringify(value) : value);
       sets.push(`${column} = $${params.length}${key === 'data' ? '::json' : ''}`);
     }
-    await this.ds.query(`UPDATE dashboard SET ${sets.join(', ')} WHERE id = $1`, params);
+    let where = 'id = $1';
+    if (ifVersion) {
+      params.push(ifVersion);
+      where += ` AND ${VERSION_SQL}::text = ANY($${params.length}::text[])`;
+    }
+    const [, affected] = (await this.ds.query(`UPDATE dashboard SET ${sets.join(', ')} WHERE ${where}`, params)) as [unknown, number];
+    return affected > 0;
   }
 
   async delete(id: number): Promise<void> {

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { AuthContext } from '../auth/auth.types';
-import { badRequest, conflict, notFound } from '../common/errors/app-error';
+import { AppError, badRequest, conflict, notFound } from '../common/errors/app-error';
 import { isUuid } from '../common/validation/id.pipe';
 import { parseJsonField } from '../common/validation/json-depth';
 import { GroupSharing } from '../common/access/group-sharing';
@@ -40,6 +40,31 @@ export function normalizeData(value: unknown): unknown {
   }
   return value;
 }
+
+/** A dashboard with the version of it that was read (its ETag, quoted). */
+export interface VersionedDashboard {
+  dashboard: DashboardDto;
+  etag: string;
+}
+
+export const etagOf = (version: string): string => `"${version}"`;
+
+/**
+ * The versions an `If-Match` header names: `*` (any: no condition) or a list of entity tags,
+ * quoted or not, weak or strong. Anything that is not a version of ours matches nothing.
+ */
+export function parseIfMatch(header: string | undefined): string[] | undefined {
+  if (header === undefined) return undefined;
+  const tags = header
+    .split(',')
+    .map((t) => t.trim())
+    .filter(Boolean);
+  if (tags.length === 0 || tags.includes('*')) return undefined;
+  return tags.map((t) => t.replace(/^W\//, '').replace(/^"(.*)"$/, '$1'));
+}
+
+export const preconditionFailed = () =>
+  new AppError(412, 'The dashboard was changed since you loaded it (If-Match does not match its current ETag); load it again, or save without If-Match to overwrite');
 
 const dedupe = (xs: number[] | null | undefined): number[] | null => (xs == null ? null : [...new Set(xs)]);
 
@@ -122,8 +147,28 @@ export class DashboardsService {
     return toDashboardDto(await this.resolve(auth, ref));
   }
 
+  /**
+   * The dashboard with its ETag. The version is read before the row it describes, so a save
+   * in between can only make the ETag older than the body (a later If-Match then fails safe).
+   */
+  async getVersioned(auth: AuthContext, ref: DashboardRef): Promise<VersionedDashboard> {
+    const id = 'id' in ref ? ref.id : (await this.resolve(auth, ref)).id;
+    const version = await this.repo.versionOf(id);
+    const d = await this.resolve(auth, { id });
+    if (version === null) throw notFound('Dashboard');
+    return { dashboard: toDashboardDto(d), etag: etagOf(version) };
+  }
+
+  /** update() with an optional If-Match precondition; answers with the new ETag. */
+  async updateVersioned(auth: AuthContext, ref: DashboardRef, dto: UpdateDashboardDto, ifMatch?: string): Promise<VersionedDashboard> {
+    const dashboard = await this.update(auth, ref, dto, parseIfMatch(ifMatch));
+    const version = await this.repo.versionOf(dashboard.ID);
+    if (version === null) throw notFound('Dashboard');
+    return { dashboard, etag: etagOf(version) };
+  }
+
   /** Absent field: keep; present field (even empty or null): replace (product-notes §8). */
-  async update(auth: AuthContext, ref: DashboardRef, dto: UpdateDashboardDto): Promise<DashboardDto> {
+  async update(auth: AuthContext, ref: DashboardRef, dto: UpdateDashboardDto, ifVersion?: string[]): Promise<DashboardDto> {
     const d = requireWriteDashboard(auth, await this.resolve(auth, ref));
     const patch: DashboardPatch = {};
     if (dto.UID != null && dto.UID !== d.uid) {
@@ -144,7 +189,11 @@ export class DashboardsService {
     if (dto.Description !== undefined) patch.description = dto.Description ?? '';
     if (dto.Labels !== undefined) patch.labels = dto.Labels;
     if (dto.Data !== undefined) patch.data = normalizeData(dto.Data);
-    await this.repo.update(d.id, patch);
+    // With If-Match: nothing changes unless the stored version is still the one named (else 412).
+    if (!(await this.repo.update(d.id, patch, ifVersion))) {
+      if (ifVersion && (await this.repo.versionOf(d.id)) !== null) throw preconditionFailed();
+      throw notFound('Dashboard');
+    }
     const updated = await this.repo.findById(d.id);
     if (!updated) throw notFound('Dashboard');
     return toDashboardDto(updated);

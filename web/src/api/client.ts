@@ -30,6 +30,14 @@ export interface RequestOptions {
   keepalive?: boolean;
   /** a 401 is this call's own answer (sign-in, session probe), not "the session has ended" */
   expect401?: boolean;
+  /** more request headers (e.g. `If-Match`) */
+  headers?: Record<string, string>;
+}
+
+/** An answer with its headers (for calls that need one, such as an `ETag`). */
+export interface ApiResponse<T> {
+  body: T;
+  headers: Headers;
 }
 
 type Listener = () => void;
@@ -70,7 +78,12 @@ async function readBody(res: Response): Promise<unknown> {
 
 /** A JSON call; resolves with the parsed body (undefined when empty), rejects with ApiError. */
 export async function api<T = unknown>(path: string, opts: RequestOptions = {}): Promise<T> {
-  const headers: Record<string, string> = { [CONSOLE_HEADER]: '1', Accept: 'application/json' };
+  return (await apiResponse<T>(path, opts)).body;
+}
+
+/** api(), with the answer's headers too. */
+export async function apiResponse<T = unknown>(path: string, opts: RequestOptions = {}): Promise<ApiResponse<T>> {
+  const headers: Record<string, string> = { ...opts.headers, [CONSOLE_HEADER]: '1', Accept: 'application/json' };
   let body: string | undefined;
   if (opts.json !== undefined) {
     headers['Content-Type'] = 'application/json';
@@ -91,7 +104,7 @@ export async function api<T = unknown>(path: string, opts: RequestOptions = {}):
     throw new ApiError(0, 'The service cannot be reached. Check your connection and try again.');
   }
   const parsed = await readBody(res);
-  if (res.ok) return parsed as T;
+  if (res.ok) return { body: parsed as T, headers: res.headers };
   const retry = Number(res.headers.get('Retry-After'));
   const error = new ApiError(res.status, messageOf(parsed, res), parsed, Number.isFinite(retry) && retry > 0 ? retry : undefined);
   if (res.status === 401 && !opts.expect401) for (const fn of [...sessionEndedListeners]) fn();

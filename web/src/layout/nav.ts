@@ -12,6 +12,7 @@ export interface NavItem {
 
 export const NAV_ITEMS: NavItem[] = [
   { to: '/search', label: 'Search', place: 'main' },
+  { to: '/dashboards', label: 'Dashboards', place: 'main' },
   { to: '/library', label: 'Library', place: 'main' },
   { to: '/history', label: 'History', place: 'main' },
   { to: '/searches', label: 'Persistent searches', place: 'main' },

@@ -1,12 +1,28 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { SaveToLibrary } from '../library/SaveToLibrary';
+import type { ChartType, RendererOptions } from './results/chart-options';
 import { SearchSession, SessionState } from './search-session';
+import { TimeRange } from './time-range';
+
+const AddToDashboard = lazy(async () => ({ default: (await import('../dashboards/AddToDashboard')).AddToDashboard }));
 
 /**
  * What can be done with the search on screen. Keep the results (save), let it run without the
  * page (background); pages that keep searches add their actions here.
  */
-export function SearchActions({ session, state }: { session: SearchSession; state: SessionState }) {
+export function SearchActions({
+  session,
+  state,
+  chart,
+  range,
+}: {
+  session: SearchSession;
+  state: SessionState;
+  /** the chart as drawn (a tile keeps its type and options) */
+  chart?: { type: ChartType; options: RendererOptions };
+  /** the range it ran over (a new dashboard takes it when it is relative) */
+  range?: TimeRange;
+}) {
   const [note, setNote] = useState<string>();
   const act = (what: () => Promise<unknown>, done: string) =>
     what().then(
@@ -25,6 +41,9 @@ export function SearchActions({ session, state }: { session: SearchSession; stat
         Save results
       </button>
       <SaveToLibrary query={state.info.UserQuery} />
+      <Suspense fallback={null}>
+        <AddToDashboard source={{ query: state.info.UserQuery, renderer: session.renderer, chart, range: range ?? { kind: 'relative', preset: '1h' } }} />
+      </Suspense>
       <span role="status" className="muted">
         {note}
       </span>

@@ -151,7 +151,7 @@ export function SearchPage() {
         <>
           <div className="status-row">
             <SearchStatus state={search.state} now={now} />
-            <SearchActions session={search.session} state={search.state} />
+            <SearchActions session={search.session} state={search.state} chart={{ type: chartType, options: chartOptions }} range={range} />
           </div>
           <Results
             key={search.session.id}

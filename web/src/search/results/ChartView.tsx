@@ -7,19 +7,37 @@ import { EChart } from './EChart';
 
 const TYPE_LABELS: Record<ChartType, string> = { line: 'Line', area: 'Area', bar: 'Bar', pie: 'Pie' };
 
-/** The chart renderer: a chart of the chosen type, its settings, and the numbers as a table. */
+/** The time span [start, end) of the chart's points from..to (category indexes), for zooming. */
+export function pointsRange(values: ChartResult['Values'], from: number, to: number): { start: Date; end: Date } | undefined {
+  const t = (i: number) => Date.parse(values[Math.min(values.length - 1, Math.max(0, i))]?.TS ?? '');
+  const a = t(Math.floor(from));
+  const last = Math.ceil(to);
+  const step = values.length > 1 ? t(1) - t(0) : 0;
+  const b = last + 1 < values.length ? t(last + 1) : t(last) + Math.max(step, 1000);
+  return Number.isFinite(a) && Number.isFinite(b) && a < b ? { start: new Date(a), end: new Date(b) } : undefined;
+}
+
+/**
+ * The chart renderer: a chart of the chosen type, its settings, and the numbers as a table.
+ * `compact` (a dashboard tile): the chart alone, filling its box. `onZoom`: dragging across the
+ * chart selects a time range.
+ */
 export function ChartView({
   result,
   type,
   onType,
   options,
   onOptions,
+  compact,
+  onZoom,
 }: {
   result: ChartResult;
   type: ChartType;
   onType(t: ChartType): void;
   options: RendererOptions;
   onOptions(o: RendererOptions): void;
+  compact?: boolean;
+  onZoom?(start: Date, end: Date): void;
 }) {
   const { prefs } = usePrefs();
   const fmt = (ts: string) => formatTime(ts, prefs.timeZone).slice(0, 19);
@@ -27,6 +45,22 @@ export function ChartView({
   const [showData, setShowData] = useState(false);
   const toggle = (key: keyof RendererOptions, on: string | undefined) => onOptions({ ...options, [key]: on });
   const summary = `${TYPE_LABELS[type]} chart of ${result.Names.join(', ') || 'no series'} over ${result.Values.length} time points`;
+  const horizontal = type === 'bar' && (options.Orientation === 'h' || options.values?.Orientation === 'h');
+  const brush =
+    onZoom && type !== 'pie' && !horizontal && result.Values.length > 1
+      ? (from: number, to: number) => {
+          const r = pointsRange(result.Values, from, to);
+          if (r) onZoom(r.start, r.end);
+        }
+      : undefined;
+  const brushable = !!brush;
+  // Zooming selects along the time axis, as on the histogram.
+  const shown = useMemo(
+    () => (brushable ? { ...option, brush: { xAxisIndex: 0, brushType: 'lineX', brushMode: 'single', transformable: false, throttleType: 'debounce' } } : option),
+    [option, brushable],
+  );
+
+  if (compact) return result.Values.length === 0 ? <p className="muted">No data to chart.</p> : <EChart option={shown} label={summary} height="100%" onBrush={brush} />;
 
   return (
     <section className="chart-view" aria-label="Chart">
@@ -68,7 +102,7 @@ export function ChartView({
           {showData ? 'Hide data' : 'Show data'}
         </button>
       </div>
-      {result.Values.length === 0 ? <p className="muted">No data to chart.</p> : <EChart option={option} label={summary} />}
+      {result.Values.length === 0 ? <p className="muted">No data to chart.</p> : <EChart option={shown} label={summary} onBrush={brush} />}
       {showData && (
         <div className="table-scroll">
           <table aria-label="Chart data">

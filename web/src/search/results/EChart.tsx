@@ -5,7 +5,8 @@ export interface EChartProps {
   option: Record<string, unknown>;
   /** what the chart shows, for people who cannot see it */
   label: string;
-  height?: number;
+  /** pixels, or a CSS length such as '100%' (a dashboard tile fills its box) */
+  height?: number | string;
   /** drag to select a range on the x axis (category indexes) */
   onBrush?(from: number, to: number): void;
 }

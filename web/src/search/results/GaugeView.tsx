@@ -44,10 +44,12 @@ export function GaugeView({ values, card }: { values: GaugeValue[]; card: boolea
           <p className="card-label">
             <span className="name">{g.Name}</span>
             {!card && <span className="value"> {fmt(g.Magnitude)}</span>}
-            <span className="muted">
-              {' '}
-              (range {fmt(g.Min)} to {fmt(g.Max)})
-            </span>
+            {!card && (
+              <span className="muted">
+                {' '}
+                (range {fmt(g.Min)} to {fmt(g.Max)})
+              </span>
+            )}
           </p>
         </li>
       ))}

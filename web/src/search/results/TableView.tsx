@@ -9,8 +9,8 @@ async function copyText(text: string): Promise<void> {
   throw new Error('The browser does not allow copying here (it needs HTTPS or localhost).');
 }
 
-/** The table renderer: sortable columns, pages, copy, downloads. */
-export function TableView({ result, downloads }: { result: TableResult; downloads: Array<{ format: string; href: string }> }) {
+/** The table renderer: sortable columns, pages, copy, downloads (`compact`, a dashboard tile: no toolbar). */
+export function TableView({ result, downloads, compact }: { result: TableResult; downloads: Array<{ format: string; href: string }>; compact?: boolean }) {
   const { prefs } = usePrefs();
   const [sort, setSort] = useState<{ col?: number; dir: SortDir }>({ dir: 'ascending' });
   const [page, setPage] = useState(0);
@@ -32,15 +32,17 @@ export function TableView({ result, downloads }: { result: TableResult; download
 
   return (
     <section className="table-view" aria-label="Table">
-      <div className="toolbar" role="toolbar" aria-label="Table actions">
-        <button type="button" onClick={() => void copy()}>
-          Copy
-        </button>
-        <DownloadLinks links={downloads} />
-        <span role="status" className="muted">
-          {copied}
-        </span>
-      </div>
+      {!compact && (
+        <div className="toolbar" role="toolbar" aria-label="Table actions">
+          <button type="button" onClick={() => void copy()}>
+            Copy
+          </button>
+          <DownloadLinks links={downloads} />
+          <span role="status" className="muted">
+            {copied}
+          </span>
+        </div>
+      )}
       <div className="table-scroll">
         <table aria-label="Results" aria-rowcount={rows.length + 1}>
           <thead>

@@ -1,0 +1,269 @@
+import { ChangeEvent, useCallback, useEffect, useMemo, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { useAuth } from '../auth/AuthContext';
+import { ConfirmDialog } from '../library/Dialog';
+import { groupNames, useMyGroups } from '../library/useMyGroups';
+import '../library/keeping.css';
+import { usePrefs } from '../prefs/PrefsContext';
+import { useUserNames } from '../searches/useUserNames';
+import { formatTime } from '../ui/time-format';
+import { readDashboardData } from './dashboard-data';
+import { createDashboard, Dashboard, dashboardMatches, deleteDashboard, exportable, exportFileName, getDashboard, listDashboards, parseImport } from './dashboards-api';
+import { NewDashboardDialog } from './NewDashboardDialog';
+import { ShareDialog } from './ShareDialog';
+import './dashboards.css';
+
+type Editing = { kind: 'new' } | { kind: 'share'; dashboard: Dashboard } | { kind: 'delete'; dashboard: Dashboard; error?: string; busy?: boolean };
+
+function download(name: string, text: string): void {
+  const url = URL.createObjectURL(new Blob([text], { type: 'application/json' }));
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = name;
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+function tileCount(d: Dashboard): string {
+  const r = readDashboardData(d.Data);
+  if (!r.ok) return 'unreadable';
+  const n = r.view.tiles.length;
+  return n === 1 ? '1 tile' : `${n} tiles`;
+}
+
+/** The dashboards the person can open (own, through a group, global): find, open, make, copy, share, export, import, delete. */
+export function DashboardsPage() {
+  const { user } = useAuth();
+  const { prefs } = usePrefs();
+  const { groups } = useMyGroups();
+  const [list, setList] = useState<Dashboard[]>();
+  const names = useUserNames((list ?? []).some((d) => d.UID !== user.UID));
+  const navigate = useNavigate();
+  const [error, setError] = useState<string>();
+  const [text, setText] = useState('');
+  const [label, setLabel] = useState('');
+  const [editing, setEditing] = useState<Editing>();
+  const [note, setNote] = useState<string>();
+
+  const [admin, setAdmin] = useState(false);
+  const load = useCallback(() => {
+    listDashboards(admin).then(
+      (l) => {
+        setList([...l].sort((a, b) => a.Name.localeCompare(b.Name) || a.ID - b.ID));
+        setError(undefined);
+      },
+      (err: Error) => setError(`The dashboards could not be read: ${err.message}`),
+    );
+  }, [admin]);
+  useEffect(load, [load]);
+
+  const labels = useMemo(() => [...new Set((list ?? []).flatMap((d) => d.Labels ?? []))].sort((a, b) => a.localeCompare(b)), [list]);
+  const shown = useMemo(() => (list ?? []).filter((d) => dashboardMatches(d, text, label || undefined)), [list, text, label]);
+  const mayWrite = (d: Dashboard) => d.UID === user.UID || user.Admin;
+
+  async function act(what: () => Promise<string>) {
+    setNote(undefined);
+    try {
+      setNote(await what());
+      load();
+    } catch (err) {
+      setNote(`Failed: ${(err as Error).message}`);
+    }
+  }
+
+  const clone = (d: Dashboard) =>
+    act(async () => {
+      const { dashboard } = await getDashboard(d.ID);
+      const name = `Copy of ${dashboard.Name}`.slice(0, 256);
+      await createDashboard({ Name: name, Description: dashboard.Description, Labels: dashboard.Labels ?? [], GIDs: [], Data: dashboard.Data });
+      return `Made “${name}”.`;
+    });
+
+  const exportOne = (d: Dashboard) =>
+    act(async () => {
+      const { dashboard } = await getDashboard(d.ID);
+      download(exportFileName(dashboard.Name), `${JSON.stringify(exportable(dashboard), null, 2)}\n`);
+      return `Exported “${dashboard.Name}”.`;
+    });
+
+  const importFile = (e: ChangeEvent<HTMLInputElement>) => {
+    const file = e.target.files?.[0];
+    e.target.value = '';
+    if (!file) return;
+    void act(async () => {
+      if (file.size > 8 * 1024 * 1024) throw new Error(`${file.name} is too large for a dashboard (over 8 MiB).`);
+      const parsed = parseImport(await file.text());
+      const id = await createDashboard({ ...parsed, GIDs: [] });
+      return `Imported “${parsed.Name}” (ID ${id}).`;
+    });
+  };
+
+  async function remove(d: Dashboard) {
+    setEditing({ kind: 'delete', dashboard: d, busy: true });
+    try {
+      await deleteDashboard(d.ID);
+      setEditing(undefined);
+      setNote(`Deleted “${d.Name}”.`);
+      load();
+    } catch (err) {
+      setEditing({ kind: 'delete', dashboard: d, error: (err as Error).message });
+    }
+  }
+
+  return (
+    <section className="keeping-page" aria-labelledby="dashboards-title">
+      <div className="page-head">
+        <h1 id="dashboards-title">Dashboards</h1>
+        <div className="toolbar">
+          <label className="button file-button">
+            Import from JSON
+            <input type="file" accept="application/json,.json" className="visually-hidden" onChange={importFile} />
+          </label>
+          <button type="button" className="primary" onClick={() => setEditing({ kind: 'new' })}>
+            New dashboard
+          </button>
+        </div>
+      </div>
+      <p className="muted intro">
+        Searches side by side, each result a tile. Yours, those shared with your groups, and global ones. On the search page, “Add to dashboard” puts the search you ran on one.
+      </p>
+      <div className="toolbar filters" role="search" aria-label="Filter the dashboards">
+        <label>
+          Search dashboards
+          <input type="search" value={text} onChange={(e) => setText(e.target.value)} placeholder="name, description, label…" />
+        </label>
+        <label>
+          Label
+          <select value={label} onChange={(e) => setLabel(e.target.value)}>
+            <option value="">All labels</option>
+            {labels.map((l) => (
+              <option key={l} value={l}>
+                {l}
+              </option>
+            ))}
+          </select>
+        </label>
+        {user.Admin && (
+          <label className="check">
+            <input type="checkbox" checked={admin} onChange={(e) => setAdmin(e.target.checked)} />
+            Every user's dashboards
+          </label>
+        )}
+      </div>
+      <p role="status" className="muted">
+        {note}
+      </p>
+      {error && (
+        <p className="error" role="alert">
+          {error}
+        </p>
+      )}
+      {list === undefined && !error && <p className="muted">Loading the dashboards…</p>}
+      {list && list.length === 0 && <p className="empty">No dashboards yet. Make one with “New dashboard”, or run a search and choose “Add to dashboard”.</p>}
+      {list && list.length > 0 && (
+        <table className="keeping-table" aria-label="Dashboards">
+          <thead>
+            <tr>
+              <th scope="col">Name</th>
+              <th scope="col">Tiles</th>
+              <th scope="col">Labels</th>
+              <th scope="col">Shared with</th>
+              <th scope="col">Updated</th>
+              <th scope="col">Actions</th>
+            </tr>
+          </thead>
+          <tbody>
+            {shown.map((d) => (
+              <tr key={d.ID}>
+                <th scope="row" className="entry-name">
+                  <Link to={`/dashboards/${d.ID}`}>{d.Name || 'Untitled dashboard'}</Link>
+                  {d.Description && <span className="muted desc">{d.Description}</span>}
+                  {d.UID !== user.UID && <span className="muted desc">Owner: {names.get(d.UID) ?? `user ${d.UID}`}</span>}
+                </th>
+                <td className="nowrap">{tileCount(d)}</td>
+                <td className="text-cell">
+                  <ul className="chips" aria-label="Labels">
+                    {(d.Labels ?? []).map((l) => (
+                      <li key={l}>
+                        <button
+                          type="button"
+                          className="chip"
+                          aria-label={`Show dashboards labelled ${l}`}
+                          aria-pressed={label === l}
+                          onClick={() => setLabel(label === l ? '' : l)}
+                        >
+                          {l}
+                        </button>
+                      </li>
+                    ))}
+                  </ul>
+                </td>
+                <td className="text-cell">{sharing(d, groups)}</td>
+                <td className="nowrap when">{formatTime(d.Updated, prefs.timeZone).slice(0, 16)}</td>
+                <td className="actions-cell">
+                  <div className="row-actions" role="group" aria-label={`Actions for ${d.Name}`}>
+                    <button type="button" onClick={() => void navigate(`/dashboards/${d.ID}`)} aria-label={`Open ${d.Name}`}>
+                      Open
+                    </button>
+                    <button type="button" onClick={() => void clone(d)} aria-label={`Clone ${d.Name}`}>
+                      Clone
+                    </button>
+                    <button type="button" onClick={() => void exportOne(d)} aria-label={`Export ${d.Name}`}>
+                      Export
+                    </button>
+                    <button type="button" disabled={!mayWrite(d)} onClick={() => setEditing({ kind: 'share', dashboard: d })} aria-label={`Share ${d.Name}`}>
+                      Share
+                    </button>
+                    <button type="button" disabled={!mayWrite(d)} onClick={() => setEditing({ kind: 'delete', dashboard: d })} aria-label={`Delete ${d.Name}`}>
+                      Delete
+                    </button>
+                  </div>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      {list && list.length > 0 && shown.length === 0 && <p className="empty">No dashboard matches the filter.</p>}
+      {editing?.kind === 'new' && (
+        <NewDashboardDialog
+          onClose={() => setEditing(undefined)}
+          onCreated={(id) => {
+            setEditing(undefined);
+            void navigate(`/dashboards/${id}`);
+          }}
+        />
+      )}
+      {editing?.kind === 'share' && (
+        <ShareDialog
+          dashboard={editing.dashboard}
+          onClose={() => setEditing(undefined)}
+          onSaved={(d) => {
+            setEditing(undefined);
+            setNote(`Sharing of “${d.Name}” saved.`);
+            load();
+          }}
+        />
+      )}
+      {editing?.kind === 'delete' && (
+        <ConfirmDialog
+          title="Delete dashboard"
+          message={<>Delete “{editing.dashboard.Name}”? Its tiles and layout are lost; the searches in the library stay. This cannot be undone.</>}
+          action="Delete"
+          error={editing.error}
+          busy={editing.busy}
+          onConfirm={() => void remove(editing.dashboard)}
+          onClose={() => setEditing(undefined)}
+        />
+      )}
+    </section>
+  );
+}
+
+function sharing(d: Dashboard, groups: Parameters<typeof groupNames>[1]): string {
+  const parts = groupNames(d.GIDs ?? [], groups);
+  if (d.Global) parts.unshift('everyone');
+  return parts.length ? parts.join(', ') : 'only the owner';
+}
