@@ -78,7 +78,7 @@ export class DashboardsController {
     @Headers('if-match') ifMatch: string | undefined,
     @Res({ passthrough: true }) res: Response,
   ): Promise<DashboardDto> {
-    const { dashboard, etag } = await this.dashboards.updateVersioned(auth, ref, dto, ifMatch);
+    const { dashboard, etag } = await this.dashboards.update(auth, ref, dto, ifMatch);
     res.setHeader('ETag', etag);
     return dashboard;
   }

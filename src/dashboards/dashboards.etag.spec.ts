@@ -11,9 +11,9 @@ describe('dashboard ETags and If-Match', () => {
     expect(parseIfMatch('"1", *')).toBeUndefined();
     expect(parseIfMatch('   ')).toBeUndefined();
     expect(parseIfMatch('"12"')).toEqual(['12']);
-    expect(parseIfMatch('W/"12"')).toEqual(['12']);
+    expect(parseIfMatch('W/"12"')).toEqual(['W/"12"']); // weak: never matches (strong comparison)
     expect(parseIfMatch('12')).toEqual(['12']);
-    expect(parseIfMatch('"1", W/"2" ,3')).toEqual(['1', '2', '3']);
+    expect(parseIfMatch('"1", W/"2" ,3')).toEqual(['1', 'W/"2"', '3']);
     expect(parseIfMatch('garbage')).toEqual(['garbage']); // matches no version: 412
   });
 

@@ -66,9 +66,10 @@ export class DashboardsRepository {
 
   /**
    * Applies the patch; with `ifVersion` only while the stored version is one of those (an
-   * `If-Match` precondition). Returns whether a row changed.
+   * `If-Match` precondition). Returns the version this update wrote (from the same statement, so
+   * no other save can come between), or null when no row changed.
    */
-  async update(id: number, patch: DashboardPatch, ifVersion?: string[]): Promise<boolean> {
+  async update(id: number, patch: DashboardPatch, ifVersion?: string[]): Promise<string | null> {
     // Strictly later than the previous value, so two saves never share a version.
     const sets: string[] = ["updated_at = greatest(clock_timestamp(), updated_at + interval '1 microsecond')"];
     const params: unknown[] = [id];
@@ -93,8 +94,8 @@ export class DashboardsRepository {
       params.push(ifVersion);
       where += ` AND ${VERSION_SQL}::text = ANY($${params.length}::text[])`;
     }
-    const [, affected] = (await this.ds.query(`UPDATE dashboard SET ${sets.join(', ')} WHERE ${where}`, params)) as [unknown, number];
-    return affected > 0;
+    const [rows] = (await this.ds.query(`UPDATE dashboard SET ${sets.join(', ')} WHERE ${where} RETURNING ${VERSION_SQL}::text AS v`, params)) as [Array<{ v: string }>, number];
+    return rows[0]?.v ?? null;
   }
 
   async delete(id: number): Promise<void> {

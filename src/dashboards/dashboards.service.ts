@@ -51,7 +51,8 @@ export const etagOf = (version: string): string => `"${version}"`;
 
 /**
  * The versions an `If-Match` header names: `*` (any: no condition) or a list of entity tags,
- * quoted or not, weak or strong. Anything that is not a version of ours matches nothing.
+ * quoted or not. If-Match compares strongly (RFC 9110), so a weak tag (`W/"..."`) is kept as
+ * written and, like anything that is not a version of ours, matches nothing.
  */
 export function parseIfMatch(header: string | undefined): string[] | undefined {
   if (header === undefined) return undefined;
@@ -60,7 +61,7 @@ export function parseIfMatch(header: string | undefined): string[] | undefined {
     .map((t) => t.trim())
     .filter(Boolean);
   if (tags.length === 0 || tags.includes('*')) return undefined;
-  return tags.map((t) => t.replace(/^W\//, '').replace(/^"(.*)"$/, '$1'));
+  return tags.map((t) => (t.startsWith('W/') ? t : t.replace(/^"(.*)"$/, '$1')));
 }
 
 export const preconditionFailed = () =>
@@ -159,16 +160,13 @@ export class DashboardsService {
     return { dashboard: toDashboardDto(d), etag: etagOf(version) };
   }
 
-  /** update() with an optional If-Match precondition; answers with the new ETag. */
-  async updateVersioned(auth: AuthContext, ref: DashboardRef, dto: UpdateDashboardDto, ifMatch?: string): Promise<VersionedDashboard> {
-    const dashboard = await this.update(auth, ref, dto, parseIfMatch(ifMatch));
-    const version = await this.repo.versionOf(dashboard.ID);
-    if (version === null) throw notFound('Dashboard');
-    return { dashboard, etag: etagOf(version) };
-  }
-
-  /** Absent field: keep; present field (even empty or null): replace (product-notes §8). */
-  async update(auth: AuthContext, ref: DashboardRef, dto: UpdateDashboardDto, ifVersion?: string[]): Promise<DashboardDto> {
+  /**
+   * Absent field: keep; present field (even empty or null): replace (product-notes §8). With
+   * `ifMatch` (an If-Match header) nothing changes unless the stored version is still one it
+   * names (else 412). Answers with the version this update wrote: the body is read after it, so
+   * a save in between can only make the ETag older than the body (a later If-Match fails safe).
+   */
+  async update(auth: AuthContext, ref: DashboardRef, dto: UpdateDashboardDto, ifMatch?: string): Promise<VersionedDashboard> {
     const d = requireWriteDashboard(auth, await this.resolve(auth, ref));
     const patch: DashboardPatch = {};
     if (dto.UID != null && dto.UID !== d.uid) {
@@ -189,14 +187,15 @@ export class DashboardsService {
     if (dto.Description !== undefined) patch.description = dto.Description ?? '';
     if (dto.Labels !== undefined) patch.labels = dto.Labels;
     if (dto.Data !== undefined) patch.data = normalizeData(dto.Data);
-    // With If-Match: nothing changes unless the stored version is still the one named (else 412).
-    if (!(await this.repo.update(d.id, patch, ifVersion))) {
+    const ifVersion = parseIfMatch(ifMatch);
+    const version = await this.repo.update(d.id, patch, ifVersion);
+    if (version === null) {
       if (ifVersion && (await this.repo.versionOf(d.id)) !== null) throw preconditionFailed();
       throw notFound('Dashboard');
     }
     const updated = await this.repo.findById(d.id);
     if (!updated) throw notFound('Dashboard');
-    return toDashboardDto(updated);
+    return { dashboard: toDashboardDto(updated), etag: etagOf(version) };
   }
 
   async delete(auth: AuthContext, ref: DashboardRef): Promise<void> {
