@@ -2,10 +2,11 @@ import { ChangeEvent, useCallback, useEffect, useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useAuth } from '../auth/AuthContext';
 import { ConfirmDialog } from '../library/Dialog';
-import { groupNames, useMyGroups } from '../library/useMyGroups';
+import { useMyGroups } from '../library/useMyGroups';
 import '../library/keeping.css';
 import { usePrefs } from '../prefs/PrefsContext';
 import { useUserNames } from '../searches/useUserNames';
+import { sharingText } from '../ui/SharingFields';
 import { formatTime } from '../ui/time-format';
 import { readDashboardData } from './dashboard-data';
 import { createDashboard, Dashboard, dashboardMatches, deleteDashboard, exportable, exportFileName, getDashboard, listDashboards, parseImport } from './dashboards-api';
@@ -200,7 +201,7 @@ export function DashboardsPage() {
                     ))}
                   </ul>
                 </td>
-                <td className="text-cell">{sharing(d, groups)}</td>
+                <td className="text-cell">{sharingText(d.GIDs, d.Global, groups)}</td>
                 <td className="nowrap when">{formatTime(d.Updated, prefs.timeZone).slice(0, 16)}</td>
                 <td className="actions-cell">
                   <div className="row-actions" role="group" aria-label={`Actions for ${d.Name}`}>
@@ -260,10 +261,4 @@ export function DashboardsPage() {
       )}
     </section>
   );
-}
-
-function sharing(d: Dashboard, groups: Parameters<typeof groupNames>[1]): string {
-  const parts = groupNames(d.GIDs ?? [], groups);
-  if (d.Global) parts.unshift('everyone');
-  return parts.length ? parts.join(', ') : 'only the owner';
 }

@@ -2,6 +2,7 @@ import { FormEvent, useState } from 'react';
 import { useAuth } from '../auth/AuthContext';
 import { Dialog } from '../library/Dialog';
 import { useMyGroups } from '../library/useMyGroups';
+import { readSharing, SharingFields } from '../ui/SharingFields';
 import { ConflictError, Dashboard, getDashboard, saveDashboard } from './dashboards-api';
 
 /**
@@ -13,8 +14,6 @@ export function ShareDialog({ dashboard, onSaved, onClose }: { dashboard: Dashbo
   const { groups } = useMyGroups();
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);
-  const shown = [...(groups ?? [])];
-  for (const gid of dashboard.GIDs ?? []) if (!shown.some((g) => g.GID === gid)) shown.push({ GID: gid, Name: `group ${gid}`, Desc: '' });
 
   async function submit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
@@ -24,8 +23,8 @@ export function ShareDialog({ dashboard, onSaved, onClose }: { dashboard: Dashbo
     setError(undefined);
     try {
       const { dashboard: fresh, etag } = await getDashboard(dashboard.ID);
-      const next: Dashboard = { ...fresh, GIDs: f.getAll('gid').map(Number) };
-      if (user.Admin) next.Global = f.get('global') === 'on';
+      const sharing = readSharing(f, user.Admin);
+      const next: Dashboard = { ...fresh, GIDs: sharing.gids, ...(sharing.global === undefined ? {} : { Global: sharing.global }) };
       onSaved((await saveDashboard(next, etag)).dashboard);
     } catch (err) {
       setError(err instanceof ConflictError ? 'Someone saved the dashboard at this very moment; press Save again.' : (err as Error).message);
@@ -36,24 +35,8 @@ export function ShareDialog({ dashboard, onSaved, onClose }: { dashboard: Dashbo
   return (
     <Dialog title={`Share “${dashboard.Name}”`} onClose={onClose}>
       <form className="entry-form" onSubmit={submit}>
-        <fieldset className="group-choices">
-          <legend>Groups that may open it</legend>
-          {groups === undefined && <p className="muted small">Loading your groups…</p>}
-          {groups !== undefined && shown.length === 0 && <p className="muted small">You belong to no groups: the dashboard stays yours alone.</p>}
-          {shown.map((g) => (
-            <label key={g.GID} className="check">
-              <input type="checkbox" name="gid" value={g.GID} defaultChecked={(dashboard.GIDs ?? []).includes(g.GID)} />
-              {g.Name}
-            </label>
-          ))}
-          {user.Admin && (
-            <label className="check">
-              <input type="checkbox" name="global" defaultChecked={dashboard.Global} />
-              Everyone (global)
-            </label>
-          )}
-        </fieldset>
-        <p className="muted small">Members of these groups can open the dashboard; only you{user.Admin ? '' : ' and administrators'} can change it.</p>
+        <SharingFields groups={groups} gids={dashboard.GIDs} global={dashboard.Global} legend="Groups that may open it" alone="the dashboard stays yours alone" />
+        <p className="muted small">Members of these groups can open the dashboard; only its owner and administrators can change it.</p>
         {error && (
           <p className="error" role="alert">
             {error}

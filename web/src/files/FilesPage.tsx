@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useAuth } from '../auth/AuthContext';
 import { downloadFile } from '../common-upload/download';
-import { sharingText } from '../common-upload/SharingFields';
+import { sharingText } from '../ui/SharingFields';
 import { useUploadLimits } from '../common-upload/useUploadLimits';
 import { ConfirmDialog } from '../library/Dialog';
 import '../library/keeping.css';

@@ -3,6 +3,7 @@ import { LibraryEntry, LibraryEntryInput } from '../api/types';
 import { useAuth } from '../auth/AuthContext';
 import { Dialog } from './Dialog';
 import { createEntry, parseLabels, updateEntry } from './library-api';
+import { readSharing, SharingFields } from '../ui/SharingFields';
 import { useMyGroups } from './useMyGroups';
 
 export interface EntryDraft {
@@ -40,21 +41,20 @@ export function LibraryEntryDialog({
   const hint = useId();
 
   // Groups it is shared with that the person is not in (an administrator's edit) stay listed.
-  const shown = [...(groups ?? [])];
-  for (const gid of draft.GIDs ?? []) if (!shown.some((g) => g.GID === gid)) shown.push({ GID: gid, Name: `group ${gid}`, Desc: '' });
 
   async function submit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
     e.stopPropagation();
     const f = new FormData(e.currentTarget);
+    const sharing = readSharing(f, user.Admin);
     const input: LibraryEntryInput = {
       Name: String(f.get('name') ?? '').trim(),
       Description: String(f.get('description') ?? ''),
       Query: String(f.get('query') ?? ''),
       Labels: parseLabels(String(f.get('labels') ?? '')),
-      GIDs: f.getAll('gid').map(Number),
+      GIDs: sharing.gids,
     };
-    if (user.Admin) input.Global = f.get('global') === 'on';
+    if (sharing.global !== undefined) input.Global = sharing.global;
     if (!input.Name) return setError('Give the entry a name.');
     if (!input.Query.trim()) return setError('The query is empty.');
     setBusy(true);
@@ -89,23 +89,7 @@ export function LibraryEntryDialog({
             Separate labels with commas.
           </span>
         </label>
-        <fieldset className="group-choices">
-          <legend>Share with groups</legend>
-          {groups === undefined && <p className="muted small">Loading your groups…</p>}
-          {groups !== undefined && shown.length === 0 && <p className="muted small">You belong to no groups: the entry is yours alone.</p>}
-          {shown.map((g) => (
-            <label key={g.GID} className="check">
-              <input type="checkbox" name="gid" value={g.GID} defaultChecked={(draft.GIDs ?? []).includes(g.GID)} />
-              {g.Name}
-            </label>
-          ))}
-          {user.Admin && (
-            <label className="check">
-              <input type="checkbox" name="global" defaultChecked={draft.Global ?? false} />
-              Everyone (global)
-            </label>
-          )}
-        </fieldset>
+        <SharingFields groups={groups} gids={draft.GIDs} global={draft.Global} alone="the entry is yours alone" />
         {error && (
           <p className="error" role="alert">
             {error}

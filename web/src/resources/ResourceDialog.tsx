@@ -1,7 +1,7 @@
 import { FormEvent, useState } from 'react';
 import { useAuth } from '../auth/AuthContext';
 import { DropZone, UploadProgressBar } from '../common-upload/DropZone';
-import { readSharing, SharingFields } from '../common-upload/SharingFields';
+import { readSharing, SharingFields } from '../ui/SharingFields';
 import { useUpload } from '../common-upload/useUpload';
 import { Dialog } from '../library/Dialog';
 import { useMyGroups } from '../library/useMyGroups';
