@@ -3,7 +3,9 @@ import { defineConfig } from 'vite';
 
 /**
  * The console is served by the service itself (src/console/console.setup.ts) from web/dist.
- * `npm run dev -w web` serves it on :5173 with /api proxied to a service on :8080.
+ * `npm run dev -w web` serves it on :5173 with /api proxied to a service on :8080, websockets too
+ * (the status page's /api/ws/stats). The Host header is passed on unchanged (no changeOrigin): the
+ * service accepts a console websocket only when its Origin names that same host.
  */
 export default defineConfig({
   plugins: [react()],
@@ -22,6 +24,6 @@ export default defineConfig({
     chunkSizeWarningLimit: 800,
   },
   server: {
-    proxy: { '/api': 'http://127.0.0.1:8080' },
+    proxy: { '/api': { target: 'http://127.0.0.1:8080', ws: true } },
   },
 });

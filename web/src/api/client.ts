@@ -49,6 +49,15 @@ export function onSessionEnded(fn: Listener): () => void {
   return () => sessionEndedListeners.delete(fn);
 }
 
+/**
+ * Tells the console the session has ended (the service answered 401, or closed a socket with
+ * 4401): runs the onSessionEnded listeners, which offer the sign-in page. Calls through api() and
+ * apiRaw() do this themselves; XMLHttpRequest uploads and websockets call it.
+ */
+export function sessionEnded(): void {
+  for (const fn of [...sessionEndedListeners]) fn();
+}
+
 export function withQuery(path: string, query?: Query): string {
   if (!query) return path;
   const qs = new URLSearchParams();
@@ -57,13 +66,25 @@ export function withQuery(path: string, query?: Query): string {
   return s ? `${path}?${s}` : path;
 }
 
-function messageOf(body: unknown, res: Response): string {
-  if (body && typeof body === 'object') {
-    const b = body as { Error?: unknown; Reason?: unknown };
-    if (typeof b.Error === 'string' && b.Error) return b.Error;
-    if (typeof b.Reason === 'string' && b.Reason) return b.Reason;
+/**
+ * The words for a failed answer: the service's `Error` (or `Reason`) of its body (parsed, or the
+ * text of it), else `fallback`, else the status line.
+ */
+export function errorMessage(status: number, statusText: string, body: unknown, fallback?: string): string {
+  let b = body;
+  if (typeof b === 'string') {
+    try {
+      b = JSON.parse(b);
+    } catch {
+      /* not JSON */
+    }
   }
-  return `${res.status} ${res.statusText || 'error'}`;
+  if (b && typeof b === 'object') {
+    const o = b as { Error?: unknown; Reason?: unknown };
+    if (typeof o.Error === 'string' && o.Error) return o.Error;
+    if (typeof o.Reason === 'string' && o.Reason) return o.Reason;
+  }
+  return fallback ?? `${status} ${statusText || 'error'}`;
 }
 
 async function readBody(res: Response): Promise<unknown> {
@@ -76,14 +97,14 @@ async function readBody(res: Response): Promise<unknown> {
   }
 }
 
-/** A JSON call; resolves with the parsed body (undefined when empty), rejects with ApiError. */
-export async function api<T = unknown>(path: string, opts: RequestOptions = {}): Promise<T> {
-  return (await apiResponse<T>(path, opts)).body;
-}
-
-/** api(), with the answer's headers too. */
-export async function apiResponse<T = unknown>(path: string, opts: RequestOptions = {}): Promise<ApiResponse<T>> {
-  const headers: Record<string, string> = { ...opts.headers, [CONSOLE_HEADER]: '1', Accept: 'application/json' };
+/**
+ * A call whose answer the caller reads itself (a download as a Blob, say): same-origin, with the
+ * console header and `opts.headers`. Resolves with the Response when it is ok; otherwise rejects
+ * with ApiError carrying the service's `Error` text, and a 401 (unless `expect401`) tells the
+ * console the session has ended. Aborts reject with the AbortError.
+ */
+export async function apiRaw(path: string, opts: RequestOptions = {}): Promise<Response> {
+  const headers: Record<string, string> = { ...opts.headers, [CONSOLE_HEADER]: '1' };
   let body: string | undefined;
   if (opts.json !== undefined) {
     headers['Content-Type'] = 'application/json';
@@ -100,15 +121,26 @@ export async function apiResponse<T = unknown>(path: string, opts: RequestOption
       keepalive: opts.keepalive,
     });
   } catch (err) {
-    if ((err as Error).name === 'AbortError') throw err;
+    if (isAbort(err)) throw err;
     throw new ApiError(0, 'The service cannot be reached. Check your connection and try again.');
   }
+  if (res.ok) return res;
   const parsed = await readBody(res);
-  if (res.ok) return { body: parsed as T, headers: res.headers };
   const retry = Number(res.headers.get('Retry-After'));
-  const error = new ApiError(res.status, messageOf(parsed, res), parsed, Number.isFinite(retry) && retry > 0 ? retry : undefined);
-  if (res.status === 401 && !opts.expect401) for (const fn of [...sessionEndedListeners]) fn();
+  const error = new ApiError(res.status, errorMessage(res.status, res.statusText, parsed), parsed, Number.isFinite(retry) && retry > 0 ? retry : undefined);
+  if (res.status === 401 && !opts.expect401) sessionEnded();
   throw error;
+}
+
+/** A JSON call; resolves with the parsed body (undefined when empty), rejects with ApiError. */
+export async function api<T = unknown>(path: string, opts: RequestOptions = {}): Promise<T> {
+  return (await apiResponse<T>(path, opts)).body;
+}
+
+/** api(), with the answer's headers too. */
+export async function apiResponse<T = unknown>(path: string, opts: RequestOptions = {}): Promise<ApiResponse<T>> {
+  const res = await apiRaw(path, { ...opts, headers: { ...opts.headers, Accept: 'application/json' } });
+  return { body: (await readBody(res)) as T, headers: res.headers };
 }
 
 export const isAbort = (err: unknown): boolean => (err as Error)?.name === 'AbortError';

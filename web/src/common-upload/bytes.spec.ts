@@ -1,7 +1,8 @@
 import { describe, expect, it } from '@jest/globals';
 import { base64ToBytes, bytesAsText, hexDump, looksLikeText } from './bytes';
-import { filenameFromDisposition, safeFileName } from './download';
-import { errorMessage } from './upload';
+import { errorMessage } from '../api/client';
+import { cleanFileName, filenameFromDisposition, safeFileName } from './download';
+import { uploadErrorMessage } from './upload';
 
 describe('byte previews', () => {
   const binary = Uint8Array.from([0x00, 0xff, 0xfe, 0x41, 0x0a, 0x80, 0x7f, 0x42]);
@@ -44,11 +45,17 @@ describe('downloads and upload errors', () => {
     expect(safeFileName('../etc/passwd', 'x')).toBe('.._etc_passwd');
     expect(safeFileName('..', 'fallback')).toBe('fallback');
     expect(safeFileName('a\u0000b', 'x')).toBe('a_b');
+    expect(cleanFileName(' a/b\\c\u0001\u007f.png ')).toBe(' a_b_c_.png ');
   });
 
   it("gives the service's Error text, else words for the status", () => {
-    expect(errorMessage(400, 'Bad Request', '{"Error":"Resource not found"}')).toBe('Resource not found');
-    expect(errorMessage(413, 'Payload Too Large', '')).toBe('The file is larger than the service accepts.');
-    expect(errorMessage(502, 'Bad Gateway', '<html>')).toBe('502 Bad Gateway');
+    expect(uploadErrorMessage(400, 'Bad Request', '{"Error":"Resource not found"}')).toBe('Resource not found');
+    expect(uploadErrorMessage(413, 'Payload Too Large', '')).toBe('The file is larger than the service accepts.');
+    expect(uploadErrorMessage(413, 'Payload Too Large', '{"Error":"Too big: 5 MB at most"}')).toBe('Too big: 5 MB at most');
+    expect(uploadErrorMessage(502, 'Bad Gateway', '<html>')).toBe('502 Bad Gateway');
+    // The same words api() and apiRaw() give, from a parsed body too.
+    expect(errorMessage(409, 'Conflict', { Error: 'Name taken' })).toBe('Name taken');
+    expect(errorMessage(403, 'Forbidden', { Reason: 'Not yours' })).toBe('Not yours');
+    expect(errorMessage(500, '', undefined)).toBe('500 error');
   });
 });

@@ -1,10 +1,10 @@
 /**
  * Downloads through the console's session: the contents are fetched with `X-Console: 1` (the
  * service reads the session cookie only then), kept as a Blob and saved under the name the
- * service gives in Content-Disposition. The bytes are exactly those the service sent.
+ * service gives in Content-Disposition. The bytes are exactly those the service sent. Requests go
+ * through client.ts apiRaw (its error text; a 401 ends the session like any other call).
  */
-import { ApiError, CONSOLE_HEADER } from '../api/client';
-import { errorMessage } from './upload';
+import { apiRaw } from '../api/client';
 
 /** The file name of a Content-Disposition header (RFC 6266: `filename*` wins), else undefined. */
 export function filenameFromDisposition(header: string | null | undefined): string | undefined {
@@ -23,31 +23,31 @@ export function filenameFromDisposition(header: string | null | undefined): stri
   return name || undefined;
 }
 
+/** A name with path separators and control characters replaced by "_" (the service refuses them in names). */
+export const cleanFileName = (name: string): string => name.replace(/[\u0000-\u001f\u007f/\\]+/g, '_');
+
 /** A name safe to offer the browser's save dialog (no path separators or control characters). */
 export function safeFileName(name: string, fallback: string): string {
-  const cleaned = name.replace(/[\u0000-\u001f\u007f/\\]+/g, '_').trim();
+  const cleaned = cleanFileName(name).trim();
   return cleaned && cleaned !== '.' && cleaned !== '..' ? cleaned.slice(0, 200) : fallback;
 }
 
-export async function downloadFile(url: string, fallbackName: string, signal?: AbortSignal): Promise<void> {
-  let res: Response;
-  try {
-    res = await fetch(url, { headers: { [CONSOLE_HEADER]: '1' }, credentials: 'same-origin', signal });
-  } catch (err) {
-    if ((err as Error).name === 'AbortError') throw err;
-    throw new ApiError(0, 'The download failed: the service cannot be reached.');
-  }
-  if (!res.ok) throw new ApiError(res.status, errorMessage(res.status, res.statusText, await res.text()));
-  const blob = await res.blob();
-  const name = safeFileName(filenameFromDisposition(res.headers.get('Content-Disposition')) ?? fallbackName, fallbackName);
+/** Offers a Blob to the browser's save dialog under this name (made safe with safeFileName). */
+export function saveBlob(blob: Blob, fileName: string): void {
   const href = URL.createObjectURL(blob);
   const a = document.createElement('a');
   a.href = href;
-  a.download = name;
+  a.download = safeFileName(fileName, 'download');
   a.rel = 'noopener';
   document.body.append(a);
   a.click();
   a.remove();
   // The browser has taken the blob once the click is handled; free it a little later.
   setTimeout(() => URL.revokeObjectURL(href), 60_000);
+}
+
+export async function downloadFile(url: string, fallbackName: string, signal?: AbortSignal): Promise<void> {
+  const res = await apiRaw(url, { signal });
+  const blob = await res.blob();
+  saveBlob(blob, safeFileName(filenameFromDisposition(res.headers.get('Content-Disposition')) ?? fallbackName, fallbackName));
 }

@@ -3,7 +3,7 @@
  * XMLHttpRequest, authenticated exactly as api() is (same-origin cookie and `X-Console: 1`,
  * web/src/api/client.ts). Failures reject with ApiError carrying the service's `Error` text.
  */
-import { api, ApiError, CONSOLE_HEADER } from '../api/client';
+import { ApiError, CONSOLE_HEADER, errorMessage, sessionEnded } from '../api/client';
 
 export interface UploadProgress {
   loaded: number;
@@ -18,18 +18,9 @@ export interface UploadOptions {
   signal?: AbortSignal;
 }
 
-/** The service's `Error` (or `Reason`) of a failed answer, else the status line. */
-export function errorMessage(status: number, statusText: string, text: string): string {
-  try {
-    const b = JSON.parse(text) as { Error?: unknown; Reason?: unknown } | null;
-    if (b && typeof b.Error === 'string' && b.Error) return b.Error;
-    if (b && typeof b.Reason === 'string' && b.Reason) return b.Reason;
-  } catch {
-    /* not JSON */
-  }
-  if (status === 413) return 'The file is larger than the service accepts.';
-  return `${status} ${statusText || 'error'}`;
-}
+/** The words for a failed upload: the service's `Error` text (client.ts errorMessage), with words for a 413. */
+export const uploadErrorMessage = (status: number, statusText: string, text: string): string =>
+  errorMessage(status, statusText, text, status === 413 ? 'The file is larger than the service accepts.' : undefined);
 
 export function upload<T>({ method, url, form, onProgress, signal }: UploadOptions): Promise<T> {
   return new Promise<T>((resolve, reject) => {
@@ -47,9 +38,10 @@ export function upload<T>({ method, url, form, onProgress, signal }: UploadOptio
         }
         return;
       }
-      // A 401 means the session ended: api() tells the console (it then offers the sign-in page).
-      if (xhr.status === 401) void api('/api/info/whoami').catch(() => undefined);
-      reject(new ApiError(xhr.status, errorMessage(xhr.status, xhr.statusText, xhr.responseText)));
+      const error = new ApiError(xhr.status, uploadErrorMessage(xhr.status, xhr.statusText, xhr.responseText));
+      // A 401 means the session ended: the console then offers the sign-in page.
+      if (xhr.status === 401) sessionEnded();
+      reject(error);
     };
     xhr.onerror = () => reject(new ApiError(0, 'The upload failed: the service cannot be reached. Check your connection and try again.'));
     xhr.onabort = () => reject(new DOMException('Upload cancelled', 'AbortError'));

@@ -1,5 +1,6 @@
 /** The user files API (/api/files, contract "User files"): small files addressed by GUID (ThingUUID in admin mode). */
 import { api, withQuery } from '../api/client';
+import { cleanFileName } from '../common-upload/download';
 import { upload, UploadProgress } from '../common-upload/upload';
 export { parseLabels } from '../library/library-api';
 
@@ -63,5 +64,5 @@ export function fileMatches(f: UserFile, text: string): boolean {
 
 /** A display name from a picked file's name: the service refuses "/", "\" and control characters. */
 export function nameFromFile(name: string): string {
-  return name.replace(/[\u0000-\u001f\u007f/\\]+/g, '_').slice(0, 255);
+  return cleanFileName(name).slice(0, 255);
 }

@@ -1,9 +1,10 @@
 import { FormEvent, useEffect, useId, useState } from 'react';
+import { listGroups, listUsers } from '../admin/admin-api';
 import { GroupDetails, UserDetails } from '../api/types';
 import { Dialog } from '../library/Dialog';
 import '../library/keeping.css';
 import { Level, LEVELS } from './notifications';
-import { listGroups, listUsers, sendNotification, Target } from './notifications-api';
+import { sendNotification, Target } from './notifications-api';
 
 const EXPIRIES = [
   { label: '1 hour', hours: 1 },

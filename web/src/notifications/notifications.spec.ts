@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { ago, compareIds, isOwn, levelOf, MAX_DISMISSED, Notification, PREFS_KEY, readDismissed, safeLink, unread, writeDismissed } from './notifications';
+import { addDismissed, ago, compareIds, isOwn, levelOf, MAX_DISMISSED, Notification, PREFS_KEY, readDismissed, safeLink, unread, writeDismissed } from './notifications';
 
 const n = (over: Partial<Notification>): Notification => ({
   UID: 0,
@@ -63,6 +63,12 @@ describe('notification bell logic', () => {
     const kept = (writeDismissed({}, many)[PREFS_KEY] as { dismissed: string[] }).dismissed;
     expect(kept).toHaveLength(MAX_DISMISSED);
     expect(kept[0]).toBe('6');
+  });
+
+  it('adds dismissals to the stored value of its key (what the preferences queue writes)', () => {
+    expect(addDismissed({ dismissed: ['4', '5'] }, ['12'], new Set(['5', '12']))).toEqual({ dismissed: ['5', '12'] });
+    expect(addDismissed(undefined, ['3'])).toEqual({ dismissed: ['3'] });
+    expect(addDismissed('garbage', ['3', '3'])).toEqual({ dismissed: ['3'] });
   });
 
   it('says how long ago a notification was sent', () => {

@@ -85,6 +85,12 @@ export function writeDismissed(blob: unknown, dismissed: Iterable<string>, live?
   return { ...base, [PREFS_KEY]: { dismissed: ids } };
 }
 
+/** The stored `consoleNotifications` value with these dismissals added (for PrefsProvider's updateBlob of PREFS_KEY). */
+export function addDismissed(value: unknown, add: Iterable<string>, live?: ReadonlySet<string>): unknown {
+  const blob = { [PREFS_KEY]: value };
+  return writeDismissed(blob, [...readDismissed(blob), ...add], live)[PREFS_KEY];
+}
+
 /** "3 min ago", "2 h ago", "yesterday"… for the list. */
 export function ago(iso: string, now = Date.now()): string {
   const t = Date.parse(iso);

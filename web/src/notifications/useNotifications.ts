@@ -1,8 +1,9 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { ApiError, onSessionEnded } from '../api/client';
 import { useAuth } from '../auth/AuthContext';
-import { deleteNotification, listNotifications, loadDismissed, saveDismissed } from './notifications-api';
-import { isOwn, NotificationSet, Shown, unread } from './notifications';
+import { usePrefsBlob } from '../prefs/PrefsContext';
+import { deleteNotification, listNotifications } from './notifications-api';
+import { addDismissed, isOwn, NotificationSet, PREFS_KEY, readDismissed, Shown, unread } from './notifications';
 
 /** How often the bell asks for new notifications (also whenever the window regains focus). */
 export const POLL_MS = 60_000;
@@ -10,12 +11,15 @@ export const POLL_MS = 60_000;
 /**
  * The signed-in user's notifications, polled gently: every minute while the page is visible and
  * on focus; never after signing out (or once the session has ended). Dismissing deletes one's own
- * notifications and hides the others (broadcasts, group ones) for this user only.
+ * notifications and hides the others (broadcasts, group ones) for this user only, in the
+ * preferences blob (`consoleNotifications.dismissed`), written through PrefsProvider's one queue.
  */
 export function useNotifications() {
   const { user, onSignOut } = useAuth();
+  const { blob, loaded, updateBlob } = usePrefsBlob();
   const [set, setSet] = useState<NotificationSet>();
-  const [dismissed, setDismissed] = useState<Set<string>>();
+  // Hidden here at once (own ones being deleted, others until the preferences have them).
+  const [hidden, setHidden] = useState<ReadonlySet<string>>(new Set());
   const [error, setError] = useState<string>();
   const stopped = useRef(false);
   const inFlight = useRef(false);
@@ -38,7 +42,6 @@ export function useNotifications() {
 
   useEffect(() => {
     stopped.current = false;
-    loadDismissed(user.UID).then(setDismissed, () => setDismissed(new Set()));
     void refresh();
     const timer = setInterval(() => {
       if (document.visibilityState === 'visible') void refresh();
@@ -62,21 +65,19 @@ export function useNotifications() {
     };
   }, [user.UID, onSignOut, refresh]);
 
-  // Until the dismissals are known nothing is counted: a dismissed notification never flashes back.
-  const list = useMemo<Shown[] | undefined>(() => (set && dismissed ? unread(set, dismissed) : undefined), [set, dismissed]);
+  // Until the preferences are read nothing is counted: a dismissed notification never flashes back.
+  const list = useMemo<Shown[] | undefined>(() => (set && loaded ? unread(set, new Set([...readDismissed(blob), ...hidden])) : undefined), [set, loaded, blob, hidden]);
 
   // The IDs the service lists now: dismissals of notifications gone from it are dropped when saving.
   const liveIds = useRef<Set<string>>(new Set());
   liveIds.current = new Set(Object.keys(set ?? {}));
-  // Saves of the dismissals run one after another (each a read-modify-write of the preferences).
-  const queue = useRef<Promise<unknown>>(Promise.resolve());
 
   const dismiss = useCallback(
     async (items: Shown[]) => {
       if (!items.length) return;
       const ids = items.map((n) => n.ID);
       // Off the list at once; back on it if the service refuses.
-      setDismissed((d) => new Set([...(d ?? []), ...ids]));
+      setHidden((d) => new Set([...d, ...ids]));
       setError(undefined);
       try {
         const own = items.filter((n) => isOwn(n, user.UID));
@@ -92,15 +93,14 @@ export function useNotifications() {
         const hide = [...items.filter((n) => !isOwn(n, user.UID)).map((n) => n.ID), ...notDeleted];
         if (!hide.length) return;
         const live = new Set([...liveIds.current, ...hide]);
-        const run = queue.current.catch(() => undefined).then(() => saveDismissed(user.UID, hide, live));
-        queue.current = run;
-        await run;
+        // A read-modify-write of our key, in the same queue as the settings' saves.
+        await updateBlob(PREFS_KEY, (value) => addDismissed(value, hide, live));
       } catch (err) {
-        setDismissed((d) => new Set([...(d ?? [])].filter((id) => !ids.includes(id))));
+        setHidden((d) => new Set([...d].filter((id) => !ids.includes(id))));
         setError(`The notification could not be dismissed: ${(err as Error).message}`);
       }
     },
-    [user.UID],
+    [user.UID, updateBlob],
   );
 
   return { list, error, refresh, dismiss };

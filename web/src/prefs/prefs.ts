@@ -11,11 +11,14 @@ export interface ConsolePrefs {
   pageSize: number;
 }
 
+/** The top-level key of the console's settings in the preferences blob. */
+export const CONSOLE_KEY = 'console';
+
 export const DEFAULT_PREFS: ConsolePrefs = { theme: 'system', timeZone: 'local', defaultRange: '1h', pageSize: 100 };
 
 /** Keeps only well-formed values from a stored blob (written by any client, so untrusted). */
 export function readPrefs(blob: unknown): ConsolePrefs {
-  const c = blob && typeof blob === 'object' ? (blob as { console?: unknown }).console : undefined;
+  const c = blob && typeof blob === 'object' ? (blob as Record<string, unknown>)[CONSOLE_KEY] : undefined;
   const o = c && typeof c === 'object' ? (c as Record<string, unknown>) : {};
   const p = { ...DEFAULT_PREFS };
   if (o.theme === 'light' || o.theme === 'dark' || o.theme === 'system') p.theme = o.theme;
@@ -25,11 +28,8 @@ export function readPrefs(blob: unknown): ConsolePrefs {
   return p;
 }
 
-/** The blob with the console's part replaced, every other client's keys kept. */
-export function writePrefs(blob: unknown, prefs: ConsolePrefs): Record<string, unknown> {
-  const base = blob && typeof blob === 'object' && !Array.isArray(blob) ? (blob as Record<string, unknown>) : {};
-  return { ...base, console: prefs };
-}
+/** The console's stored value with `patch` applied (for PrefsProvider's updateBlob). */
+export const patchPrefs = (value: unknown, patch: Partial<ConsolePrefs>): ConsolePrefs => ({ ...readPrefs({ [CONSOLE_KEY]: value }), ...patch });
 
 export function validZone(zone: string): boolean {
   if (zone === 'local') return true;

@@ -5,7 +5,7 @@
  * so, reconnects with backoff, and meanwhile reads the same figures over REST every 5 s.
  * React reads it through useSyncExternalStore (subscribe / getSnapshot).
  */
-import { api } from '../api/client';
+import { api, sessionEnded } from '../api/client';
 import { applyFrame, backoffSeconds, closeReason, StatusData, SUBS } from './status-model';
 
 export type Link = { kind: 'connecting' } | { kind: 'live' } | { kind: 'down'; message: string; retryAt?: number; polling: boolean } | { kind: 'stopped'; message: string };
@@ -112,9 +112,10 @@ export class LiveStats {
     const { message, retry } = closeReason(code, reason);
     if (!retry) {
       this.stopPolling();
-      // The session has ended: one REST call lets the console offer the sign-in page.
-      if (code === 4401) void api('/api/info/whoami').catch(() => undefined);
-      return this.set({ link: { kind: 'stopped', message } });
+      this.set({ link: { kind: 'stopped', message } });
+      // The session has ended: the console offers the sign-in page.
+      if (code === 4401) sessionEnded();
+      return;
     }
     const wait = backoffSeconds(this.attempts++);
     this.retryTimer = setTimeout(() => this.connect(), wait * 1000);
