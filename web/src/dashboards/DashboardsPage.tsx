@@ -1,12 +1,14 @@
-import { ChangeEvent, useCallback, useEffect, useMemo, useState } from 'react';
+import { ChangeEvent, useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useAuth } from '../auth/AuthContext';
+import { saveBlob } from '../common-upload/download';
 import { ConfirmDialog } from '../library/Dialog';
 import { useMyGroups } from '../library/useMyGroups';
 import '../library/keeping.css';
 import { usePrefs } from '../prefs/PrefsContext';
 import { useUserNames } from '../searches/useUserNames';
 import { sharingText } from '../ui/SharingFields';
+import { EveryUsersSwitch, ListMessages, useKeptList } from '../ui/ListPage';
 import { formatTime } from '../ui/time-format';
 import { readDashboardData } from './dashboard-data';
 import { createDashboard, Dashboard, dashboardMatches, deleteDashboard, exportable, exportFileName, getDashboard, listDashboards, parseImport } from './dashboards-api';
@@ -14,18 +16,9 @@ import { NewDashboardDialog } from './NewDashboardDialog';
 import { ShareDialog } from './ShareDialog';
 import './dashboards.css';
 
-type Editing = { kind: 'new' } | { kind: 'share'; dashboard: Dashboard } | { kind: 'delete'; dashboard: Dashboard; error?: string; busy?: boolean };
+const byName = (a: Dashboard, b: Dashboard) => a.Name.localeCompare(b.Name) || a.ID - b.ID;
 
-function download(name: string, text: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type: 'application/json' }));
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
+type Editing = { kind: 'new' } | { kind: 'share'; dashboard: Dashboard } | { kind: 'delete'; dashboard: Dashboard; error?: string; busy?: boolean };
 
 function tileCount(d: Dashboard): string {
   const r = readDashboardData(d.Data);
@@ -39,26 +32,14 @@ export function DashboardsPage() {
   const { user } = useAuth();
   const { prefs } = usePrefs();
   const { groups } = useMyGroups();
-  const [list, setList] = useState<Dashboard[]>();
+  const [admin, setAdmin] = useState(false);
+  const { list, error, reload: load } = useKeptList(listDashboards, admin, byName, 'the dashboards');
   const names = useUserNames((list ?? []).some((d) => d.UID !== user.UID));
   const navigate = useNavigate();
-  const [error, setError] = useState<string>();
   const [text, setText] = useState('');
   const [label, setLabel] = useState('');
   const [editing, setEditing] = useState<Editing>();
   const [note, setNote] = useState<string>();
-
-  const [admin, setAdmin] = useState(false);
-  const load = useCallback(() => {
-    listDashboards(admin).then(
-      (l) => {
-        setList([...l].sort((a, b) => a.Name.localeCompare(b.Name) || a.ID - b.ID));
-        setError(undefined);
-      },
-      (err: Error) => setError(`The dashboards could not be read: ${err.message}`),
-    );
-  }, [admin]);
-  useEffect(load, [load]);
 
   const labels = useMemo(() => [...new Set((list ?? []).flatMap((d) => d.Labels ?? []))].sort((a, b) => a.localeCompare(b)), [list]);
   const shown = useMemo(() => (list ?? []).filter((d) => dashboardMatches(d, text, label || undefined)), [list, text, label]);
@@ -85,7 +66,7 @@ export function DashboardsPage() {
   const exportOne = (d: Dashboard) =>
     act(async () => {
       const { dashboard } = await getDashboard(d.ID);
-      download(exportFileName(dashboard.Name), `${JSON.stringify(exportable(dashboard), null, 2)}\n`);
+      saveBlob(new Blob([`${JSON.stringify(exportable(dashboard), null, 2)}\n`], { type: 'application/json' }), exportFileName(dashboard.Name));
       return `Exported “${dashboard.Name}”.`;
     });
 
@@ -146,23 +127,15 @@ export function DashboardsPage() {
             ))}
           </select>
         </label>
-        {user.Admin && (
-          <label className="check">
-            <input type="checkbox" checked={admin} onChange={(e) => setAdmin(e.target.checked)} />
-            Every user's dashboards
-          </label>
-        )}
+        <EveryUsersSwitch admin={user.Admin} checked={admin} onChange={setAdmin} what="dashboards" />
       </div>
-      <p role="status" className="muted">
-        {note}
-      </p>
-      {error && (
-        <p className="error" role="alert">
-          {error}
-        </p>
-      )}
-      {list === undefined && !error && <p className="muted">Loading the dashboards…</p>}
-      {list && list.length === 0 && <p className="empty">No dashboards yet. Make one with “New dashboard”, or run a search and choose “Add to dashboard”.</p>}
+      <ListMessages
+        note={note}
+        error={error}
+        list={list}
+        loading="Loading the dashboards…"
+        empty="No dashboards yet. Make one with “New dashboard”, or run a search and choose “Add to dashboard”."
+      />
       {list && list.length > 0 && (
         <table className="keeping-table" aria-label="Dashboards">
           <thead>

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useAuth } from '../auth/AuthContext';
 import { downloadFile } from '../common-upload/download';
 import { sharingText } from '../ui/SharingFields';
@@ -8,10 +8,13 @@ import '../library/keeping.css';
 import { useMyGroups } from '../library/useMyGroups';
 import { usePrefs } from '../prefs/PrefsContext';
 import { useUserNames } from '../searches/useUserNames';
+import { EveryUsersSwitch, ListMessages, useKeptList } from '../ui/ListPage';
 import { formatBytes, formatTime } from '../ui/time-format';
 import { FileDialog } from './FileDialog';
 import { deleteFile, fileMatches, fileUrl, listFiles, UserFile } from './files-api';
 import { ReplaceFileDialog } from './ReplaceFileDialog';
+
+const byName = (a: UserFile, b: UserFile) => a.Name.localeCompare(b.Name);
 
 type Editing = { kind: 'new' } | { kind: 'edit' | 'replace'; f: UserFile } | { kind: 'delete'; f: UserFile; error?: string; busy?: boolean };
 
@@ -23,22 +26,11 @@ export function FilesPage() {
   const limits = useUploadLimits();
   const [admin, setAdmin] = useState(false);
   const names = useUserNames(true);
-  const [list, setList] = useState<UserFile[]>();
-  const [error, setError] = useState<string>();
+  const { list, error, reload: load } = useKeptList(listFiles, admin, byName, 'the files');
+  const [failure, setFailure] = useState<string>();
   const [text, setText] = useState('');
   const [editing, setEditing] = useState<Editing>();
   const [note, setNote] = useState<string>();
-
-  const load = useCallback(() => {
-    listFiles(admin).then(
-      (l) => {
-        setList([...l].sort((a, b) => a.Name.localeCompare(b.Name)));
-        setError(undefined);
-      },
-      (err: Error) => setError(`The files could not be read: ${err.message}`),
-    );
-  }, [admin]);
-  useEffect(load, [load]);
 
   const shown = useMemo(() => (list ?? []).filter((f) => fileMatches(f, text)), [list, text]);
   // Outside admin mode only the owner changes a file (admins too: they switch to "every user's files").
@@ -52,12 +44,13 @@ export function FilesPage() {
 
   async function download(f: UserFile) {
     setNote(`Downloading “${f.Name}”…`);
+    setFailure(undefined);
     try {
       await downloadFile(fileUrl(f, admin), f.Name);
       setNote(`Downloaded “${f.Name}” (${formatBytes(f.Size)}).`);
     } catch (err) {
       setNote(undefined);
-      setError(`“${f.Name}” could not be downloaded: ${(err as Error).message}`);
+      setFailure(`“${f.Name}” could not be downloaded: ${(err as Error).message}`);
     }
   }
 
@@ -90,23 +83,9 @@ export function FilesPage() {
           Search the files
           <input type="search" value={text} onChange={(e) => setText(e.target.value)} placeholder="name, label, type…" />
         </label>
-        {user.Admin && (
-          <label className="check">
-            <input type="checkbox" checked={admin} onChange={(e) => setAdmin(e.target.checked)} />
-            Every user's files
-          </label>
-        )}
+        <EveryUsersSwitch admin={user.Admin} checked={admin} onChange={setAdmin} what="files" />
       </div>
-      <p role="status" className="muted">
-        {note}
-      </p>
-      {error && (
-        <p className="error" role="alert">
-          {error}
-        </p>
-      )}
-      {list === undefined && !error && <p className="muted">Loading the files…</p>}
-      {list && list.length === 0 && <p className="empty">No files yet. Choose “Upload a file” and drop one in.</p>}
+      <ListMessages note={note} error={error ?? failure} list={list} loading="Loading the files…" empty="No files yet. Choose “Upload a file” and drop one in." />
       {list && list.length > 0 && (
         <table className="keeping-table" aria-label="Files">
           <thead>

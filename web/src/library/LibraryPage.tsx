@@ -1,13 +1,16 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { LibraryEntry } from '../api/types';
 import { useAuth } from '../auth/AuthContext';
 import { useUserNames } from '../searches/useUserNames';
+import { EveryUsersSwitch, ListMessages, useKeptList } from '../ui/ListPage';
 import { ConfirmDialog } from './Dialog';
 import { allLabels, deleteEntry, entryMatches, listLibrary } from './library-api';
 import { LibraryEntryDialog } from './LibraryEntryDialog';
 import { searchLink } from './search-link';
 import { groupNames, useMyGroups } from './useMyGroups';
+
+const byName = (a: LibraryEntry, b: LibraryEntry) => a.Name.localeCompare(b.Name);
 
 type Editing = { kind: 'new' } | { kind: 'edit'; entry: LibraryEntry } | { kind: 'delete'; entry: LibraryEntry; error?: string; busy?: boolean };
 
@@ -17,23 +20,11 @@ export function LibraryPage() {
   const { groups } = useMyGroups();
   const [admin, setAdmin] = useState(false);
   const names = useUserNames(admin);
-  const [entries, setEntries] = useState<LibraryEntry[]>();
-  const [error, setError] = useState<string>();
+  const { list: entries, error, reload: load } = useKeptList(listLibrary, admin, byName, 'the library');
   const [text, setText] = useState('');
   const [label, setLabel] = useState('');
   const [editing, setEditing] = useState<Editing>();
   const [note, setNote] = useState<string>();
-
-  const load = useCallback(() => {
-    listLibrary(admin).then(
-      (list) => {
-        setEntries([...list].sort((a, b) => a.Name.localeCompare(b.Name)));
-        setError(undefined);
-      },
-      (err: Error) => setError(`The library could not be read: ${err.message}`),
-    );
-  }, [admin]);
-  useEffect(load, [load]);
 
   const labels = useMemo(() => allLabels(entries ?? []), [entries]);
   const shown = useMemo(() => (entries ?? []).filter((e) => entryMatches(e, text, label || undefined)), [entries, text, label]);
@@ -83,23 +74,15 @@ export function LibraryPage() {
             ))}
           </select>
         </label>
-        {user.Admin && (
-          <label className="check">
-            <input type="checkbox" checked={admin} onChange={(e) => setAdmin(e.target.checked)} />
-            Every user's entries
-          </label>
-        )}
+        <EveryUsersSwitch admin={user.Admin} checked={admin} onChange={setAdmin} what="entries" />
       </div>
-      <p role="status" className="muted">
-        {note}
-      </p>
-      {error && (
-        <p className="error" role="alert">
-          {error}
-        </p>
-      )}
-      {entries === undefined && !error && <p className="muted">Loading the library…</p>}
-      {entries && entries.length === 0 && <p className="empty">The library is empty. Run a search and choose “Save to library”, or add an entry with “New entry”.</p>}
+      <ListMessages
+        note={note}
+        error={error}
+        list={entries}
+        loading="Loading the library…"
+        empty="The library is empty. Run a search and choose “Save to library”, or add an entry with “New entry”."
+      />
       {entries && entries.length > 0 && (
         <table className="keeping-table" aria-label="Library entries">
           <thead>

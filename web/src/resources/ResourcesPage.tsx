@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useAuth } from '../auth/AuthContext';
 import { downloadFile } from '../common-upload/download';
 import { sharingText } from '../ui/SharingFields';
@@ -8,12 +8,15 @@ import '../library/keeping.css';
 import { useMyGroups } from '../library/useMyGroups';
 import { usePrefs } from '../prefs/PrefsContext';
 import { useUserNames } from '../searches/useUserNames';
+import { EveryUsersSwitch, ListMessages, useKeptList } from '../ui/ListPage';
 import { formatBytes, formatTime } from '../ui/time-format';
 import { CloneResourceDialog } from './CloneResourceDialog';
 import { ResourceDialog } from './ResourceDialog';
 import { ResourcePreviewDialog } from './ResourcePreviewDialog';
 import { cloneName, deleteResource, listResources, resourceMatches, ResourceMeta, resourceRawUrl } from './resources-api';
 import { ResourceUploadDialog } from './ResourceUploadDialog';
+
+const byName = (a: ResourceMeta, b: ResourceMeta) => a.ResourceName.localeCompare(b.ResourceName);
 
 type Editing = { kind: 'new' } | { kind: 'edit' | 'upload' | 'preview' | 'clone'; r: ResourceMeta } | { kind: 'delete'; r: ResourceMeta; error?: string; busy?: boolean };
 
@@ -25,22 +28,11 @@ export function ResourcesPage() {
   const limits = useUploadLimits();
   const [admin, setAdmin] = useState(false);
   const names = useUserNames(true);
-  const [list, setList] = useState<ResourceMeta[]>();
-  const [error, setError] = useState<string>();
+  const { list, error, reload: load } = useKeptList(listResources, admin, byName, 'the resources');
+  const [failure, setFailure] = useState<string>();
   const [text, setText] = useState('');
   const [editing, setEditing] = useState<Editing>();
   const [note, setNote] = useState<string>();
-
-  const load = useCallback(() => {
-    listResources(admin).then(
-      (l) => {
-        setList([...l].sort((a, b) => a.ResourceName.localeCompare(b.ResourceName)));
-        setError(undefined);
-      },
-      (err: Error) => setError(`The resources could not be read: ${err.message}`),
-    );
-  }, [admin]);
-  useEffect(load, [load]);
 
   const shown = useMemo(() => (list ?? []).filter((r) => resourceMatches(r, text)), [list, text]);
   const mayChange = (r: ResourceMeta) => user.Admin || r.UID === user.UID;
@@ -53,12 +45,13 @@ export function ResourcesPage() {
 
   async function download(r: ResourceMeta) {
     setNote(`Downloading “${r.ResourceName}”…`);
+    setFailure(undefined);
     try {
       await downloadFile(resourceRawUrl(r.GUID), r.ResourceName);
       setNote(`Downloaded “${r.ResourceName}” (${formatBytes(r.Size)}).`);
     } catch (err) {
       setNote(undefined);
-      setError(`“${r.ResourceName}” could not be downloaded: ${(err as Error).message}`);
+      setFailure(`“${r.ResourceName}” could not be downloaded: ${(err as Error).message}`);
     }
   }
 
@@ -91,23 +84,15 @@ export function ResourcesPage() {
           Search the resources
           <input type="search" value={text} onChange={(e) => setText(e.target.value)} placeholder="name, description, GUID…" />
         </label>
-        {user.Admin && (
-          <label className="check">
-            <input type="checkbox" checked={admin} onChange={(e) => setAdmin(e.target.checked)} />
-            Every user's resources
-          </label>
-        )}
+        <EveryUsersSwitch admin={user.Admin} checked={admin} onChange={setAdmin} what="resources" />
       </div>
-      <p role="status" className="muted">
-        {note}
-      </p>
-      {error && (
-        <p className="error" role="alert">
-          {error}
-        </p>
-      )}
-      {list === undefined && !error && <p className="muted">Loading the resources…</p>}
-      {list && list.length === 0 && <p className="empty">No resources yet. Create one with “New resource” and drop a file into it.</p>}
+      <ListMessages
+        note={note}
+        error={error ?? failure}
+        list={list}
+        loading="Loading the resources…"
+        empty="No resources yet. Create one with “New resource” and drop a file into it."
+      />
       {list && list.length > 0 && (
         <table className="keeping-table" aria-label="Resources">
           <thead>

@@ -1,0 +1,71 @@
+import { useCallback, useEffect, useState } from 'react';
+
+/**
+ * The pieces every "things you keep" page shares (library, dashboards, resources, files): the
+ * list read from the API and sorted, its state in words, and the administrators' switch to every
+ * user's things.
+ */
+
+export interface ListState<T> {
+  /** undefined while the first read runs */
+  list?: T[];
+  /** why the list could not be read, in words */
+  error?: string;
+  /** reads the list again (after a change) */
+  reload(): void;
+}
+
+/**
+ * `read(admin)` lists the things (`admin`: every user's); `what` names them in the error ("the
+ * files"). `read` and `compare` should be module functions (the list is read again when they change).
+ */
+export function useKeptList<T>(read: (admin: boolean) => Promise<T[]>, admin: boolean, compare: (a: T, b: T) => number, what: string): ListState<T> {
+  const [list, setList] = useState<T[]>();
+  const [error, setError] = useState<string>();
+  const [round, setRound] = useState(0);
+  useEffect(() => {
+    let live = true;
+    read(admin).then(
+      (l) => {
+        if (!live) return;
+        setList([...l].sort(compare));
+        setError(undefined);
+      },
+      (err: Error) => live && setError(`${what[0].toUpperCase()}${what.slice(1)} could not be read: ${err.message}`),
+    );
+    return () => {
+      live = false;
+    };
+  }, [read, compare, admin, round, what]);
+  const reload = useCallback(() => setRound((r) => r + 1), []);
+  return { list, error, reload };
+}
+
+/** The line under the filters: the last action's outcome, a read error, "Loading…", or why the list is empty. */
+export function ListMessages({ note, error, list, loading, empty }: { note?: string; error?: string; list?: unknown[]; loading: string; empty: string }) {
+  return (
+    <>
+      <p role="status" className="muted">
+        {note}
+      </p>
+      {error && (
+        <p className="error" role="alert">
+          {error}
+        </p>
+      )}
+      {list === undefined && !error && <p className="muted">{loading}</p>}
+      {list && list.length === 0 && <p className="empty">{empty}</p>}
+    </>
+  );
+}
+
+/** An administrator's switch between their own things and every user's (`?admin=true`). */
+export function EveryUsersSwitch({ admin, checked, onChange, what }: { admin: boolean; checked: boolean; onChange(v: boolean): void; what: string }) {
+  if (!admin) return null;
+  return (
+    <label className="check">
+      <input type="checkbox" checked={checked} onChange={(e) => onChange(e.target.checked)} />
+      Every user's {what}
+    </label>
+  );
+}
