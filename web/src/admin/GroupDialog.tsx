@@ -1,6 +1,6 @@
 import { FormEvent, useState } from 'react';
 import { GroupDetails } from '../api/types';
-import { Dialog } from '../library/Dialog';
+import { Dialog, FormFooter } from '../library/Dialog';
 import { createGroup, updateGroup } from './admin-api';
 
 /** Creates a group (no `group`) or renames it and changes its description. */
@@ -42,19 +42,7 @@ export function GroupDialog({ group, onSaved, onClose }: { group?: GroupDetails;
           Description
           <textarea name="desc" defaultValue={group?.Desc ?? ''} rows={2} maxLength={4096} />
         </label>
-        {error && (
-          <p className="error" role="alert">
-            {error}
-          </p>
-        )}
-        <div className="dialog-buttons">
-          <button type="button" onClick={onClose}>
-            Cancel
-          </button>
-          <button type="submit" className="primary" disabled={busy}>
-            {busy ? 'Saving…' : group ? 'Save' : 'Create group'}
-          </button>
-        </div>
+        <FormFooter error={error} disabled={busy} submit={busy ? 'Saving…' : group ? 'Save' : 'Create group'} onCancel={onClose} />
       </form>
     </Dialog>
   );

@@ -1,7 +1,7 @@
 import { FormEvent, useId, useState } from 'react';
 import { UserDetails } from '../api/types';
 import { useAuth } from '../auth/AuthContext';
-import { Dialog } from '../library/Dialog';
+import { Dialog, FormFooter } from '../library/Dialog';
 import { setPassword } from './admin-api';
 
 /**
@@ -51,19 +51,7 @@ export function PasswordDialog({ user, onSaved, onClose }: { user: UserDetails; 
         <p id={hint} className="muted small hint">
           8 to 72 characters. {self ? 'Your other sessions end; this one stays.' : `Every session of ${user.User} ends at once.`}
         </p>
-        {error && (
-          <p className="error" role="alert">
-            {error}
-          </p>
-        )}
-        <div className="dialog-buttons">
-          <button type="button" onClick={onClose}>
-            Cancel
-          </button>
-          <button type="submit" className="primary" disabled={busy}>
-            {busy ? 'Saving…' : 'Set password'}
-          </button>
-        </div>
+        <FormFooter error={error} disabled={busy} submit={busy ? 'Saving…' : 'Set password'} onCancel={onClose} />
       </form>
     </Dialog>
   );

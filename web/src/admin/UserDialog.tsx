@@ -1,7 +1,7 @@
 import { FormEvent, useId, useState } from 'react';
 import { GroupDetails, UserDetails } from '../api/types';
 import { useAuth } from '../auth/AuthContext';
-import { Dialog } from '../library/Dialog';
+import { Dialog, FormFooter } from '../library/Dialog';
 import { createUser, PartlyDone, saveUser } from './admin-api';
 import { editOf } from './user-edit';
 
@@ -130,19 +130,7 @@ export function UserDialog({
         <p id={groupHint} className="muted small hint">
           {chosen.length ? 'Searches this user runs are shared with this group by default.' : 'One of the groups above; tick a group first.'}
         </p>
-        {error && (
-          <p className="error" role="alert">
-            {error}
-          </p>
-        )}
-        <div className="dialog-buttons">
-          <button type="button" onClick={onClose}>
-            Cancel
-          </button>
-          <button type="submit" className="primary" disabled={busy}>
-            {busy ? 'Saving…' : user ? 'Save' : 'Create user'}
-          </button>
-        </div>
+        <FormFooter error={error} disabled={busy} submit={busy ? 'Saving…' : user ? 'Save' : 'Create user'} onCancel={onClose} />
       </form>
     </Dialog>
   );

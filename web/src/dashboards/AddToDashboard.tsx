@@ -1,7 +1,7 @@
 import { FormEvent, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { useAuth } from '../auth/AuthContext';
-import { Dialog } from '../library/Dialog';
+import { Dialog, FormFooter } from '../library/Dialog';
 import type { ChartType, RendererOptions } from '../search/results/chart-options';
 import { TimeRange } from '../search/time-range';
 import { emptyData, readDashboardData, withNewTile } from './dashboard-data';
@@ -139,19 +139,7 @@ function AddDialog({ source, onClose, onAdded }: { source: TileSource; onClose()
           The tile shows this search with its {source.renderer === 'chart' && source.chart ? `${source.chart.type} chart` : `${source.renderer} results`}, over the dashboard's time
           range.
         </p>
-        {error && (
-          <p className="error" role="alert">
-            {error}
-          </p>
-        )}
-        <div className="dialog-buttons">
-          <button type="button" onClick={onClose}>
-            Cancel
-          </button>
-          <button type="submit" className="primary" disabled={busy || list === undefined}>
-            {busy ? 'Adding…' : 'Add'}
-          </button>
-        </div>
+        <FormFooter error={error} disabled={busy || list === undefined} submit={busy ? 'Adding…' : 'Add'} onCancel={onClose} />
       </form>
     </Dialog>
   );

@@ -1,5 +1,5 @@
 import { FormEvent, useState } from 'react';
-import { Dialog } from '../library/Dialog';
+import { Dialog, FormFooter } from '../library/Dialog';
 import { parseLabels } from '../library/library-api';
 import { emptyData } from './dashboard-data';
 import { createDashboard } from './dashboards-api';
@@ -46,19 +46,7 @@ export function NewDashboardDialog({ onCreated, onClose }: { onCreated(id: numbe
           <input name="labels" />
           <span className="muted small">Separate labels with commas.</span>
         </label>
-        {error && (
-          <p className="error" role="alert">
-            {error}
-          </p>
-        )}
-        <div className="dialog-buttons">
-          <button type="button" onClick={onClose}>
-            Cancel
-          </button>
-          <button type="submit" className="primary" disabled={busy}>
-            {busy ? 'Creating…' : 'Create'}
-          </button>
-        </div>
+        <FormFooter error={error} disabled={busy} submit={busy ? 'Creating…' : 'Create'} onCancel={onClose} />
       </form>
     </Dialog>
   );

@@ -1,6 +1,6 @@
 import { FormEvent, useState } from 'react';
 import { useAuth } from '../auth/AuthContext';
-import { Dialog } from '../library/Dialog';
+import { Dialog, FormFooter } from '../library/Dialog';
 import { useMyGroups } from '../library/useMyGroups';
 import { readSharing, SharingFields } from '../ui/SharingFields';
 import { ConflictError, Dashboard, getDashboard, saveDashboard } from './dashboards-api';
@@ -37,19 +37,7 @@ export function ShareDialog({ dashboard, onSaved, onClose }: { dashboard: Dashbo
       <form className="entry-form" onSubmit={submit}>
         <SharingFields groups={groups} gids={dashboard.GIDs} global={dashboard.Global} legend="Groups that may open it" alone="the dashboard stays yours alone" />
         <p className="muted small">Members of these groups can open the dashboard; only its owner and administrators can change it.</p>
-        {error && (
-          <p className="error" role="alert">
-            {error}
-          </p>
-        )}
-        <div className="dialog-buttons">
-          <button type="button" onClick={onClose}>
-            Cancel
-          </button>
-          <button type="submit" className="primary" disabled={busy} data-autofocus>
-            {busy ? 'Saving…' : 'Save'}
-          </button>
-        </div>
+        <FormFooter error={error} disabled={busy} submit={busy ? 'Saving…' : 'Save'} onCancel={onClose} autoFocus="submit" />
       </form>
     </Dialog>
   );

@@ -35,6 +35,42 @@ export function Dialog({ title, onClose, children, wide }: { title: string; onCl
   );
 }
 
+/**
+ * The end of a dialog's form: the refusal in words (an alert), then Cancel and the submit button.
+ * `autoFocus` names the button that takes focus when the dialog opens (else the first field).
+ */
+export function FormFooter({
+  error,
+  disabled,
+  submit,
+  onCancel,
+  autoFocus,
+}: {
+  error?: string;
+  disabled?: boolean;
+  submit: ReactNode;
+  onCancel(): void;
+  autoFocus?: 'cancel' | 'submit';
+}) {
+  return (
+    <>
+      {error && (
+        <p className="error" role="alert">
+          {error}
+        </p>
+      )}
+      <div className="dialog-buttons">
+        <button type="button" onClick={onCancel} data-autofocus={autoFocus === 'cancel' || undefined}>
+          Cancel
+        </button>
+        <button type="submit" className="primary" disabled={disabled} data-autofocus={autoFocus === 'submit' || undefined}>
+          {submit}
+        </button>
+      </div>
+    </>
+  );
+}
+
 /** "Delete X?" with the API's refusal shown in the dialog. */
 export function ConfirmDialog({
   title,

@@ -1,7 +1,7 @@
 import { FormEvent, useId, useState } from 'react';
 import { LibraryEntry, LibraryEntryInput } from '../api/types';
 import { useAuth } from '../auth/AuthContext';
-import { Dialog } from './Dialog';
+import { Dialog, FormFooter } from './Dialog';
 import { createEntry, parseLabels, updateEntry } from './library-api';
 import { readSharing, SharingFields } from '../ui/SharingFields';
 import { useMyGroups } from './useMyGroups';
@@ -90,19 +90,7 @@ export function LibraryEntryDialog({
           </span>
         </label>
         <SharingFields groups={groups} gids={draft.GIDs} global={draft.Global} alone="the entry is yours alone" />
-        {error && (
-          <p className="error" role="alert">
-            {error}
-          </p>
-        )}
-        <div className="dialog-buttons">
-          <button type="button" onClick={onClose}>
-            Cancel
-          </button>
-          <button type="submit" className="primary" disabled={busy}>
-            {busy ? 'Saving…' : 'Save'}
-          </button>
-        </div>
+        <FormFooter error={error} disabled={busy} submit={busy ? 'Saving…' : 'Save'} onCancel={onClose} />
       </form>
     </Dialog>
   );

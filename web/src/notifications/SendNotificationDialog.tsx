@@ -1,7 +1,7 @@
 import { FormEvent, useEffect, useId, useState } from 'react';
 import { listGroups, listUsers } from '../admin/admin-api';
 import { GroupDetails, UserDetails } from '../api/types';
-import { Dialog } from '../library/Dialog';
+import { Dialog, FormFooter } from '../library/Dialog';
 import '../library/keeping.css';
 import { Level, LEVELS } from './notifications';
 import { sendNotification, Target } from './notifications-api';
@@ -147,19 +147,7 @@ export function SendNotificationDialog({ onSent, onClose }: { onSent(what: strin
           Link (optional)
           <input name="link" type="text" inputMode="url" maxLength={2048} placeholder="https://… or /dashboards/…" />
         </label>
-        {error && (
-          <p className="error" role="alert">
-            {error}
-          </p>
-        )}
-        <div className="dialog-buttons">
-          <button type="button" onClick={onClose}>
-            Cancel
-          </button>
-          <button type="submit" className="primary" disabled={busy}>
-            {busy ? 'Sending…' : 'Send'}
-          </button>
-        </div>
+        <FormFooter error={error} disabled={busy} submit={busy ? 'Sending…' : 'Send'} onCancel={onClose} />
       </form>
     </Dialog>
   );

@@ -1,5 +1,5 @@
 import { FormEvent, useState } from 'react';
-import { Dialog } from '../library/Dialog';
+import { Dialog, FormFooter } from '../library/Dialog';
 import { cloneResource, ResourceMeta } from './resources-api';
 
 /** Copies a resource (metadata and contents) under a new name; the copy belongs to the person. */
@@ -40,19 +40,7 @@ export function CloneResourceDialog({
           Name of the copy
           <input name="name" defaultValue={suggested} required maxLength={255} data-autofocus />
         </label>
-        {error && (
-          <p className="error" role="alert">
-            {error}
-          </p>
-        )}
-        <div className="dialog-buttons">
-          <button type="button" onClick={onClose}>
-            Cancel
-          </button>
-          <button type="submit" className="primary" disabled={busy}>
-            {busy ? 'Cloning…' : 'Clone'}
-          </button>
-        </div>
+        <FormFooter error={error} disabled={busy} submit={busy ? 'Cloning…' : 'Clone'} onCancel={onClose} />
       </form>
     </Dialog>
   );

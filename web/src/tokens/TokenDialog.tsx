@@ -1,6 +1,6 @@
 import { FormEvent, useId, useState } from 'react';
 import { ApiToken, ApiTokenWithSecret } from '../api/types';
-import { Dialog } from '../library/Dialog';
+import { Dialog, FormFooter } from '../library/Dialog';
 import { usePrefs } from '../prefs/PrefsContext';
 import { formatTime } from '../ui/time-format';
 import { CapabilityArea, TOKEN_TEMPLATES, templateCaps } from './capability-areas';
@@ -104,19 +104,7 @@ export function TokenDialog({
           </p>
         </div>
         <ExpiryField choice={choice} day={day} onChoice={setChoice} onDay={setDay} current={current} />
-        {error && (
-          <p className="error" role="alert">
-            {error}
-          </p>
-        )}
-        <div className="dialog-buttons">
-          <button type="button" onClick={onClose}>
-            Cancel
-          </button>
-          <button type="submit" className="primary" disabled={busy}>
-            {busy ? 'Saving…' : token ? 'Save' : 'Create token'}
-          </button>
-        </div>
+        <FormFooter error={error} disabled={busy} submit={busy ? 'Saving…' : token ? 'Save' : 'Create token'} onCancel={onClose} />
       </form>
     </Dialog>
   );
