@@ -1,5 +1,4 @@
 import * as fs from 'node:fs';
-import * as path from 'node:path';
 import { Page } from 'playwright-core';
 import { ConsoleHarness, eventually, keepScreenshot, runQuery, signIn, tableRows, Watched, withPage } from './harness';
 
@@ -184,8 +183,7 @@ describe('console dashboards (browser)', () => {
       });
       await page.waitForTimeout(700); // let the charts paint before the picture
       const shot = await keepScreenshot(page, 'dashboard');
-      shots.push(shot);
-      fs.copyFileSync(shot, path.resolve(__dirname, '../../docs/console-dashboard.png'));
+      shots.push(shot); // docs/console-dashboard.png is a copy of this picture, made by hand: tests never write tracked files
       expect(await h.problemsOf(w)).toEqual([]);
     }));
 
@@ -477,6 +475,122 @@ describe('console dashboards (browser)', () => {
       await page.getByRole('dialog', { name: 'Leave without saving?' }).getByRole('button', { name: 'Leave' }).click();
       await page.getByRole('heading', { name: 'Query library' }).waitFor();
       expect((await stored()).Data.tiles.map((t) => t.title)).toContain('Server errors');
+      expect(await h.problemsOf(w)).toEqual([]);
+    }));
+  it('says when a save, an overwrite or a reload fails, and keeps the changes', () =>
+    withPage(h, 'dashboard-failures', async (w) => {
+      const { page } = w;
+      await open(w, 'owner', `/dashboards/${dashboardId}`);
+      await page.getByRole('heading', { name: 'Web overview', level: 1 }).waitFor();
+      await tile(page, 'Server errors').getByRole('listitem').waitFor({ timeout: 30000 });
+      const one = `**/api/dashboards/${dashboardId}`;
+      const refuse = (status: number, error: string) => ({ status, contentType: 'application/json', body: JSON.stringify({ Error: error }) });
+      const unsaved = page.getByRole('status').filter({ hasText: 'Unsaved changes.' });
+
+      // The service refuses the save: the alert says why, whatever else the status line says.
+      await page.route(one, (r) => (r.request().method() === 'PUT' ? r.fulfill(refuse(403, 'You may not change this dashboard.')) : r.fallback()));
+      await tile(page, 'Server errors').getByRole('button', { name: 'Remove Server errors' }).click();
+      await page.getByRole('dialog', { name: 'Remove tile' }).getByRole('button', { name: 'Remove' }).click();
+      await page.getByRole('button', { name: 'Save' }).click();
+      const alert = page.getByRole('alert').filter({ hasText: /^Not (saved|reloaded): / });
+      await eventually(async () => expect(await alert.innerText()).toBe('Not saved: You may not change this dashboard.'));
+      await unsaved.waitFor();
+      shots.push(await keepScreenshot(page, 'dashboard-save-failed'));
+      await page.unroute(one);
+
+      // Someone saves meanwhile; Overwrite in the conflict dialog is refused: said on the page too.
+      expect((await h.svc.request('PUT', `/api/dashboards/${dashboardId}`, { headers: owner.headers, json: await stored() })).status).toBe(200);
+      await page.route(one, (r) => (r.request().method() === 'PUT' && !r.request().headers()['if-match'] ? r.fulfill(refuse(400, 'The dashboard is too large.')) : r.fallback()));
+      await page.getByRole('button', { name: 'Save' }).click();
+      const conflict = page.getByRole('dialog', { name: 'Someone else saved this dashboard' });
+      await conflict.getByRole('button', { name: 'Overwrite' }).click();
+      await conflict.waitFor({ state: 'detached' });
+      await eventually(async () => expect(await alert.innerText()).toBe('Not saved: The dashboard is too large.'));
+      await unsaved.waitFor();
+      await page.unroute(one);
+
+      // Discarding needs the dashboard again, which cannot be read: the page and the changes stay.
+      await page.route(one, (r) => (r.request().method() === 'GET' ? r.fulfill(refuse(500, 'The database is away.')) : r.fallback()));
+      await page.getByRole('button', { name: 'Discard changes' }).click();
+      await eventually(async () => expect(await alert.innerText()).toBe('Not reloaded: The dashboard could not be read: The database is away.'));
+      await unsaved.waitFor();
+      await page.getByRole('heading', { name: 'Web overview', level: 1 }).waitFor();
+      expect(await tile(page, 'Server errors').count()).toBe(0);
+      await page.unroute(one);
+
+      // The service answers again: the save goes through and the alert goes.
+      await page.getByRole('button', { name: 'Save' }).click();
+      await conflict.getByRole('button', { name: 'Overwrite' }).click();
+      await page
+        .getByRole('status')
+        .filter({ hasText: /^Saved at / })
+        .waitFor();
+      expect(await alert.count()).toBe(0);
+      expect((await stored()).Data.tiles.map((t) => t.title)).not.toContain('Server errors');
+      expect(await h.problemsOf(w)).toEqual([]);
+    }));
+
+  it('drops a late answer for the dashboard left, and shows nothing of it while the next one loads', () =>
+    withPage(h, 'dashboard-late-answer', async (w) => {
+      const { page } = w;
+      await open(w, 'owner', `/dashboards/${dashboardId}`);
+      await page.getByRole('heading', { name: 'Web overview', level: 1 }).waitFor();
+      // Off to another dashboard whose answer is slow, and straight back: the late answer is dropped.
+      const slow = (
+        await h.svc.request('POST', '/api/dashboards', { headers: owner.headers, json: { Name: 'Slow to answer', GIDs: [], Data: { version: 2, searches: [], tiles: [] } } })
+      ).body as number;
+      await page.route(`**/api/dashboards/${slow}`, async (r) => {
+        await new Promise((done) => setTimeout(done, 1500));
+        await r.fallback();
+      });
+      const asked = page.waitForRequest((r) => new URL(r.url()).pathname === `/api/dashboards/${slow}`);
+      await page.evaluate((to) => {
+        history.pushState(null, '', to);
+        dispatchEvent(new PopStateEvent('popstate'));
+      }, `/dashboards/${slow}`);
+      await asked;
+      // Nothing of the dashboard left stays on the page while the next loads.
+      const loading = await page.getByText('Loading the dashboard…').isVisible();
+      const headings = await page.getByRole('heading', { level: 1 }).allInnerTexts();
+      await page.evaluate(() => history.back());
+      await page.getByRole('heading', { name: 'Web overview', level: 1 }).waitFor();
+      await page.waitForTimeout(2000);
+      expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe('Web overview');
+      expect(new URL(page.url()).pathname).toBe(`/dashboards/${dashboardId}`);
+      expect([loading, headings]).toEqual([true, []]);
+      expect(await h.problemsOf(w)).toEqual([]);
+    }));
+
+  it("shows a dashboard of the product's older client (Data version 1) as it reads, but read-only", () =>
+    withPage(h, 'dashboard-version-1', async (w) => {
+      const { page } = w;
+      const old = (
+        await h.svc.request('POST', '/api/dashboards', {
+          headers: owner.headers,
+          json: {
+            Name: 'Old client',
+            GIDs: [],
+            Data: {
+              version: 1,
+              timeframe: { durationString: 'PT1H', timeframe: 'PT1H', start: null, end: null },
+              searches: [{ alias: null, timeframe: {}, query: CARD_QUERY }],
+              tiles: [{ id: 1, title: 'Old total', renderer: 'numbercard', span: { col: 4, row: 4, x: 0, y: 0 }, searchesIndex: 0, rendererOptions: {} }],
+            },
+          },
+        })
+      ).body as number;
+      await open(w, 'owner', `/dashboards/${old}`);
+      await page.getByRole('heading', { name: 'Old client', level: 1 }).waitFor();
+      await tile(page, 'Old total')
+        .getByRole('listitem', { name: /^count: \d/ })
+        .waitFor({ timeout: 30000 });
+      expect(await page.getByRole('note').innerText()).toBe(
+        'This dashboard was made by an older client (version 1); the console edits version 2 dashboards only, so it is shown read-only.',
+      );
+      for (const name of ['Save', 'Add tile', 'Settings', 'Remove Old total', 'Tile settings of Old total'])
+        expect([name, await page.getByRole('button', { name }).count()]).toEqual([name, 0]);
+      expect((await stored(old)).Data.version).toBe(1);
+      shots.push(await keepScreenshot(page, 'dashboard-version-1'));
       expect(await h.problemsOf(w)).toEqual([]);
     }));
 });

@@ -36,6 +36,12 @@ async function addTo(id: number, tile: Parameters<typeof withNewTile>[1]): Promi
 }
 
 /** "Add to dashboard": the search on screen becomes a tile of a dashboard the person may change, or of a new one. */
+/** Dashboards the console can add a tile to: readable, and of a version it edits (not read-only). */
+function editable(d: Dashboard): boolean {
+  const r = readDashboardData(d.Data);
+  return r.ok && !r.view.readOnly;
+}
+
 export function AddToDashboard({ source }: { source: TileSource }) {
   const [open, setOpen] = useState(false);
   const [added, setAdded] = useState<{ id: number; name: string }>();
@@ -74,7 +80,7 @@ function AddDialog({ source, onClose, onAdded }: { source: TileSource; onClose()
     listDashboards().then(
       (l) => {
         if (!live) return;
-        const mine = l.filter((d) => (d.UID === user.UID || user.Admin) && readDashboardData(d.Data).ok).sort((a, b) => a.Name.localeCompare(b.Name));
+        const mine = l.filter((d) => (d.UID === user.UID || user.Admin) && editable(d)).sort((a, b) => a.Name.localeCompare(b.Name));
         setList(mine);
         if (mine.length) setChoice(String(mine[0].ID));
       },

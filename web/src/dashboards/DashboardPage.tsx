@@ -25,6 +25,8 @@ const DEFAULT_RANGE: TimeRange = { kind: 'relative', preset: '1h' };
 const NO_SLOTS: ReadonlyMap<number, SearchSlot> = new Map();
 const noSubscribe = () => () => undefined;
 const noSlots = () => NO_SLOTS;
+/** Makes every answer still on its way (a load, a save) stale. */
+const drop = (loads: { latest: number }) => void loads.latest++;
 
 /**
  * One dashboard: its tiles on the grid, each showing its search's results; a time range for all
@@ -43,48 +45,70 @@ export function DashboardPage() {
   const [dirty, setDirty] = useState(false);
   const [editing, setEditing] = useState<Editing>();
   const [note, setNote] = useState<string>();
+  /** a failed save or reload, in words; shown whatever else the status line says */
+  const [problem, setProblem] = useState<string>();
   const [saving, setSaving] = useState(false);
   const [range, setRange] = useState<TimeRange>(DEFAULT_RANGE);
   const [chosen, setChosen] = useState(false);
   const [zoomed, setZoomed] = useState<ReadonlyMap<number, TimeRange>>(new Map());
-  const [tick, setTick] = useState(0);
+  const [refreshes, setRefreshes] = useState(0);
   const [paused, setPaused] = useState(false);
   const [ranAt, setRanAt] = useState<Date>();
 
+  // Each load (and save) answers only if nothing newer started since: a late answer for the
+  // previous dashboard (the route's ref changed) or an earlier reload is dropped.
+  const loads = useRef({ latest: 0 }).current;
+  /**
+   * Reads the dashboard. The first load of a ref shows a failure instead of the page; a reload
+   * (Discard, Reload after a conflict) keeps the page and the changes, and says why in the alert
+   * line. Resolves whether it worked.
+   */
   const load = useCallback(
-    async (keepNote = false) => {
+    async (first = false): Promise<boolean> => {
+      const mine = ++loads.latest;
       try {
         const v = await getDashboard(ref);
+        if (mine !== loads.latest) return false;
         setLoaded(v);
         setDraft(v.dashboard);
         setDirty(false);
         setLoadError(undefined);
-        if (!keepNote) setNote(undefined);
+        setProblem(undefined);
+        setNote(undefined);
         const read = readDashboardData(v.dashboard.Data);
         setRange(read.ok && read.view.range ? read.view.range : DEFAULT_RANGE);
         setChosen(false);
         setZoomed(new Map());
+        return true;
       } catch (err) {
-        const e = err as ApiError;
-        setLoadError(
-          e.status === 404
-            ? 'This dashboard does not exist, or it is not shared with you. Ask its owner to share it with one of your groups.'
-            : e.status === 400
-              ? `“${ref}” is not a dashboard ID or GUID.`
-              : `The dashboard could not be read: ${e.message}`,
-        );
+        if (mine !== loads.latest) return false;
+        const text = loadProblem(err as ApiError, ref);
+        if (first) setLoadError(text);
+        else setProblem(`Not reloaded: ${text}`);
+        return false;
       }
     },
-    [ref],
+    [ref, loads],
   );
   useEffect(() => {
+    // Another dashboard: nothing of the previous one stays.
     setLoaded(undefined);
-    void load();
-  }, [load]);
+    setDraft(undefined);
+    setLoadError(undefined);
+    setDirty(false);
+    setNote(undefined);
+    setProblem(undefined);
+    setEditing(undefined);
+    setPaused(false);
+    void load(true);
+    return () => drop(loads);
+  }, [load, loads]);
 
   const read = useMemo(() => (draft ? readDashboardData(draft.Data) : undefined), [draft]);
   const view = read?.ok ? read.view : undefined;
-  const canWrite = !!draft && (draft.UID === user.UID || user.Admin);
+  const mayWrite = !!draft && (draft.UID === user.UID || user.Admin);
+  // A version the console does not edit (1, or unknown) is shown read-only, even to its owner.
+  const canWrite = mayWrite && !view?.readOnly;
 
   // The searches: one runner per page; launched again when what they run changes.
   // Made in an effect (not a memo), so a remount in development gets a live one.
@@ -108,20 +132,25 @@ export function DashboardPage() {
     });
   }, [view, range, chosen, zoomed]);
   const runKey = JSON.stringify(requests.map((r) => [r.index, r.search, r.range]));
+  const requestsRef = useRef(requests);
+  requestsRef.current = requests;
+  // What runs changed, or Refresh: launch again now (the runner cancels what this supersedes).
   useEffect(() => {
     if (!runner) return;
     runner.run(requests);
     setRanAt(new Date());
-  }, [runner, runKey, tick]); // eslint-disable-line react-hooks/exhaustive-deps -- runKey stands for requests
+  }, [runner, runKey, refreshes]); // eslint-disable-line react-hooks/exhaustive-deps -- runKey stands for requests
 
-  // Live updates, for ranges that move with time.
+  // Live updates, for ranges that move with time; a tick while a search still runs is skipped.
   const live = view?.liveUpdateSeconds;
   const moving = range.kind === 'relative' || !chosen;
   useEffect(() => {
-    if (!live || paused || !moving) return;
-    const t = setInterval(() => setTick((n) => n + 1), live * 1000);
+    if (!live || paused || !moving || !runner) return;
+    const t = setInterval(() => {
+      if (runner.refresh(requestsRef.current)) setRanAt(new Date());
+    }, live * 1000);
     return () => clearInterval(t);
-  }, [live, paused, moving]);
+  }, [live, paused, moving, runner]);
 
   // Leaving with unsaved changes asks first: within the console, and when the tab closes or reloads.
   const blocker = useBlocker(({ currentLocation, nextLocation }) => dirty && currentLocation.pathname !== nextLocation.pathname);
@@ -155,17 +184,25 @@ export function DashboardPage() {
 
   async function save(overwrite = false) {
     if (!draft) return;
+    const mine = loads.latest;
     setSaving(true);
     try {
       const v = await saveDashboard(draft, overwrite ? undefined : loaded?.etag);
+      if (mine !== loads.latest) return;
       setLoaded(v);
       setDraft(v.dashboard);
       setDirty(false);
       setEditing(undefined);
+      setProblem(undefined);
       setNote(`Saved at ${formatTime(new Date(), prefs.timeZone).slice(11, 19)}.`);
     } catch (err) {
+      if (mine !== loads.latest) return;
       if (err instanceof ConflictError) setEditing({ kind: 'conflict' });
-      else setNote(`Not saved: ${(err as Error).message}`);
+      else {
+        // Out of the conflict dialog (Overwrite failed), onto the page: the changes stay.
+        setEditing((e) => (e?.kind === 'conflict' ? undefined : e));
+        setProblem(`Not saved: ${(err as Error).message}`);
+      }
     } finally {
       setSaving(false);
     }
@@ -221,7 +258,7 @@ export function DashboardPage() {
               Reset time
             </button>
           )}
-          <button type="button" onClick={() => setTick((n) => n + 1)} disabled={!view}>
+          <button type="button" onClick={() => setRefreshes((n) => n + 1)} disabled={!view}>
             Refresh
           </button>
           {live && (
@@ -247,6 +284,16 @@ export function DashboardPage() {
           )}
         </div>
       </div>
+      {problem && (
+        <p className="error dashboard-alert" role="alert">
+          {problem}
+        </p>
+      )}
+      {view?.readOnly && (
+        <p className="dashboard-readonly" role="note">
+          {view.readOnly}
+        </p>
+      )}
       <p className="muted dashboard-status" role="status">
         {dirty ? 'Unsaved changes.' : note}
         {!dirty && !note && ranAt && view && view.tiles.length > 0 && (
@@ -373,7 +420,7 @@ export function DashboardPage() {
               type="button"
               onClick={() => {
                 setEditing(undefined);
-                void load().then(() => setNote('Reloaded: this is the version saved last.'));
+                void load().then((ok) => ok && setNote('Reloaded: this is the version saved last.'));
               }}
             >
               Reload
@@ -386,6 +433,13 @@ export function DashboardPage() {
       )}
     </section>
   );
+}
+
+/** The words for a dashboard that could not be read. */
+function loadProblem(e: ApiError, ref: string): string {
+  if (e.status === 404) return 'This dashboard does not exist, or it is not shared with you. Ask its owner to share it with one of your groups.';
+  if (e.status === 400) return `“${ref}” is not a dashboard ID or GUID.`;
+  return `The dashboard could not be read: ${e.message}`;
 }
 
 /** "Yours, shared with ops" / "Shared with you through ops" / "Global": who sees it, in words. */

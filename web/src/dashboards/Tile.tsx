@@ -48,6 +48,11 @@ export function Tile({
         </div>
       </header>
       <div className="tile-body">
+        {slot?.error && slot.session && (
+          <p className="tile-stale" role="alert">
+            Not updated: {slot.error}
+          </p>
+        )}
         <TileBody tile={tile} slot={slot} onZoom={onZoom} />
       </div>
     </section>

@@ -1,5 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import {
+  dataVersion,
   durationMs,
   emptyData,
   gridNumber,
@@ -183,6 +184,51 @@ describe('editing keeps what it does not own', () => {
     ]);
     expect((d.tiles as Array<{ id: number }>)[0].id).toBe(Math.floor(0.5 * Number.MAX_SAFE_INTEGER));
     expect(() => withNewTile('not a dashboard', { title: 'x', query: 'q', renderer: 'text' })).toThrow('a string');
+  });
+});
+
+describe('Data versions', () => {
+  const v1 = () => ({ ...product(), version: 1 });
+
+  it('a missing version counts as 2; 1 and unknown versions are read', () => {
+    expect([dataVersion({}), dataVersion({ version: null }), dataVersion({ version: 2 }), dataVersion({ version: '1' }), dataVersion(v1()), dataVersion({ version: 3 })]).toEqual([
+      2, 2, 2, 1, 1, 3,
+    ]);
+    const { version, ...none } = product();
+    expect(version).toBe(2);
+    const r = readDashboardData(none);
+    if (!r.ok) throw new Error(r.problem);
+    expect([r.view.version, r.view.readOnly]).toEqual([2, undefined]);
+    expect(withSpans(none, new Map()).version).toBe(2);
+  });
+
+  it('a version 1 dashboard is drawn as it reads, but read-only: no edit stamps it version 2', () => {
+    const r = readDashboardData(v1());
+    if (!r.ok) throw new Error(r.problem);
+    expect(r.view.tiles.map((t) => [t.title, t.searchIndex])).toEqual([
+      ['count', 0],
+      ['again', 0],
+      ['lib', 1],
+    ]);
+    expect(r.view.version).toBe(1);
+    expect(r.view.readOnly).toBe('This dashboard was made by an older client (version 1); the console edits version 2 dashboards only, so it is shown read-only.');
+    const d = v1();
+    for (const edit of [
+      () => withSpans(d, new Map([[0, { col: 2, row: 2, x: 0, y: 0 }]])),
+      () => withTile(d, 0, { title: 'x' }),
+      () => withoutTile(d, 0),
+      () => withSettings(d, { linkZooming: true }),
+      () => withNewTile(d, { title: 'x', query: 'q', renderer: 'text' }),
+    ])
+      expect(edit).toThrow('older client (version 1)');
+    expect(d).toEqual(v1());
+  });
+
+  it('a version it does not know is read-only too', () => {
+    const r = readDashboardData({ ...product(), version: 3 });
+    if (!r.ok) throw new Error(r.problem);
+    expect(r.view.readOnly).toBe("This dashboard's Data has version 3, which this console does not know; it is shown read-only.");
+    expect(() => withoutTile({ ...product(), version: 'beta' }, 0)).toThrow('version beta');
   });
 });
 

@@ -76,7 +76,10 @@ export interface DashboardView {
   linkZooming: boolean;
   gutter: number;
   margin: number;
-  version?: unknown;
+  /** `Data.version` (1 or 2; missing counts as 2) */
+  version: number | string;
+  /** why the console shows this dashboard but does not change it (a version it does not edit) */
+  readOnly?: string;
 }
 
 export type ReadResult = { ok: true; view: DashboardView } | { ok: false; problem: string };
@@ -172,6 +175,27 @@ function searchProblem(s: unknown, i: number): string | undefined {
   return undefined;
 }
 
+/**
+ * `Data.version` (contract: "1 or 2, optional"); a missing one counts as 2, as the product's own
+ * client reads it. A number in a string is read as the number.
+ */
+export function dataVersion(data: unknown): number | string {
+  const v = isObject(data) ? data.version : undefined;
+  if (v === undefined || v === null) return 2;
+  return int(v) ?? (typeof v === 'string' ? v : JSON.stringify(v));
+}
+
+/**
+ * Why the console does not edit Data of this version, or undefined when it does (version 2).
+ * The product's documentation does not say how version 1 differs, so a version 1 dashboard is
+ * shown as it reads but never rewritten as version 2.
+ */
+export function readOnlyReason(version: number | string): string | undefined {
+  if (version === 2) return undefined;
+  if (version === 1) return 'This dashboard was made by an older client (version 1); the console edits version 2 dashboards only, so it is shown read-only.';
+  return `This dashboard's Data has version ${String(version)}, which this console does not know; it is shown read-only.`;
+}
+
 /** Reads `Data`; a problem with the whole dashboard, or tiles each with its own problem. */
 export function readDashboardData(data: unknown): ReadResult {
   if (!isObject(data)) return { ok: false, problem: `The dashboard's Data is ${kindOf(data)}, not an object with searches and tiles.` };
@@ -217,7 +241,8 @@ export function readDashboardData(data: unknown): ReadResult {
       linkZooming: data.linkZooming === true,
       gutter: gridNumber(grid.gutter, DEFAULT_GUTTER),
       margin: gridNumber(grid.margin, DEFAULT_MARGIN),
-      version: data.version,
+      version: dataVersion(data),
+      readOnly: readOnlyReason(dataVersion(data)),
     },
   };
 }
@@ -237,7 +262,15 @@ export function searchesToRun(view: DashboardView): number[] {
 
 /* Edits. Each returns a new Data object; nothing given is changed in place. */
 
-const asData = (data: unknown): Json => (isObject(data) ? { ...data } : {});
+/**
+ * A copy of Data to edit, stamped version 2. Data of another version (1, or one the console does
+ * not know) is refused with the reason: the console never relabels a layout it did not write.
+ */
+function asData(data: unknown): Json {
+  const reason = readOnlyReason(dataVersion(data));
+  if (reason) throw new Error(reason);
+  return isObject(data) ? { ...data, version: 2 } : { version: 2 };
+}
 
 /** A new dashboard's Data: version 2, last hour, no searches or tiles. */
 export function emptyData(range: TimeRange = { kind: 'relative', preset: '1h' }): Json {
@@ -252,7 +285,6 @@ export function withSpans(data: unknown, spans: Map<number, Span>): Json {
     const s = spans.get(i);
     return s && isObject(t) ? { ...t, span: { ...(isObject(t.span) ? t.span : {}), col: s.col, row: s.row, x: s.x, y: s.y } } : t;
   });
-  d.version = 2;
   return d;
 }
 
@@ -276,7 +308,6 @@ export function withTile(
     }
     return tile;
   });
-  d.version = 2;
   return d;
 }
 
@@ -285,7 +316,6 @@ export function withoutTile(data: unknown, index: number): Json {
   const d = asData(data);
   if (!Array.isArray(d.tiles)) return d;
   d.tiles = d.tiles.filter((_, i) => i !== index);
-  d.version = 2;
   return d;
 }
 
@@ -303,6 +333,7 @@ export function withNewTile(
 ): Json {
   const read = readDashboardData(data);
   if (!read.ok) throw new Error(read.problem);
+  if (read.view.readOnly) throw new Error(read.view.readOnly);
   const d = asData(data);
   const searches = Array.isArray(d.searches) ? [...(d.searches as unknown[])] : [];
   const tiles = Array.isArray(d.tiles) ? [...(d.tiles as unknown[])] : [];
@@ -333,7 +364,6 @@ export function withSettings(data: unknown, s: { liveUpdateInterval?: number; li
   if (s.liveUpdateInterval !== undefined) d.liveUpdateInterval = s.liveUpdateInterval;
   if (s.linkZooming !== undefined) d.linkZooming = s.linkZooming;
   if (s.range) d.timeframe = rangeToTimeframe(s.range);
-  d.version = 2;
   return d;
 }
 

@@ -4,10 +4,15 @@
  * in once the new search has ended, so tiles never go blank while refreshing. Library references
  * (`reference.type: savedQuery`) are read from /api/library/{guid}. React reads the slots
  * through useSyncExternalStore (subscribe / getSnapshot).
+ *
+ * At most one launch per search is under way: a new one (a new range, an edit, Refresh) cancels
+ * the one it supersedes at once, and a live update is skipped while any launch is still running,
+ * so slow searches never pile up on the service. The session a tile shows is left only when a
+ * newer one takes its place (or the search is no longer wanted).
  */
 import { api } from '../api/client';
 import { LibraryEntry } from '../api/types';
-import { SearchSession } from '../search/search-session';
+import { SearchSession, SessionState } from '../search/search-session';
 import { TimeRange } from '../search/time-range';
 import { DashboardSearch, resolveDashboardRange } from './dashboard-data';
 
@@ -49,12 +54,26 @@ export async function queryOf(s: DashboardSearch, library: Map<string, Promise<L
   throw new Error('This search has no query.');
 }
 
+/** One launch of one search, until it has ended and been swapped in, or was cancelled. */
+class Launch {
+  cancelled = false;
+  session?: SearchSession;
+  private resolveCancel!: () => void;
+  /** resolves when the launch is cancelled (a disposed session never ends) */
+  readonly onCancel = new Promise<void>((resolve) => (this.resolveCancel = resolve));
+
+  cancel(): void {
+    this.cancelled = true;
+    this.resolveCancel();
+  }
+}
+
 export class DashboardRunner {
   private slots = new Map<number, SearchSlot>();
+  private readonly launches = new Map<number, Launch>();
   private snapshot: ReadonlyMap<number, SearchSlot> = new Map();
   private readonly listeners = new Set<() => void>();
   private readonly library = new Map<string, Promise<LibraryEntry>>();
-  private generation = 0;
   private disposed = false;
 
   readonly subscribe = (fn: () => void): (() => void) => {
@@ -64,52 +83,92 @@ export class DashboardRunner {
 
   readonly getSnapshot = (): ReadonlyMap<number, SearchSlot> => this.snapshot;
 
-  private set(index: number, patch: Partial<SearchSlot>): void {
-    if (this.disposed) return;
-    this.slots.set(index, { refreshing: false, ...this.slots.get(index), ...patch });
+  /** Some launch has not ended yet. */
+  get busy(): boolean {
+    return this.launches.size > 0;
+  }
+
+  private publish(): void {
     this.snapshot = new Map(this.slots);
     for (const fn of [...this.listeners]) fn();
   }
 
-  /** Launches every search asked for; a search no longer asked for is left. */
+  private set(index: number, patch: Partial<SearchSlot>): void {
+    if (this.disposed) return;
+    this.slots.set(index, { refreshing: false, ...this.slots.get(index), ...patch });
+    this.publish();
+  }
+
+  /** Cancels the launch under way for a search, leaving its session unless a tile shows it. */
+  private cancel(index: number): void {
+    const l = this.launches.get(index);
+    if (!l) return;
+    this.launches.delete(index);
+    l.cancel();
+    if (l.session && l.session !== this.slots.get(index)?.session) void l.session.dispose();
+  }
+
+  /**
+   * Launches every search asked for, cancelling launches they supersede; a search no longer
+   * asked for is left.
+   */
   run(requests: RunRequest[]): void {
-    const gen = ++this.generation;
+    if (this.disposed) return;
     const wanted = new Set(requests.map((r) => r.index));
-    for (const [i, slot] of this.slots) {
+    for (const i of [...this.launches.keys()]) if (!wanted.has(i)) this.cancel(i);
+    for (const [i, slot] of [...this.slots]) {
       if (wanted.has(i)) continue;
       void slot.session?.dispose();
       this.slots.delete(i);
     }
-    this.snapshot = new Map(this.slots);
-    for (const r of requests) void this.launch(gen, r);
+    this.publish();
+    for (const r of requests) this.launch(r);
   }
 
-  private async launch(gen: number, r: RunRequest): Promise<void> {
-    const before = this.slots.get(r.index)?.session;
-    this.set(r.index, { refreshing: !!before, error: undefined });
-    let next: SearchSession | undefined;
+  /** A live update: runs the searches again unless a launch is still running; false when skipped. */
+  refresh(requests: RunRequest[]): boolean {
+    if (this.disposed || this.busy) return false;
+    this.run(requests);
+    return true;
+  }
+
+  private launch(r: RunRequest): void {
+    this.cancel(r.index);
+    const l = new Launch();
+    this.launches.set(r.index, l);
+    this.set(r.index, { refreshing: !!this.slots.get(r.index)?.session, error: undefined });
+    void this.follow(r, l);
+  }
+
+  private async follow(r: RunRequest, l: Launch): Promise<void> {
+    const current = () => !l.cancelled && !this.disposed;
     try {
       const query = await queryOf(r.search, this.library);
+      if (!current()) return;
       const { start, end } = resolveDashboardRange(r.range);
-      next = await SearchSession.launch({ SearchString: query, SearchStart: start.toISOString(), SearchEnd: end.toISOString(), NoHistory: true });
-      if (gen !== this.generation || this.disposed) return void next.dispose();
-      if (!before) this.set(r.index, { session: next, query });
-      const done = await next.ended();
-      if (gen !== this.generation || this.disposed) return void next.dispose();
-      if (before) {
-        void before.dispose();
-        this.set(r.index, { session: next, query, refreshing: false, error: done.phase === 'failed' ? done.error : undefined });
-      } else this.set(r.index, { refreshing: false });
+      const next = await SearchSession.launch({ SearchString: query, SearchStart: start.toISOString(), SearchEnd: end.toISOString(), NoHistory: true });
+      if (!current()) return void next.dispose();
+      l.session = next;
+      // Nothing shown yet: show this one while it runs.
+      if (!this.slots.get(r.index)?.session) this.set(r.index, { session: next, query });
+      const done = await Promise.race<SessionState | undefined>([next.ended(), l.onCancel.then(() => undefined)]);
+      if (!done || !current()) return; // cancel() has left it, unless a tile shows it
+      this.launches.delete(r.index);
+      const before = this.slots.get(r.index)?.session;
+      if (before && before !== next) void before.dispose();
+      this.set(r.index, { session: next, query, refreshing: false, error: undefined });
     } catch (err) {
-      if (gen !== this.generation || this.disposed) return;
+      if (!current()) return;
+      this.launches.delete(r.index);
       this.set(r.index, { refreshing: false, error: (err as Error).message || 'The search could not start.' });
     }
   }
 
   /** Leaves every search (the service removes them). */
   dispose(): void {
+    if (this.disposed) return;
+    for (const i of [...this.launches.keys()]) this.cancel(i);
     this.disposed = true;
-    this.generation++;
     for (const slot of this.slots.values()) void slot.session?.dispose();
     this.slots.clear();
     this.listeners.clear();

@@ -1,0 +1,145 @@
+import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
+import { SearchSession, SessionState } from '../search/search-session';
+import { DashboardRunner, RunRequest } from './dashboard-runner';
+
+/** A search the test ends by hand; `left` once the runner has disposed it. */
+class FakeSession {
+  left = false;
+  private finish!: (s: SessionState) => void;
+  private readonly done = new Promise<SessionState>((resolve) => (this.finish = resolve));
+  constructor(readonly query: string) {}
+  ended(): Promise<SessionState> {
+    return this.done;
+  }
+  end(): void {
+    this.finish({ phase: 'finished', info: {} as SessionState['info'], launchedAt: 0 });
+  }
+  dispose(): Promise<void> {
+    this.left = true;
+    return Promise.resolve();
+  }
+}
+
+const flush = () => new Promise((r) => setTimeout(r, 0));
+const req = (index: number, query = `q${index}`): RunRequest => ({ index, search: { query }, range: { kind: 'relative', preset: '1h' } });
+
+describe('the dashboard runner', () => {
+  let launched: FakeSession[];
+  beforeEach(() => {
+    launched = [];
+    jest.spyOn(SearchSession, 'launch').mockImplementation(async (r) => {
+      const s = new FakeSession(r.SearchString);
+      launched.push(s);
+      return s as unknown as SearchSession;
+    });
+  });
+  afterEach(() => jest.restoreAllMocks());
+
+  const shown = (runner: DashboardRunner, i: number) => runner.getSnapshot().get(i)?.session as unknown as FakeSession | undefined;
+
+  it('shows a first search while it runs; a refresh swaps in only once the new one has ended', async () => {
+    const runner = new DashboardRunner();
+    runner.run([req(0)]);
+    await flush();
+    expect(launched).toHaveLength(1);
+    expect(shown(runner, 0)).toBe(launched[0]);
+    launched[0].end();
+    await flush();
+    expect(runner.busy).toBe(false);
+
+    expect(runner.refresh([req(0)])).toBe(true);
+    await flush();
+    expect(runner.getSnapshot().get(0)?.refreshing).toBe(true);
+    expect(shown(runner, 0)).toBe(launched[0]);
+    launched[1].end();
+    await flush();
+    expect([shown(runner, 0), runner.getSnapshot().get(0)?.refreshing, launched[0].left]).toEqual([launched[1], false, true]);
+    runner.dispose();
+    expect(launched[1].left).toBe(true);
+  });
+
+  it('skips live updates while a search is still running: searches never pile up', async () => {
+    const runner = new DashboardRunner();
+    runner.run([req(0), req(1)]);
+    await flush();
+    launched[0].end();
+    await flush();
+    // Search 1 takes longer than the update interval: the ticks launch nothing.
+    for (let tick = 0; tick < 5; tick++) expect(runner.refresh([req(0), req(1)])).toBe(false);
+    await flush();
+    expect(launched).toHaveLength(2);
+    launched[1].end();
+    await flush();
+    expect(runner.refresh([req(0), req(1)])).toBe(true);
+    await flush();
+    expect(launched).toHaveLength(4);
+    launched[2].end();
+    launched[3].end();
+    await flush();
+    expect([shown(runner, 0), shown(runner, 1), runner.busy]).toEqual([launched[2], launched[3], false]);
+    runner.dispose();
+  });
+
+  it('a new range cancels the launch it supersedes at once, and never leaves the session a tile shows', async () => {
+    const runner = new DashboardRunner();
+    runner.run([req(0, 'first')]);
+    await flush();
+    const first = launched[0];
+    expect(shown(runner, 0)).toBe(first);
+    // Still running, and shown: a new range launches again, the tile keeps showing the first.
+    runner.run([req(0, 'second')]);
+    await flush();
+    expect([shown(runner, 0), first.left]).toEqual([first, false]);
+    // Superseded again before it ended: the second is left at once.
+    runner.run([req(0, 'third')]);
+    await flush();
+    const [, second, third] = launched;
+    expect([second.left, third.left, shown(runner, 0)]).toEqual([true, false, first]);
+    // The first ending changes nothing; the third ending takes its place.
+    first.end();
+    second.end();
+    await flush();
+    expect([shown(runner, 0), runner.getSnapshot().get(0)?.refreshing]).toEqual([first, true]);
+    third.end();
+    await flush();
+    expect([shown(runner, 0), first.left, runner.getSnapshot().get(0)?.refreshing, runner.busy]).toEqual([third, true, false, false]);
+    runner.dispose();
+  });
+
+  it('a launch answered after it was superseded is left at once; a search no longer wanted is left', async () => {
+    let answer!: () => void;
+    const gate = new Promise<void>((r) => (answer = r));
+    const slow = jest.spyOn(SearchSession, 'launch').mockImplementationOnce(async (r) => {
+      await gate;
+      const s = new FakeSession(r.SearchString);
+      launched.push(s);
+      return s as unknown as SearchSession;
+    });
+    const runner = new DashboardRunner();
+    runner.run([req(0, 'slow')]);
+    await flush();
+    runner.run([req(0, 'fast'), req(1)]);
+    await flush();
+    answer();
+    await flush();
+    expect(slow).toHaveBeenCalledTimes(3);
+    const late = launched.find((s) => s.query === 'slow')!;
+    expect(late.left).toBe(true);
+    expect(shown(runner, 0)?.query).toBe('fast');
+    runner.run([req(0, 'fast')]);
+    await flush();
+    expect(launched.find((s) => s.query === 'q1')!.left).toBe(true);
+    expect(runner.getSnapshot().has(1)).toBe(false);
+    runner.dispose();
+    expect(launched.every((s) => s.left)).toBe(true);
+  });
+
+  it('a search that cannot start says why and ends the refresh', async () => {
+    const runner = new DashboardRunner();
+    runner.run([{ index: 0, search: { alias: 'nothing' }, range: { kind: 'relative', preset: '1h' } }]);
+    await flush();
+    expect(runner.getSnapshot().get(0)).toEqual({ refreshing: false, error: 'This search has no query.' });
+    expect(runner.busy).toBe(false);
+    runner.dispose();
+  });
+});
