@@ -1,0 +1,68 @@
+import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import { TimeRange } from '../search/time-range';
+import { DashboardView, searchesToRun, searchRange } from './dashboard-data';
+import { DashboardRunner, RunRequest, SearchSlot } from './dashboard-runner';
+
+const NO_SLOTS: ReadonlyMap<number, SearchSlot> = new Map();
+const noSubscribe = () => () => undefined;
+const noSlots = () => NO_SLOTS;
+
+/** The time the searches run over (see useDashboardTime). */
+interface SearchTime {
+  range: TimeRange;
+  chosen: boolean;
+  zoomed: ReadonlyMap<number, TimeRange>;
+}
+
+/**
+ * The dashboard's searches: one runner per page, launched again when what they run changes or on
+ * `refresh`, and every `live` seconds while the range moves with time and updates are not paused.
+ * `slots` holds each search's state by search index; `ranAt` is the last launch.
+ */
+export function useDashboardSearches(view: DashboardView | undefined, { range, chosen, zoomed }: SearchTime, paused: boolean) {
+  const [refreshes, setRefreshes] = useState(0);
+  const [ranAt, setRanAt] = useState<Date>();
+
+  // Made in an effect (not a memo), so a remount in development gets a live one.
+  const [runner, setRunner] = useState<DashboardRunner>();
+  useEffect(() => {
+    const r = new DashboardRunner();
+    setRunner(r);
+    const leave = () => r.dispose();
+    window.addEventListener('pagehide', leave);
+    return () => {
+      window.removeEventListener('pagehide', leave);
+      r.dispose();
+    };
+  }, []);
+  const slots = useSyncExternalStore(runner?.subscribe ?? noSubscribe, runner?.getSnapshot ?? noSlots);
+  const requests = useMemo<RunRequest[]>(() => {
+    if (!view) return [];
+    return searchesToRun(view).map((index) => {
+      const search = view.searches[index]!;
+      return { index, search, range: zoomed.get(index) ?? searchRange(search, range, chosen) };
+    });
+  }, [view, range, chosen, zoomed]);
+  const runKey = JSON.stringify(requests.map((r) => [r.index, r.search, r.range]));
+  const requestsRef = useRef(requests);
+  requestsRef.current = requests;
+  // What runs changed, or Refresh: launch again now (the runner cancels what this supersedes).
+  useEffect(() => {
+    if (!runner) return;
+    runner.run(requests);
+    setRanAt(new Date());
+  }, [runner, runKey, refreshes]); // eslint-disable-line react-hooks/exhaustive-deps -- runKey stands for requests
+
+  // Live updates, for ranges that move with time; a tick while a search still runs is skipped.
+  const live = view?.liveUpdateSeconds;
+  const moving = range.kind === 'relative' || !chosen;
+  useEffect(() => {
+    if (!live || paused || !moving || !runner) return;
+    const t = setInterval(() => {
+      if (runner.refresh(requestsRef.current)) setRanAt(new Date());
+    }, live * 1000);
+    return () => clearInterval(t);
+  }, [live, paused, moving, runner]);
+
+  return { slots, ranAt, live, moving, refresh: () => setRefreshes((n) => n + 1) };
+}
