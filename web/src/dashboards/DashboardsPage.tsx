@@ -8,7 +8,7 @@ import '../library/keeping.css';
 import { usePrefs } from '../prefs/PrefsContext';
 import { useUserNames } from '../searches/useUserNames';
 import { sharingText } from '../ui/SharingFields';
-import { EveryUsersSwitch, ListMessages, useKeptList } from '../ui/ListPage';
+import { EveryUsersSwitch, ListMessages, OwnedNameCell, useKeptList } from '../ui/ListPage';
 import { formatTime } from '../ui/time-format';
 import { readDashboardData } from './dashboard-data';
 import { createDashboard, Dashboard, dashboardMatches, deleteDashboard, exportable, exportFileName, getDashboard, listDashboards, parseImport } from './dashboards-api';
@@ -151,11 +151,11 @@ export function DashboardsPage() {
           <tbody>
             {shown.map((d) => (
               <tr key={d.ID}>
-                <th scope="row" className="entry-name">
-                  <Link to={`/dashboards/${d.ID}`}>{d.Name || 'Untitled dashboard'}</Link>
-                  {d.Description && <span className="muted desc">{d.Description}</span>}
-                  {d.UID !== user.UID && <span className="muted desc">Owner: {names.get(d.UID) ?? `user ${d.UID}`}</span>}
-                </th>
+                <OwnedNameCell
+                  name={<Link to={`/dashboards/${d.ID}`}>{d.Name || 'Untitled dashboard'}</Link>}
+                  description={d.Description}
+                  owner={d.UID !== user.UID ? (names.get(d.UID) ?? `user ${d.UID}`) : undefined}
+                />
                 <td className="nowrap">{tileCount(d)}</td>
                 <td className="text-cell">
                   <ul className="chips" aria-label="Labels">

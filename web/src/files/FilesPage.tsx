@@ -8,7 +8,7 @@ import '../library/keeping.css';
 import { useMyGroups } from '../library/useMyGroups';
 import { usePrefs } from '../prefs/PrefsContext';
 import { useUserNames } from '../searches/useUserNames';
-import { EveryUsersSwitch, ListMessages, useKeptList } from '../ui/ListPage';
+import { EveryUsersSwitch, ListMessages, OwnedNameCell, useKeptList } from '../ui/ListPage';
 import { formatBytes, formatTime } from '../ui/time-format';
 import { FileDialog } from './FileDialog';
 import { deleteFile, fileMatches, fileUrl, listFiles, UserFile } from './files-api';
@@ -102,11 +102,7 @@ export function FilesPage() {
           <tbody>
             {shown.map((f) => (
               <tr key={f.ThingUUID}>
-                <th scope="row" className="entry-name">
-                  <span>{f.Name}</span>
-                  {f.Desc && <span className="muted desc">{f.Desc}</span>}
-                  {f.UID !== user.UID && <span className="muted desc">Owner: {names.get(f.UID) ?? `user ${f.UID}`}</span>}
-                </th>
+                <OwnedNameCell name={f.Name} description={f.Desc} owner={f.UID !== user.UID ? (names.get(f.UID) ?? `user ${f.UID}`) : undefined} />
                 <td className="nowrap">{f.Type || 'unknown'}</td>
                 <td className="num">{formatBytes(f.Size)}</td>
                 <td className="nowrap">{formatTime(f.Updated, prefs.timeZone).slice(0, 19)}</td>

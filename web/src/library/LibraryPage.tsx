@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { LibraryEntry } from '../api/types';
 import { useAuth } from '../auth/AuthContext';
 import { useUserNames } from '../searches/useUserNames';
-import { EveryUsersSwitch, ListMessages, useKeptList } from '../ui/ListPage';
+import { EveryUsersSwitch, ListMessages, OwnedNameCell, useKeptList } from '../ui/ListPage';
 import { ConfirmDialog } from './Dialog';
 import { allLabels, deleteEntry, entryMatches, listLibrary } from './library-api';
 import { LibraryEntryDialog } from './LibraryEntryDialog';
@@ -97,11 +97,7 @@ export function LibraryPage() {
           <tbody>
             {shown.map((e) => (
               <tr key={e.ThingUUID}>
-                <th scope="row" className="entry-name">
-                  <span>{e.Name}</span>
-                  {e.Description && <span className="muted desc">{e.Description}</span>}
-                  {e.UID !== user.UID && <span className="muted desc">Owner: {names.get(e.UID) ?? `user ${e.UID}`}</span>}
-                </th>
+                <OwnedNameCell name={e.Name} description={e.Description} owner={e.UID !== user.UID ? (names.get(e.UID) ?? `user ${e.UID}`) : undefined} />
                 <td className="query-cell">{e.Query}</td>
                 <td className="text-cell">
                   <ul className="chips" aria-label="Labels">

@@ -8,7 +8,7 @@ import '../library/keeping.css';
 import { useMyGroups } from '../library/useMyGroups';
 import { usePrefs } from '../prefs/PrefsContext';
 import { useUserNames } from '../searches/useUserNames';
-import { EveryUsersSwitch, ListMessages, useKeptList } from '../ui/ListPage';
+import { EveryUsersSwitch, ListMessages, OwnedNameCell, useKeptList } from '../ui/ListPage';
 import { formatBytes, formatTime } from '../ui/time-format';
 import { CloneResourceDialog } from './CloneResourceDialog';
 import { ResourceDialog } from './ResourceDialog';
@@ -108,11 +108,7 @@ export function ResourcesPage() {
           <tbody>
             {shown.map((r) => (
               <tr key={r.GUID}>
-                <th scope="row" className="entry-name">
-                  <span>{r.ResourceName}</span>
-                  {r.Description && <span className="muted desc">{r.Description}</span>}
-                  {r.UID !== user.UID && <span className="muted desc">Owner: {names.get(r.UID) ?? `user ${r.UID}`}</span>}
-                </th>
+                <OwnedNameCell name={r.ResourceName} description={r.Description} owner={r.UID !== user.UID ? (names.get(r.UID) ?? `user ${r.UID}`) : undefined} />
                 <td className="num">{r.Size > 0 ? formatBytes(r.Size) : 'empty'}</td>
                 <td className="num">{r.VersionNumber}</td>
                 <td className="nowrap">{formatTime(r.LastModified, prefs.timeZone).slice(0, 19)}</td>

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { ReactNode, useCallback, useEffect, useState } from 'react';
 
 /**
  * The pieces every "things you keep" page shares (library, dashboards, resources, files): the
@@ -67,5 +67,16 @@ export function EveryUsersSwitch({ admin, checked, onChange, what }: { admin: bo
       <input type="checkbox" checked={checked} onChange={(e) => onChange(e.target.checked)} />
       Every user's {what}
     </label>
+  );
+}
+
+/** A kept thing's row header: its name (or a link), description, and its owner when not the person's own. */
+export function OwnedNameCell({ name, description, owner }: { name: ReactNode; description?: string; owner?: string }) {
+  return (
+    <th scope="row" className="entry-name">
+      {typeof name === 'string' ? <span>{name}</span> : name}
+      {description && <span className="muted desc">{description}</span>}
+      {owner && <span className="muted desc">Owner: {owner}</span>}
+    </th>
   );
 }
