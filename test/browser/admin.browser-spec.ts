@@ -102,6 +102,19 @@ describe('console administration (browser)', () => {
       expect(await h.problemsOf(w)).toEqual([]);
     }));
 
+  it('offers an administrator every group to share with, not only the groups they belong to', () =>
+    withPage(h, 'admin-shares-any-group', async (w) => {
+      const { page } = w;
+      // The admin belongs to no group; the test above made "ops" (dave is its member).
+      await openAs(w, '/resources');
+      await page.getByRole('button', { name: 'New resource' }).click();
+      const dialog = page.getByRole('dialog', { name: 'New resource' });
+      await dialog.getByRole('checkbox', { name: 'ops' }).waitFor();
+      expect(await dialog.getByText('You belong to no groups').count()).toBe(0);
+      await dialog.getByRole('button', { name: 'Cancel' }).click();
+      expect(await h.problemsOf(w)).toEqual([]);
+    }));
+
   it('creates a user with a group in the console, who then signs in; locking ends their open session; reset, unlock and delete', () =>
     withPage(h, 'admin-users', async (w) => {
       const { page } = w;

@@ -9,11 +9,12 @@ describe('token examples', () => {
     ]);
   });
 
-  it('adds a log upload when the token may ingest, and the history when it may read it', () => {
+  it('adds a log upload and a HEC event when the token may ingest, and the history when it may read it', () => {
     const ex = tokenExamples('http://127.0.0.1:8080', secret, ['Ingest', 'SearchHistory']);
     expect(ex.map((e) => e.command)).toEqual([
       "curl -H 'Service-Token: sst_abc' 'http://127.0.0.1:8080/api/info/whoami'",
       "curl -H 'Service-Token: sst_abc' -F tag=app -F file=@app.log 'http://127.0.0.1:8080/api/ingest/lines'",
+      `curl -H 'Authorization: Splunk sst_abc' -d '{"event":"hello","sourcetype":"app"}' 'http://127.0.0.1:8080/services/collector/event'`,
       "curl -H 'Service-Token: sst_abc' 'http://127.0.0.1:8080/api/searchhistory'",
     ]);
   });

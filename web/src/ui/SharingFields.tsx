@@ -1,11 +1,31 @@
+import { useEffect, useState } from 'react';
+import { api } from '../api/client';
 import { GroupDetails } from '../api/types';
 import { useAuth } from '../auth/AuthContext';
 import { groupNames } from '../library/useMyGroups';
 
+/** Every group (GET /api/groups), for an administrator, who may share with any of them; else undefined. */
+function useEveryGroup(admin: boolean): GroupDetails[] | undefined {
+  const [all, setAll] = useState<GroupDetails[]>();
+  useEffect(() => {
+    if (!admin) return;
+    let live = true;
+    api<GroupDetails[] | null>('/api/groups').then(
+      (g) => live && setAll([...(g ?? [])].sort((a, b) => a.Name.localeCompare(b.Name))),
+      () => undefined, // the person's own groups stay offered
+    );
+    return () => {
+      live = false;
+    };
+  }, [admin]);
+  return all;
+}
+
 /**
  * "Share with groups" checkboxes (named `gid`) and, for administrators, "Everyone (global)"
- * (named `global`), for a form read with FormData (readSharing). Groups the object is shared
- * with that the person is not in (an administrator's edit) stay listed. Used by every shareable
+ * (named `global`), for a form read with FormData (readSharing). `groups`: the person's own
+ * groups, which is what the service lets a non-admin share with; an administrator is offered
+ * every group. Groups the object is already shared with stay listed. Used by every shareable
  * object's dialog (library entries, dashboards, resources, files).
  */
 export function SharingFields({
@@ -23,13 +43,17 @@ export function SharingFields({
   alone?: string;
 }) {
   const { user } = useAuth();
-  const shown = [...(groups ?? [])];
+  const every = useEveryGroup(user.Admin);
+  const choices = every ?? groups;
+  const shown = [...(choices ?? [])];
   for (const gid of gids ?? []) if (!shown.some((g) => g.GID === gid)) shown.push({ GID: gid, Name: `group ${gid}`, Desc: '' });
   return (
     <fieldset className="group-choices">
       <legend>{legend}</legend>
-      {groups === undefined && <p className="muted small">Loading your groups…</p>}
-      {groups !== undefined && shown.length === 0 && <p className="muted small">You belong to no groups: {alone}.</p>}
+      {choices === undefined && <p className="muted small">Loading the groups…</p>}
+      {choices !== undefined && shown.length === 0 && (
+        <p className="muted small">{user.Admin ? `There are no groups yet (Admin → Groups makes one): ${alone}.` : `You belong to no groups: ${alone}.`}</p>
+      )}
       {shown.map((g) => (
         <label key={g.GID} className="check">
           <input type="checkbox" name="gid" value={g.GID} defaultChecked={(gids ?? []).includes(g.GID)} />
