@@ -2,7 +2,11 @@ import { Locator, Page } from 'playwright-core';
 import { ConsoleHarness, eventually, keepScreenshot, runQuery, signIn, tableRows, Watched, withPage } from './harness';
 
 const MIN = 60_000;
-/** Counted nested repetition: about 0.6 s per slow entry in V8; the short all-`a` entries match at once. */
+/**
+ * Counted nested repetition: 2-4 s per slow entry in V8 (each `a` more doubles it); the short
+ * all-`a` entries match at once. Slow enough that a search is still running when the person
+ * sends it to the background (with 23 `a`s a CI run finished first, in 1.25 s).
+ */
 const REGEX = '(?P<x>(a{1,30}){1,30}$)';
 const SLOW_QUERY = `tag=slow regex "${REGEX}" | table x`;
 /** Tens of seconds per entry: runs until stopped. */
@@ -26,7 +30,7 @@ describe('console persistent searches (browser)', () => {
     const quick = ['a', 'aa', 'aaa', 'aaaa'];
     await h.ingest(headers, 'slow', [
       ...quick.map((data, i) => ({ data, ageMs: MIN + i * 1000 })),
-      ...Array.from({ length: 6 }, (_, i) => ({ data: `${'a'.repeat(23)}!`, ageMs: 2 * MIN + i * 1000 })),
+      ...Array.from({ length: 6 }, (_, i) => ({ data: `${'a'.repeat(25)}!`, ageMs: 2 * MIN + i * 1000 })),
     ]);
     await h.ingest(
       headers,
