@@ -7,6 +7,7 @@ import { AdminOnly, useDirectory } from './AdminOnly';
 import { GroupDialog } from './GroupDialog';
 import { MembersDialog } from './MembersDialog';
 import { groupMatches, membersOf } from './user-edit';
+import { ListMessages } from '../ui/ListPage';
 
 type Open = { kind: 'new' } | { kind: 'edit' | 'members'; gid: number } | { kind: 'delete'; group: GroupDetails; error?: string; busy?: boolean };
 
@@ -62,16 +63,14 @@ function Groups() {
           <input type="search" value={text} onChange={(e) => setText(e.target.value)} placeholder="name, description…" />
         </label>
       </div>
-      <p role="status" className={outcome && !outcome.ok ? 'error' : 'muted'}>
-        {outcome?.text}
-      </p>
-      {error && (
-        <p className="error" role="alert">
-          {error}
-        </p>
-      )}
-      {!groups && !error && <p className="muted">Loading the groups…</p>}
-      {groups && groups.length === 0 && <p className="empty">There are no groups yet. Create one with “New group”.</p>}
+      <ListMessages
+        note={outcome?.text}
+        noteIsError={outcome ? !outcome.ok : false}
+        error={error}
+        list={groups}
+        loading="Loading the groups…"
+        empty="There are no groups yet. Create one with “New group”."
+      />
       {groups && groups.length > 0 && (
         <table className="keeping-table" aria-label="Groups">
           <thead>

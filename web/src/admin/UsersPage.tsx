@@ -9,6 +9,7 @@ import { LockDialog } from './LockDialog';
 import { PasswordDialog } from './PasswordDialog';
 import { defaultGroupName, userMatches } from './user-edit';
 import { UserDialog } from './UserDialog';
+import { ListMessages } from '../ui/ListPage';
 
 /** The default account: it cannot be deleted or demoted (contract rule 4). */
 const PRIMARY_ADMIN_UID = 1;
@@ -75,15 +76,7 @@ function Users() {
           <input type="search" value={text} onChange={(e) => setText(e.target.value)} placeholder="username, name, email, group…" />
         </label>
       </div>
-      <p role="status" className={outcome && !outcome.ok ? 'error' : 'muted'}>
-        {outcome?.text}
-      </p>
-      {error && (
-        <p className="error" role="alert">
-          {error}
-        </p>
-      )}
-      {!users && !error && <p className="muted">Loading the users…</p>}
+      <ListMessages note={outcome?.text} noteIsError={outcome ? !outcome.ok : false} error={error} list={users} loading="Loading the users…" />
       {users && (
         <table className="keeping-table" aria-label="Users">
           <thead>

@@ -91,3 +91,42 @@ export function UploadProgressBar({ loaded, total }: { loaded: number; total: nu
     </div>
   );
 }
+
+/**
+ * The end of an upload form: the progress bar while it runs, the refusal in words, then "Cancel
+ * upload" (while it runs) or `close` ("Cancel"), and the submit button.
+ */
+export function UploadFooter({
+  upload,
+  error,
+  submit,
+  disabled,
+  onClose,
+  close = 'Cancel',
+}: {
+  upload: { progress?: { loaded: number; total: number }; busy: boolean; cancel(): void };
+  error?: string;
+  submit: string;
+  disabled: boolean;
+  onClose(): void;
+  close?: string;
+}) {
+  return (
+    <>
+      {upload.progress && <UploadProgressBar {...upload.progress} />}
+      {error && (
+        <p className="error" role="alert">
+          {error}
+        </p>
+      )}
+      <div className="dialog-buttons">
+        <button type="button" onClick={upload.busy ? upload.cancel : onClose}>
+          {upload.busy ? 'Cancel upload' : close}
+        </button>
+        <button type="submit" className="primary" disabled={disabled}>
+          {submit}
+        </button>
+      </div>
+    </>
+  );
+}

@@ -1,6 +1,6 @@
 import { FormEvent, useId, useRef, useState } from 'react';
 import { useAuth } from '../auth/AuthContext';
-import { DropZone, UploadProgressBar } from '../common-upload/DropZone';
+import { DropZone, UploadFooter } from '../common-upload/DropZone';
 import { readSharing, SharingFields } from '../ui/SharingFields';
 import { useUpload } from '../common-upload/useUpload';
 import { Dialog } from '../library/Dialog';
@@ -101,26 +101,7 @@ export function FileDialog({
           </span>
         </label>
         <SharingFields groups={groups} gids={existing?.GIDs} global={existing?.Global} />
-        {up.progress && <UploadProgressBar {...up.progress} />}
-        {error && (
-          <p className="error" role="alert">
-            {error}
-          </p>
-        )}
-        <div className="dialog-buttons">
-          {up.busy ? (
-            <button type="button" onClick={up.cancel}>
-              Cancel upload
-            </button>
-          ) : (
-            <button type="button" onClick={onClose}>
-              Cancel
-            </button>
-          )}
-          <button type="submit" className="primary" disabled={busy}>
-            {up.busy ? 'Uploading…' : busy ? 'Saving…' : existing ? 'Save' : 'Upload'}
-          </button>
-        </div>
+        <UploadFooter upload={up} error={error} submit={up.busy ? 'Uploading…' : busy ? 'Saving…' : existing ? 'Save' : 'Upload'} disabled={busy} onClose={onClose} />
       </form>
     </Dialog>
   );

@@ -1,5 +1,5 @@
 import { FormEvent, useState } from 'react';
-import { DropZone, UploadProgressBar } from '../common-upload/DropZone';
+import { DropZone, UploadFooter } from '../common-upload/DropZone';
 import { useUpload } from '../common-upload/useUpload';
 import { Dialog } from '../library/Dialog';
 import { formatBytes } from '../ui/time-format';
@@ -36,21 +36,7 @@ export function ReplaceFileDialog({
       <form className="entry-form" onSubmit={submit}>
         <p className="muted small">The name, description, labels and sharing stay; only the contents ({formatBytes(file.Size)} now) change.</p>
         <DropZone label="New contents" file={picked} onFile={setPicked} maxSize={maxSize} disabled={up.busy} error={fileError ?? up.error} onError={setFileError} />
-        {up.progress && <UploadProgressBar {...up.progress} />}
-        <div className="dialog-buttons">
-          {up.busy ? (
-            <button type="button" onClick={up.cancel}>
-              Cancel upload
-            </button>
-          ) : (
-            <button type="button" onClick={onClose}>
-              Cancel
-            </button>
-          )}
-          <button type="submit" className="primary" disabled={up.busy || !picked}>
-            {up.busy ? 'Uploading…' : 'Replace'}
-          </button>
-        </div>
+        <UploadFooter upload={up} submit={up.busy ? 'Uploading…' : 'Replace'} disabled={up.busy || !picked} onClose={onClose} />
       </form>
     </Dialog>
   );

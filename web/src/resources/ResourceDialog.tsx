@@ -1,6 +1,6 @@
 import { FormEvent, useState } from 'react';
 import { useAuth } from '../auth/AuthContext';
-import { DropZone, UploadProgressBar } from '../common-upload/DropZone';
+import { DropZone, UploadFooter } from '../common-upload/DropZone';
 import { readSharing, SharingFields } from '../ui/SharingFields';
 import { useUpload } from '../common-upload/useUpload';
 import { Dialog } from '../library/Dialog';
@@ -78,26 +78,7 @@ export function ResourceDialog({
         </label>
         <SharingFields groups={groups} gids={resource?.GroupACL} global={resource?.Global} />
         {!resource && <DropZone label="Contents (optional)" file={file} onFile={setFile} maxSize={maxSize} disabled={busy} error={fileError ?? up.error} onError={setFileError} />}
-        {up.progress && <UploadProgressBar {...up.progress} />}
-        {error && (
-          <p className="error" role="alert">
-            {error}
-          </p>
-        )}
-        <div className="dialog-buttons">
-          {up.busy ? (
-            <button type="button" onClick={up.cancel}>
-              Cancel upload
-            </button>
-          ) : (
-            <button type="button" onClick={onClose}>
-              {created ? 'Close' : 'Cancel'}
-            </button>
-          )}
-          <button type="submit" className="primary" disabled={busy}>
-            {busy ? 'Saving…' : resource ? 'Save' : 'Create'}
-          </button>
-        </div>
+        <UploadFooter upload={up} error={error} submit={busy ? 'Saving…' : resource ? 'Save' : 'Create'} disabled={busy} onClose={onClose} close={created ? 'Close' : 'Cancel'} />
       </form>
     </Dialog>
   );

@@ -1,5 +1,5 @@
 import { FormEvent, useState } from 'react';
-import { DropZone, UploadProgressBar } from '../common-upload/DropZone';
+import { DropZone, UploadFooter } from '../common-upload/DropZone';
 import { useUpload } from '../common-upload/useUpload';
 import { Dialog } from '../library/Dialog';
 import { formatBytes } from '../ui/time-format';
@@ -34,21 +34,7 @@ export function ResourceUploadDialog({
       <form className="entry-form" onSubmit={submit}>
         <p className="muted small">{resource.Size > 0 ? `The new file replaces the current contents (${formatBytes(resource.Size)}).` : 'The resource has no contents yet.'}</p>
         <DropZone label="New contents" file={file} onFile={setFile} maxSize={maxSize} disabled={up.busy} error={fileError ?? up.error} onError={setFileError} />
-        {up.progress && <UploadProgressBar {...up.progress} />}
-        <div className="dialog-buttons">
-          {up.busy ? (
-            <button type="button" onClick={up.cancel}>
-              Cancel upload
-            </button>
-          ) : (
-            <button type="button" onClick={onClose}>
-              Cancel
-            </button>
-          )}
-          <button type="submit" className="primary" disabled={up.busy || !file}>
-            {up.busy ? 'Uploading…' : 'Upload'}
-          </button>
-        </div>
+        <UploadFooter upload={up} submit={up.busy ? 'Uploading…' : 'Upload'} disabled={up.busy || !file} onClose={onClose} />
       </form>
     </Dialog>
   );

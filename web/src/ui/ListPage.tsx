@@ -41,11 +41,28 @@ export function useKeptList<T>(read: (admin: boolean) => Promise<T[]>, admin: bo
   return { list, error, reload };
 }
 
-/** The line under the filters: the last action's outcome, a read error, "Loading…", or why the list is empty. */
-export function ListMessages({ note, error, list, loading, empty }: { note?: string; error?: string; list?: unknown[]; loading: string; empty: string }) {
+/**
+ * The line under the filters: the last action's outcome (`noteIsError`: a refusal), a read error,
+ * "Loading…", or why the list is empty.
+ */
+export function ListMessages({
+  note,
+  noteIsError,
+  error,
+  list,
+  loading,
+  empty,
+}: {
+  note?: string;
+  noteIsError?: boolean;
+  error?: string;
+  list?: unknown[];
+  loading: string;
+  empty?: string;
+}) {
   return (
     <>
-      <p role="status" className="muted">
+      <p role="status" className={noteIsError ? 'error' : 'muted'}>
         {note}
       </p>
       {error && (
@@ -54,7 +71,7 @@ export function ListMessages({ note, error, list, loading, empty }: { note?: str
         </p>
       )}
       {list === undefined && !error && <p className="muted">{loading}</p>}
-      {list && list.length === 0 && <p className="empty">{empty}</p>}
+      {empty && list && list.length === 0 && <p className="empty">{empty}</p>}
     </>
   );
 }
