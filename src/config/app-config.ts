@@ -44,6 +44,8 @@ export interface AppConfig {
   tokensForNonAdmins: boolean;
   maxTokensPerUser: number;
   retentionDays: number;
+  /** How often small blocks are merged (block-compaction.ts); 0: never. */
+  compactionIntervalMs: number;
   maxIngestBatchBytes: number;
   maxIngestEntries: number;
   /**

@@ -84,6 +84,7 @@ export function loadConfig(env: Env): AppConfig {
     tokensForNonAdmins: bool(env, 'TOKENS_FOR_NON_ADMINS', true, errors),
     maxTokensPerUser: int(env, 'MAX_TOKENS_PER_USER', 100, 1, 100000, errors),
     retentionDays: int(env, 'RETENTION_DAYS', 30, 1, 36500, errors),
+    compactionIntervalMs: int(env, 'COMPACTION_INTERVAL_MS', 10000, 0, 86400000, errors),
     maxIngestBatchBytes: int(env, 'MAX_INGEST_BATCH_BYTES', 32 * MiB, 1024, 1024 * MiB, errors),
     maxIngestEntries: int(env, 'MAX_INGEST_ENTRIES', 100000, 1, 10000000, errors),
     ingestMaxFutureDays: int(env, 'INGEST_MAX_FUTURE_DAYS', 1, 0, 3650, errors),

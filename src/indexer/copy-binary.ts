@@ -1,59 +1,59 @@
 /**
- * PostgreSQL's binary COPY format for `entry (ts, tag, src, data, evs)`: bytes go in as they are
- * (no hex, no array literal for the server to parse) and timestamps as integers, which makes a
- * batch several times cheaper for PostgreSQL than `INSERT ... SELECT unnest(...)`.
+ * PostgreSQL's binary COPY format for block rows: bodies go in as they are (no hex for the server
+ * to parse) and timestamps as integers. One COPY statement stores a whole batch atomically.
  * Format: https://www.postgresql.org/docs/current/sql-copy.html#SQL-COPY-BINARY-FORMAT
  */
-export const COPY_ENTRY_SQL = 'COPY entry (ts, tag, src, data, evs) FROM STDIN (FORMAT binary)';
+import { BLOCK_COPY_COLUMNS } from './indexer.schema';
 
-export interface CopyEntry {
-  /** epoch µs */
-  ts: number;
+export const COPY_BLOCK_SQL = `COPY block (${BLOCK_COPY_COLUMNS.join(', ')}) FROM STDIN (FORMAT binary)`;
+
+/** A block row as COPY writes it. */
+export interface CopyBlock {
   tag: number;
-  src: string;
-  data: Buffer;
-  /** EVs as stored in the jsonb column (already serialised values) */
-  evs: Array<[string, unknown]> | null;
+  /** oldest and newest entry, epoch µs */
+  lo: number;
+  hi: number;
+  n: number;
+  raw: number;
+  shard: number;
+  /** the compressed block */
+  body: Buffer;
 }
 
 /** Signature, flags (no OIDs), header extension length. */
 const HEADER = Buffer.concat([Buffer.from('PGCOPY\n\xff\r\n\0', 'latin1'), Buffer.alloc(8)]);
 const TRAILER = Buffer.from([0xff, 0xff]);
-const NULL_FIELD = Buffer.from([0xff, 0xff, 0xff, 0xff]);
 /** PostgreSQL timestamps count µs from 2000-01-01 UTC. */
 const PG_EPOCH_US = Date.UTC(2000, 0, 1) * 1000;
-const FIELDS = 5;
-const JSONB_VERSION = 1;
 const TWO_32 = 2 ** 32;
 
-/** The whole COPY stream (header, one tuple per entry, trailer) for one batch. */
-export function encodeCopyBinary(entries: CopyEntry[]): Buffer {
+function writeTimestamp(b: Buffer, o: number, us: number): number {
+  const pgUs = us - PG_EPOCH_US;
+  const hi = Math.floor(pgUs / TWO_32);
+  o = b.writeInt32BE(8, o);
+  o = b.writeInt32BE(hi, o);
+  return b.writeUInt32BE(pgUs - hi * TWO_32, o);
+}
+
+/** The whole COPY stream (header, one tuple per block, trailer). */
+export function encodeCopyBinary(blocks: CopyBlock[]): Buffer {
   const parts: Buffer[] = [HEADER];
-  for (const e of entries) {
-    const src = Buffer.from(e.src, 'utf8');
-    const evs = e.evs && e.evs.length ? Buffer.from(JSON.stringify(e.evs), 'utf8') : null;
-    // field count, ts (len + int64), tag (len + int16), src (len + bytes), data length
-    const head = Buffer.allocUnsafe(2 + 12 + 6 + 4 + src.length + 4);
-    let o = head.writeInt16BE(FIELDS, 0);
-    const pgUs = e.ts - PG_EPOCH_US;
-    const hi = Math.floor(pgUs / TWO_32);
-    o = head.writeInt32BE(8, o);
-    o = head.writeInt32BE(hi, o);
-    o = head.writeUInt32BE(pgUs - hi * TWO_32, o);
+  for (const k of blocks) {
+    // field count, tag (len + int16), lo, hi (len + int64), n, raw (len + int32), shard (len + int16), body length
+    const head = Buffer.allocUnsafe(2 + 6 + 12 + 12 + 8 + 8 + 6 + 4);
+    let o = head.writeInt16BE(BLOCK_COPY_COLUMNS.length, 0);
     o = head.writeInt32BE(2, o);
-    o = head.writeInt16BE(e.tag, o);
-    o = head.writeInt32BE(src.length, o);
-    o += src.copy(head, o);
-    head.writeInt32BE(e.data.length, o);
-    parts.push(head, e.data);
-    if (evs) {
-      const h = Buffer.allocUnsafe(5);
-      h.writeInt32BE(evs.length + 1, 0);
-      h.writeUInt8(JSONB_VERSION, 4);
-      parts.push(h, evs);
-    } else {
-      parts.push(NULL_FIELD);
-    }
+    o = head.writeInt16BE(k.tag, o);
+    o = writeTimestamp(head, o, k.lo);
+    o = writeTimestamp(head, o, k.hi);
+    o = head.writeInt32BE(4, o);
+    o = head.writeInt32BE(k.n, o);
+    o = head.writeInt32BE(4, o);
+    o = head.writeInt32BE(k.raw, o);
+    o = head.writeInt32BE(2, o);
+    o = head.writeInt16BE(k.shard, o);
+    head.writeInt32BE(k.body.length, o);
+    parts.push(head, k.body);
   }
   parts.push(TRAILER);
   return Buffer.concat(parts);

@@ -6,7 +6,8 @@ import { serviceUnavailable } from '../common/errors/app-error';
 import { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/env.schema';
 import { pgPoolOptions } from '../database/data-source';
-import { ENTRY_SCHEMA_SQL } from './indexer.schema';
+import { BLOCK_SCHEMA_SQL } from './indexer.schema';
+import { convertLegacyLayout } from './legacy-conversion';
 
 export interface Indexer {
   index: number;
@@ -28,7 +29,7 @@ function displayName(url: string): string {
   }
 }
 
-/** One `pg.Pool` per indexer database, with the entry schema set up (idempotently) at start. */
+/** One `pg.Pool` per indexer database, with the block schema set up (idempotently, converting an older layout) at start. */
 @Injectable()
 export class IndexerPools implements OnModuleInit, OnModuleDestroy {
   private readonly logger = new Logger(IndexerPools.name);
@@ -65,7 +66,8 @@ export class IndexerPools implements OnModuleInit, OnModuleDestroy {
     try {
       await c.query('SELECT pg_advisory_lock($1)', [7_955_000]);
       try {
-        for (const sql of ENTRY_SCHEMA_SQL) await c.query(sql);
+        for (const sql of BLOCK_SCHEMA_SQL) await c.query(sql);
+        await convertLegacyLayout(c, this.logger, ix.name);
       } finally {
         await c.query('SELECT pg_advisory_unlock($1)', [7_955_000]);
       }

@@ -4,17 +4,18 @@ import { APP_CONFIG } from '../config/env.schema';
 import { CompiledQuery, QueryLimits, tagMatcher } from '../query';
 import { runSearch } from './compound-run';
 import { Indexer, IndexerPools } from './indexer-pools';
-import { dayOfMicros, PARTITION_BLOCKS_SQL, partitionName } from './indexer.schema';
+import { SHARDS } from './block-codec';
+import { DAY_MS_CONST as DAY_MS } from './indexer.schema';
 import { IndexerService } from './indexer.service';
 import { ScanRun, ScanRunContext, SearchCancelledError } from './scan-run';
 import { ScanWorkerPool } from './scan-worker-pool';
-import { MergeJob, MIN_SPLIT_BLOCKS, ScanJob } from './scan.protocol';
+import { MergeJob, MIN_SPLIT_BYTES, ScanJob } from './scan.protocol';
 import { SearchAdmission } from './search-admission';
 import { RecentLongSearches } from './search-priority';
 import { CompiledSearch, compileSearch, queryLimits, SearchExecutor, SearchRange, SearchRunOptions, SearchRunResult, SearchSink } from './search-executor';
 
 /**
- * Rows per cursor FETCH. Streaming queries post every surviving row to the web server, where a
+ * Entries per batch a scan job hands its pipeline and posts. Streaming queries post every surviving row to the web server, where a
  * batch is deserialised in one go on the event loop: smaller batches keep those pauses short
  * (another user's big stream took whoami's p99 from 1.9x to 2.4x of quiet with 5000).
  * Condensing queries post nothing per batch, and fetch more at a time.
@@ -53,32 +54,31 @@ export class IndexerSearchExecutor extends SearchExecutor implements OnModuleDes
   }
 
   /**
-   * One scan job per indexer; for order-free queries over large partitions, `scanParallelism`
-   * jobs per indexer, each scanning a share of every large partition, so that PostgreSQL and the
-   * pipeline use more than one core.
+   * One scan job per indexer; for order-free queries over enough data, `scanParallelism` jobs per
+   * indexer, each scanning its shards of the blocks (ScanSplit), so that decompression, PostgreSQL
+   * and the pipeline use more than one core.
    */
   private async plan(compiled: CompiledQuery, base: Omit<ScanJob, keyof ReturnType<IndexerPools['clientConfig']>>): Promise<Array<{ ix: Indexer; job: ScanJob }>> {
     const ready = await Promise.all(this.pools.all.map((ix) => this.pools.ensureReady(ix)));
-    const parts = !compiled.pushdown.ordered && base.tagIds.length ? this.config.scanParallelism : 1;
+    const parts = !compiled.pushdown.ordered && base.tagIds.length ? Math.min(this.config.scanParallelism, SHARDS) : 1;
     const perIndexer = await Promise.all(
       ready.map(async (ix) => {
         const job: ScanJob = { ...this.pools.clientConfig(ix), ...base };
-        const blocks = parts > 1 ? await this.partitionBlocks(ix, compiled.start, compiled.end) : {};
-        if (!Object.values(blocks).some((n) => n >= MIN_SPLIT_BLOCKS)) return [{ ix, job }];
-        return Array.from({ length: parts }, (_, part) => ({ ix, job: { ...job, split: { part, of: parts, blocks } } }));
+        if (parts < 2 || (await this.rawBytes(ix, compiled.start, compiled.end, base.tagIds)) < MIN_SPLIT_BYTES) return [{ ix, job }];
+        return Array.from({ length: parts }, (_, part) => ({ ix, job: { ...job, split: { part, of: parts } } }));
       }),
     );
     return perIndexer.flat();
   }
 
-  /** Current size in blocks of the day partitions of an indexer that overlap [start, end). */
-  private async partitionBlocks(ix: Indexer, start: Date, end: Date): Promise<Record<string, number>> {
-    if (end <= start) return {};
-    const names = [partitionName(dayOfMicros(start.getTime() * 1000)), partitionName(dayOfMicros(end.getTime() * 1000 - 1))];
+  /** Bytes (before compression) of the blocks of an indexer that overlap [start, end): block rows only, no body is read. */
+  private async rawBytes(ix: Indexer, start: Date, end: Date, tagIds: number[]): Promise<number> {
+    if (end <= start) return 0;
+    const firstDay = new Date(Math.floor(start.getTime() / DAY_MS) * DAY_MS);
     const c = await this.pools.connect(ix);
     try {
-      const rows = (await c.query<{ name: string; blocks: number }>(PARTITION_BLOCKS_SQL, names)).rows;
-      return Object.fromEntries(rows.map((r) => [r.name, r.blocks]));
+      const sql = 'SELECT coalesce(sum(raw), 0)::float8 AS raw FROM block WHERE lo >= $1 AND lo < $2 AND hi >= $3 AND tag = ANY($4::smallint[])';
+      return (await c.query<{ raw: number }>(sql, [firstDay, end, start, tagIds])).rows[0].raw;
     } finally {
       c.release();
     }

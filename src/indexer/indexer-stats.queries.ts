@@ -10,23 +10,27 @@ export interface IndexerInfo {
   local: boolean;
 }
 
-/** A day partition: its size, and its entry count (exact, or PostgreSQL's estimate). */
+/** A day partition: its stored size, its blocks, and the entries and raw bytes they hold. */
 export interface PartitionCount {
   name: string;
+  /** bytes on disk (heap, bodies and index) */
   size: number;
   entries: number;
-  estimated: boolean;
+  blocks: number;
+  /** bytes of the entries' data before compression */
+  raw: number;
 }
 
-/** Partitions up to this size are counted exactly (cheap); larger ones use the catalog's estimate. */
-const EXACT_COUNT_BELOW_BYTES = 16 * 1024 * 1024;
 /** A statistics query that takes longer fails (the endpoint still answers, naming the indexer unreachable). */
 const QUERY_TIMEOUT_MS = 10_000;
 
-const PARTITION_SIZES_SQL = `
-  SELECT c.relname AS name, c.reltuples::float8 AS estimate, pg_total_relation_size(c.oid)::int8 AS size
+/** Every count comes from the block rows (tag, time range, entry count, raw size): no body is read. */
+const PARTITIONS_SQL = `
+  SELECT c.relname AS name, pg_total_relation_size(c.oid)::float8 AS size,
+         coalesce(b.blocks, 0)::int AS blocks, coalesce(b.entries, 0)::float8 AS entries, coalesce(b.raw, 0)::float8 AS raw
     FROM pg_inherits i JOIN pg_class c ON c.oid = i.inhrelid
-   WHERE i.inhparent = 'entry'::regclass
+    LEFT JOIN (SELECT tableoid, count(*) AS blocks, sum(n) AS entries, sum(raw) AS raw FROM block GROUP BY tableoid) b ON b.tableoid = c.oid
+   WHERE i.inhparent = 'block'::regclass
    ORDER BY c.relname`;
 
 /** Rejects when `p` takes longer than `ms` (the query itself runs on). */
@@ -79,22 +83,9 @@ export class IndexerStatsQueries {
     return `PostgreSQL ${v}`;
   }
 
-  /**
-   * Day partitions with their size and entry count: sizes and estimates come from the catalog in
-   * one query; only small partitions (or all, with `exact`) are counted, one after another, so
-   * stats never hold more than one connection of an indexer's pool. Rejects when unreachable.
-   */
-  async partitions(i: IndexerInfo, exact: boolean): Promise<PartitionCount[]> {
-    const ix = this.pools.all[i.index];
-    const parts = await this.query<{ name: string; estimate: number; size: string }>(ix, PARTITION_SIZES_SQL);
-    const out: PartitionCount[] = [];
-    for (const p of parts) {
-      const size = Number(p.size);
-      const count = exact || p.estimate < 0 || size < EXACT_COUNT_BELOW_BYTES;
-      const entries = count ? Number((await this.query<{ n: string }>(ix, `SELECT count(*) AS n FROM ${p.name}`))[0].n) : Math.round(p.estimate);
-      out.push({ name: p.name, size, entries, estimated: !count });
-    }
-    return out;
+  /** Day partitions with their stored size, blocks, entries and raw bytes (exact, from the block rows). Rejects when unreachable. */
+  partitions(i: IndexerInfo): Promise<PartitionCount[]> {
+    return this.query<PartitionCount>(this.pools.all[i.index], PARTITIONS_SQL);
   }
 
   /** Entries and bytes this web server stored in the indexer since start. */

@@ -1,31 +1,47 @@
-/** Storage schema of an indexer database: `entry`, partitioned by UTC day, BRIN on time. */
+/**
+ * Storage schema of an indexer database: `block` (see block-codec.ts), partitioned by UTC day of
+ * its oldest entry (a block never spans two days), its body stored as it is (STORAGE EXTERNAL:
+ * out of line, without PostgreSQL's own compression; the service compressed it already).
+ */
 
-/** Idempotent: run by the migration (main database) and at start on every indexer. */
-export const ENTRY_SCHEMA_SQL = [
-  `CREATE TABLE IF NOT EXISTS entry (
-     ts timestamptz NOT NULL,
+/** Idempotent: run at start on every indexer (PostgreSQL 16 or later: STORAGE in CREATE TABLE). */
+export const BLOCK_SCHEMA_SQL = [
+  `CREATE SEQUENCE IF NOT EXISTS block_id_seq`,
+  `CREATE TABLE IF NOT EXISTS block (
      tag smallint NOT NULL,
-     src text NOT NULL DEFAULT '',
-     data bytea NOT NULL,
-     evs jsonb NULL
-   ) PARTITION BY RANGE (ts)`,
-  `CREATE INDEX IF NOT EXISTS entry_ts_brin ON entry USING brin (ts)`,
+     lo timestamptz NOT NULL,
+     hi timestamptz NOT NULL,
+     n integer NOT NULL,
+     raw integer NOT NULL,
+     shard smallint NOT NULL,
+     id bigint NOT NULL DEFAULT nextval('block_id_seq'),
+     body bytea STORAGE EXTERNAL NOT NULL
+   ) PARTITION BY RANGE (lo)`,
+  `CREATE INDEX IF NOT EXISTS block_tag_hi ON block (tag, hi)`,
 ];
 
-export const PARTITION_PREFIX = 'entry_p';
+/** The block columns a COPY fills (id from its sequence). */
+export const BLOCK_COPY_COLUMNS = ['tag', 'lo', 'hi', 'n', 'raw', 'shard', 'body'] as const;
+
+/** Partitions of the layout before blocks (one row per entry): converted at start (legacy-conversion.ts). */
+export const LEGACY_PARENT = 'entry';
+export const LEGACY_PREFIX = 'entry_p';
+
+export const PARTITION_PREFIX = 'block_p';
 const DAY_MS = 86_400_000;
 
 /** UTC day number (days since the epoch) of epoch microseconds. */
 export const dayOfMicros = (us: number): number => Math.floor(us / 1000 / DAY_MS);
 
-/** `entry_p20261122` for a UTC day number. */
-export function partitionName(day: number): string {
-  return PARTITION_PREFIX + new Date(day * DAY_MS).toISOString().slice(0, 10).replace(/-/g, '');
+/** `block_p20261122` for a UTC day number (`entry_p...` with the legacy prefix). */
+export function partitionName(day: number, prefix = PARTITION_PREFIX): string {
+  return prefix + new Date(day * DAY_MS).toISOString().slice(0, 10).replace(/-/g, '');
 }
 
 /** UTC day number of a partition name, or undefined for a table that is not one of ours. */
-export function partitionDay(name: string): number | undefined {
-  const m = /^entry_p(\d{4})(\d{2})(\d{2})$/.exec(name);
+export function partitionDay(name: string, prefix = PARTITION_PREFIX): number | undefined {
+  if (!name.startsWith(prefix)) return undefined;
+  const m = /^(\d{4})(\d{2})(\d{2})$/.exec(name.slice(prefix.length));
   if (!m) return undefined;
   return Math.floor(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])) / DAY_MS);
 }
@@ -43,24 +59,18 @@ export function dayStartLiteral(day: number): string {
 
 /** Creates a day partition if missing (serialised by an advisory lock against concurrent creators). */
 export function createPartitionSql(day: number): string {
-  return `CREATE TABLE IF NOT EXISTS ${partitionName(day)} PARTITION OF entry FOR VALUES FROM ('${dayStartLiteral(day)}') TO ('${dayStartLiteral(day + 1)}')`;
+  return `CREATE TABLE IF NOT EXISTS ${partitionName(day)} PARTITION OF block FOR VALUES FROM ('${dayStartLiteral(day)}') TO ('${dayStartLiteral(day + 1)}')`;
 }
 
 export const PARTITION_LOCK_KEY = 7_955_001;
 
-/** Names of the existing day partitions of `entry`. */
-export const LIST_PARTITIONS_SQL = `
+/** Names of the existing day partitions of a parent table (`block`, or the legacy `entry`). */
+export const listPartitionsSql = (parent = 'block'): string => `
   SELECT c.relname AS name FROM pg_inherits i
   JOIN pg_class c ON c.oid = i.inhrelid
   JOIN pg_class p ON p.oid = i.inhparent
-  WHERE p.relname = 'entry' AND p.relnamespace = current_schema()::regnamespace`;
-
-/** The day partitions of `entry` named $1..$2 (inclusive) with their current size in blocks. */
-export const PARTITION_BLOCKS_SQL = `
-  SELECT c.relname AS name, (pg_relation_size(c.oid) / current_setting('block_size')::int)::int AS blocks FROM pg_inherits i
-  JOIN pg_class c ON c.oid = i.inhrelid
-  JOIN pg_class p ON p.oid = i.inhparent
-  WHERE p.relname = 'entry' AND p.relnamespace = current_schema()::regnamespace AND c.relname BETWEEN $1 AND $2`;
+  WHERE p.relname = '${parent}' AND p.relnamespace = current_schema()::regnamespace ORDER BY 1`;
+export const LIST_PARTITIONS_SQL = listPartitionsSql();
 
 export const DAY_MS_CONST = DAY_MS;
 

@@ -6,7 +6,8 @@ import { from as copyFrom } from 'pg-copy-streams';
 import { badRequest, serviceUnavailable } from '../common/errors/app-error';
 import { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/env.schema';
-import { COPY_ENTRY_SQL, encodeCopyBinary } from './copy-binary';
+import { BlockEntry, compressBlock, packBlocks, SHARDS } from './block-codec';
+import { COPY_BLOCK_SQL, CopyBlock, encodeCopyBinary } from './copy-binary';
 import { Indexer, IndexerPools } from './indexer-pools';
 import { IngestMeter } from './ingest-meter';
 import { createPartitionSql, dayOfMicros, keptDays, LIST_PARTITIONS_SQL, PARTITION_LOCK_KEY, partitionDay } from './indexer.schema';
@@ -23,11 +24,13 @@ export interface NewEntry {
 
 const RETENTION_EVERY_MS = 60 * 60 * 1000;
 
-/** Stores entries (one transaction per batch, bulk insert), the tag map, and retention. */
+/** Stores entries (each batch as compressed blocks in one COPY), the tag map, and retention. */
 @Injectable()
 export class IndexerService implements OnModuleInit, OnModuleDestroy {
   private readonly logger = new Logger(IndexerService.name);
   private next = 0;
+  /** shard of the next block stored */
+  private shard = 0;
   /** tag name -> number, for tags known to exist (numbers never change) */
   private readonly tagCache = new Map<string, number>();
   private timer?: NodeJS.Timeout;
@@ -127,11 +130,26 @@ export class IndexerService implements OnModuleInit, OnModuleDestroy {
     throw lastErr instanceof Error ? lastErr : serviceUnavailable('No indexer is available');
   }
 
+  /**
+   * The batch as compressed blocks: one group per tag and UTC day, packed newest first, each block
+   * compressed on libuv's thread pool, blocks spread over the shards in turn.
+   */
+  private async toBlocks(entries: NewEntry[]): Promise<CopyBlock[]> {
+    const groups = new Map<string, { tag: number; entries: BlockEntry[] }>();
+    for (const e of entries) {
+      const key = `${e.tag}:${dayOfMicros(e.ts)}`;
+      let g = groups.get(key);
+      if (!g) groups.set(key, (g = { tag: e.tag, entries: [] }));
+      g.entries.push({ ts: e.ts, src: e.src, data: e.data, evs: e.evs && e.evs.length ? JSON.stringify(e.evs) : null });
+    }
+    const packed = [...groups.values()].flatMap((g) => packBlocks(g.tag, g.entries));
+    return Promise.all(packed.map(async ({ payload, ...p }) => ({ ...p, shard: this.shard++ % SHARDS, body: await compressBlock(payload) })));
+  }
+
   private async storeIn(ix: Indexer, c: PoolClient, entries: NewEntry[]): Promise<void> {
-    await this.ensurePartitions(ix, c, entries);
-    const stream = encodeCopyBinary(entries);
+    const [stream] = await Promise.all([this.toBlocks(entries).then(encodeCopyBinary), this.ensurePartitions(ix, c, entries)]);
     // One COPY statement: atomic on its own, so the batch is stored whole or not at all.
-    const insert = () => pipeline(Readable.from([stream], { objectMode: false }), c.query(copyFrom(COPY_ENTRY_SQL)));
+    const insert = () => pipeline(Readable.from([stream], { objectMode: false }), c.query(copyFrom(COPY_BLOCK_SQL)));
     try {
       await insert();
     } catch (err) {

@@ -21,38 +21,28 @@ export interface ScanJob {
   limits?: Partial<QueryLimits>;
   /** tag numbers matching the query's tag patterns (resolved at the web server) */
   tagIds: number[];
+  /** entries per batch handed to the pipeline and posted */
   fetchSize: number;
   /** batches the worker may post before waiting for an ack */
   window: number;
-  /** order-free queries only: this job's share of every large day partition (see blockShare) */
+  /** order-free queries only: this job's share of the blocks (see ScanSplit) */
   split?: ScanSplit;
   /** streamed direct searches: post entries encoded in this format instead of as objects */
   encode?: WorkerEncoding;
 }
 
-/** Part `part` of `of` of each day partition, by block ranges of the sizes measured at launch. */
+/**
+ * Part `part` of `of` of an order-free search on one indexer: the blocks of the shards with
+ * `shard % of = part`. The parts cover every block exactly once, and a compaction, which merges
+ * blocks of one shard only, never moves entries from one part to another while they scan.
+ */
 export interface ScanSplit {
   part: number;
   of: number;
-  /** partition name -> its size in blocks when the search started */
-  blocks: Record<string, number>;
 }
 
-/** Partitions smaller than this (8 MiB) are not split: part 0 scans them whole. */
-export const MIN_SPLIT_BLOCKS = 1024;
-
-/**
- * The block range [lo, hi) of a partition this job scans (hi undefined: to the end, including
- * pages added since the sizes were measured), `undefined` for the whole partition, `null` for none.
- * The parts of one search cover every block exactly once.
- */
-export function blockShare(split: ScanSplit | undefined, partition: string): { lo: number; hi?: number } | null | undefined {
-  if (!split) return undefined;
-  const n = split.blocks[partition] ?? 0;
-  if (n < MIN_SPLIT_BLOCKS) return split.part === 0 ? undefined : null;
-  const bound = (k: number) => Math.floor((k * n) / split.of);
-  return { lo: bound(split.part), hi: split.part === split.of - 1 ? undefined : bound(split.part + 1) };
-}
+/** Searches over less data than this (8 MiB before compression) are not split. */
+export const MIN_SPLIT_BYTES = 8 << 20;
 
 /**
  * The web server's side of a condensing query, run in a worker too: the merge of the partial

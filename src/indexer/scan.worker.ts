@@ -7,53 +7,28 @@
 import { readFileSync } from 'node:fs';
 import { MessagePort, parentPort, workerData } from 'node:worker_threads';
 import { Client } from 'pg';
-import { CompiledQuery, compileQuery, Entry, EVValue, Pushdown, SerializedEV } from '../query';
-import { dayOfMicros, DAY_MS_CONST, LIST_PARTITIONS_SQL, partitionDay, partitionName } from './indexer.schema';
+import { CompiledQuery, compileQuery, Entry } from '../query';
+import { BlockReader } from './block-codec';
+import { blockFilter, BlockRow, NewestFirstMerge, selectEntries, toEntry } from './block-scan';
+import { dayOfMicros, DAY_MS_CONST, LIST_PARTITIONS_SQL, partitionDay } from './indexer.schema';
 import { encodeBatch } from './entry-encoding';
 import { currentThreadId, renice, SEARCH_NICE } from './search-priority';
-import { blockShare, HostMessage, MergeJob, ScanJob, WorkerMessage } from './scan.protocol';
+import { HostMessage, MergeJob, ScanJob, ScanSplit, WorkerMessage } from './scan.protocol';
 
-interface Row {
-  us: string;
-  tag: number;
-  src: string;
-  data: Buffer;
-  evs: Array<[string, SerializedEV]> | null;
-}
-
-const toEntry = (r: Row): Entry => {
-  const evs = new Map<string, EVValue>();
-  for (const [k, v] of r.evs ?? []) evs.set(k, typeof v === 'object' && v !== null ? Buffer.from(v.b64, 'base64') : v);
-  return { ts: Number(r.us), tag: r.tag, src: r.src, data: r.data, evs };
-};
+/** Blocks per FETCH: a few MiB at most, one FETCH in flight while the last one is scanned. */
+const BLOCKS_PER_FETCH = 4;
 
 /**
- * The scan statement for the pushdown: tags, time, substring greps (bytea-safe), and newest first
- * unless the query is order-free (a sort of a large day partition spills to disk).
+ * The scan statement of one day: the blocks of the tags that overlap the time range (the
+ * partition by `lo`, the rest by the block row's columns; bodies are never opened for this),
+ * newest block first when the query needs entries in order, and this job's shards when an
+ * order-free search is split.
  */
-export function buildScanSql(pushdown: Pick<Pushdown, 'grep' | 'ordered'>, blocks?: { lo: number; hi?: number }): { sql: string; greps: Buffer[] } {
-  const conds = ['ts >= $1', 'ts < $2', 'tag = ANY($3::smallint[])'];
-  // A share of one partition (order-free parallel scans): a TID range scan reads only these pages.
-  if (blocks) conds.push(`ctid >= '(${Math.floor(blocks.lo)},0)'::tid`);
-  if (blocks?.hi !== undefined) conds.push(`ctid < '(${Math.floor(blocks.hi)},0)'::tid`);
-  const greps: Buffer[] = [];
-  for (const g of pushdown.grep) {
-    const pieces = g.pattern.split('*').filter((p) => p.length > 0);
-    if (g.invert) {
-      // NOT LIKE can only be pushed exactly: patterns without wildcards.
-      if (g.pattern.includes('*') || !pieces.length) continue;
-      greps.push(Buffer.from(pieces[0], 'utf8'));
-      conds.push(`position($${3 + greps.length}::bytea in data) = 0`);
-    } else {
-      // Each piece must occur (a necessary condition; the pipeline checks the order).
-      for (const p of pieces) {
-        greps.push(Buffer.from(p, 'utf8'));
-        conds.push(`position($${3 + greps.length}::bytea in data) > 0`);
-      }
-    }
-  }
-  const sql = `SELECT (extract(epoch FROM ts) * 1000000)::int8 AS us, tag, src, data, evs FROM entry WHERE ${conds.join(' AND ')}${pushdown.ordered ? ' ORDER BY ts DESC' : ''}`;
-  return { sql, greps };
+export function buildScanSql(ordered: boolean, split?: ScanSplit): string {
+  const conds = ['lo >= $1', 'lo < $2', 'hi >= $3', 'tag = ANY($4::smallint[])'];
+  if (split) conds.push(`shard % ${Math.floor(split.of)} = ${Math.floor(split.part)}`);
+  const cols = 'tag, (extract(epoch FROM lo) * 1000000)::float8 AS lo, (extract(epoch FROM hi) * 1000000)::float8 AS hi, n, body';
+  return `SELECT ${cols} FROM block WHERE ${conds.join(' AND ')}${ordered ? ' ORDER BY hi DESC' : ''}`;
 }
 
 /** How scan connections show in pg_stat_activity. */
@@ -170,30 +145,21 @@ async function runJob(job: ScanJob, out: JobOutbox, conn: KeptConnection): Promi
       return;
     }
     const { ordered } = compiled.pushdown;
-    const fetch = `FETCH ${job.fetchSize} FROM scan`;
+    const filter = blockFilter(compiled.pushdown, fromUs, toUs);
+    const sql = buildScanSql(ordered, job.split);
+    const fetch = { text: `FETCH ${BLOCKS_PER_FETCH} FROM scan`, binary: true };
     for (const day of days) {
-      const share = blockShare(job.split, partitionName(day));
-      if (share === null) continue;
-      const { sql, greps } = buildScanSql(compiled.pushdown, share);
-      const lo = new Date(Math.max(day * DAY_MS_CONST, compiled.start.getTime()));
-      const hi = new Date(Math.min((day + 1) * DAY_MS_CONST, compiled.end.getTime()));
-      await client.query('BEGIN READ ONLY');
-      await client.query(`DECLARE scan NO SCROLL CURSOR FOR ${sql}`, [lo, hi, job.tagIds, ...greps]);
-      // One FETCH always in flight: PostgreSQL produces the next batch while this one runs
-      // through the pipeline.
-      let next: Promise<{ rows: Row[] }> | undefined = client.query<Row>(fetch);
-      while (next) {
-        const rows: Row[] = (await next).rows;
-        next = rows.length === job.fetchSize ? client.query<Row>(fetch) : undefined;
-        next?.catch(() => undefined); // awaited on the next turn; a failure then ends the scan
-        if (!rows.length) break;
-        const batch = rows.map(toEntry);
+      const dayStart = day * DAY_MS_CONST * 1000;
+      const dayEnd = (day + 1) * DAY_MS_CONST * 1000;
+      // Entries handed to the pipeline, and posted once `job.fetchSize` are ready.
+      let pending: Entry[] = [];
+      const flush = async (watermark: number) => {
+        if (!pending.length) return;
+        const batch = pending;
+        pending = [];
         scanned += batch.length;
         for (const e of batch) bytes += e.data.length;
         const entries = runner.push(batch);
-        // The watermark: every entry still to come is older. Newest-first scans know it exactly;
-        // unordered ones (condensing queries: no entries to merge) only once the day is done.
-        const watermark = !next ? day * DAY_MS_CONST * 1000 : ordered ? batch[batch.length - 1].ts : Math.min(toUs, (day + 1) * DAY_MS_CONST * 1000);
         if (job.encode) {
           // Encoded here, sent without a copy: the HTTP event loop only writes the bytes out.
           const encoded = encodeBatch(entries, job.encode);
@@ -201,9 +167,46 @@ async function runJob(job: ScanJob, out: JobOutbox, conn: KeptConnection): Promi
         } else {
           await out.post({ type: 'batch', entries, watermark, scanned, bytes });
         }
+      };
+      const merge = new NewestFirstMerge();
+      // Newest-first scans know their watermark exactly (every entry still to come is older);
+      // order-free ones (condensing queries: nothing to merge) only once the day is done.
+      const drain = async (bound: number) => {
+        for (;;) {
+          const got = merge.take(bound, job.fetchSize - pending.length);
+          pending.push(...got);
+          if (pending.length < job.fetchSize) return;
+          await flush(pending[pending.length - 1].ts);
+        }
+      };
+      // One snapshot for the day: a compaction committing meanwhile is either wholly seen or not at all.
+      await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
+      await client.query(`DECLARE scan NO SCROLL CURSOR FOR ${sql}`, [new Date(dayStart / 1000), new Date(Math.min(dayEnd, toUs) / 1000), new Date(fromUs / 1000), job.tagIds]);
+      // One FETCH always in flight: PostgreSQL reads the next blocks while these are scanned.
+      let next: Promise<{ rows: BlockRow[] }> | undefined = client.query<BlockRow>(fetch);
+      while (next) {
+        const rows: BlockRow[] = (await next).rows;
+        next = rows.length === BLOCKS_PER_FETCH ? client.query<BlockRow>(fetch) : undefined;
+        next?.catch(() => undefined); // awaited on the next turn; a failure then ends the scan
+        for (const row of rows) {
+          const block = BlockReader.decompress(row.body);
+          const idx = selectEntries(block, row, filter);
+          if (ordered) {
+            // Everything at or after this block's newest entry can go: no later block holds newer.
+            await drain(row.hi);
+            merge.add(block, idx, row.tag);
+          } else {
+            for (const i of idx) {
+              pending.push(toEntry(block, i, row.tag));
+              if (pending.length >= job.fetchSize) await flush(Math.min(toUs, dayEnd));
+            }
+          }
+        }
       }
+      await drain(Number.NEGATIVE_INFINITY);
+      await flush(ordered && pending.length ? pending[pending.length - 1].ts : Math.min(toUs, dayEnd));
       await client.query('COMMIT');
-      await out.post({ type: 'batch', entries: [], watermark: day * DAY_MS_CONST * 1000, scanned, bytes });
+      await out.post({ type: 'batch', entries: [], watermark: dayStart, scanned, bytes });
     }
   }
   await out.post({ type: 'done', partial: runner.finish(), scanned, bytes });

@@ -28,7 +28,7 @@ export class StatsController {
 
   @Get('idxStats')
   @Auth({ capability: 'Stats' })
-  @ApiOkResponse(map('Indexer -> partitions with entry counts (exact up to 16 MiB, else estimated unless exact=true) and sizes'))
+  @ApiOkResponse(map('Indexer -> day partitions with stored bytes (Data), entries, blocks and raw bytes (exact; exact=true: computed now instead of shared for a few seconds)'))
   idxStats(@Query() q: IdxStatsQueryDto): Promise<Record<string, IndexerStats>> {
     return this.stats.idxStatsFor(q.exact === true);
   }

@@ -3,7 +3,7 @@ import { IsBoolean, IsOptional } from 'class-validator';
 import { ToBoolean } from '../common/validation/validation';
 
 export class IdxStatsQueryDto {
-  @ApiPropertyOptional({ description: 'Count every partition exactly (slow on large ones; one such count runs at a time)' })
+  @ApiPropertyOptional({ description: 'Compute the figures now instead of sharing the last ones (at most 1.5 s old); one such computation runs at a time' })
   @IsOptional()
   @ToBoolean()
   @IsBoolean()

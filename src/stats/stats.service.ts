@@ -13,9 +13,14 @@ const SHARED_TTL_MS = 1500;
 
 export interface PartitionStats {
   ID: string;
+  /** bytes stored (compressed blocks, their rows and index) */
   Data: number;
   Entries: number;
-  /** `Entries` is PostgreSQL's estimate (a large partition, exact counts not asked for). */
+  /** blocks holding the entries (a compaction merges small ones) */
+  Blocks: number;
+  /** bytes of the entries' data before compression */
+  RawBytes: number;
+  /** always false: counts come from the block rows, exact and cheap (kept for clients of the row layout) */
   Estimated: boolean;
   Path: string;
   Cold: boolean;
@@ -38,15 +43,15 @@ export class StatsService {
   /** What every stats websocket shows: one computation at a time, shared by all subscribers. */
   readonly shared = {
     ping: new SingleFlight(() => this.ping(), SHARED_TTL_MS),
-    idxStats: new SingleFlight(() => this.idxStats(false), SHARED_TTL_MS),
+    idxStats: new SingleFlight(() => this.idxStats(), SHARED_TTL_MS),
   };
-  private readonly exactIdxStats = new SingleFlight(() => this.idxStats(true), 0);
+  private readonly freshIdxStats = new SingleFlight(() => this.idxStats(), 0);
 
   constructor(private readonly indexers: IndexerStatsQueries) {}
 
-  /** `GET /api/stats/idxStats`: shared estimates, or (`exact`) one exact count at a time. */
+  /** `GET /api/stats/idxStats`: the shared figures (at most SHARED_TTL_MS old), or (`exact`) fresh ones, one computation at a time. */
   idxStatsFor(exact: boolean): Promise<Record<string, IndexerStats>> {
-    return exact ? this.exactIdxStats.get() : this.shared.idxStats.get();
+    return exact ? this.freshIdxStats.get() : this.shared.idxStats.get();
   }
 
   async ping(): Promise<Record<string, string>> {
@@ -77,18 +82,20 @@ export class StatsService {
     return out;
   }
 
-  /** Day partitions per indexer with their size and entry count (see IndexerStatsQueries.partitions). */
-  private async idxStats(exact: boolean): Promise<Record<string, IndexerStats>> {
+  /** Day partitions per indexer with their size, blocks, entries and raw bytes (see IndexerStatsQueries.partitions). */
+  private async idxStats(): Promise<Record<string, IndexerStats>> {
     const out: Record<string, IndexerStats> = {};
     await Promise.all(
       this.indexers.list().map(async (ix) => {
         const UUID = uuidOf(ix.name);
         try {
-          const Stats = (await this.indexers.partitions(ix, exact)).map((p): PartitionStats => ({
+          const Stats = (await this.indexers.partitions(ix)).map((p): PartitionStats => ({
             ID: p.name,
             Data: p.size,
             Entries: p.entries,
-            Estimated: p.estimated,
+            Blocks: p.blocks,
+            RawBytes: p.raw,
+            Estimated: false,
             Path: p.name,
             Cold: false,
           }));

@@ -2,9 +2,10 @@ import { Client } from 'pg';
 import { IndexerService, NewEntry } from '../../src/indexer/indexer.service';
 import { MAX_TS_US } from '../../src/ingest/timestamps';
 import { createTestApp, TestApp } from '../setup/app';
+import { storedEntries } from '../setup/blocks';
 
-/** Binary COPY is hand-encoded: every field kind and edge goes through PostgreSQL and back. */
-describe('ingest storage through binary COPY (e2e, real PostgreSQL)', () => {
+/** Blocks go in through a hand-encoded binary COPY: every field kind and edge goes through PostgreSQL and back. */
+describe('block storage through binary COPY (e2e, real PostgreSQL)', () => {
   let t: TestApp;
   let db: Client;
 
@@ -36,10 +37,21 @@ describe('ingest storage through binary COPY (e2e, real PostgreSQL)', () => {
       { ts: MAX_TS_US, tag: 0, src: '::1', data: Buffer.from('last'), evs: [['q', 'quote " and \\ backslash']] },
     ];
     await t.app.get(IndexerService).store(entries);
-    const rows = (await db.query(`SELECT (extract(epoch FROM ts) * 1000000)::int8 AS us, tag, src, data, evs FROM entry ORDER BY ts`)).rows;
-    expect(rows.map((r) => Number(r.us))).toEqual(entries.map((e) => e.ts));
+    const rows = (await storedEntries(db)).sort((a, b) => a.ts - b.ts);
+    expect(rows.map((r) => r.ts)).toEqual(entries.map((e) => e.ts));
     expect(rows.map((r) => r.src)).toEqual(entries.map((e) => e.src));
-    expect(rows.map((r) => (r.data as Buffer).equals(entries[rows.indexOf(r)].data))).toEqual([true, true, true, true]);
+    expect(rows.map((r) => r.data.equals(entries[rows.indexOf(r)].data))).toEqual([true, true, true, true]);
     expect(rows.map((r) => r.evs)).toEqual([null, null, entries[2].evs, entries[3].evs]);
+    // Each day its own block row, whose columns say what the body holds (in the right day partition).
+    const blocks = (
+      await db.query(
+        `SELECT tableoid::regclass::text AS part, (extract(epoch FROM lo) * 1000000)::int8 AS lo, (extract(epoch FROM hi) * 1000000)::int8 AS hi, n, raw FROM block ORDER BY lo`,
+      )
+    ).rows;
+    expect(blocks.map((b) => [Number(b.lo), Number(b.hi), b.n, b.raw])).toEqual(entries.map((e) => [e.ts, e.ts, 1, e.data.length]));
+    expect(blocks.map((b) => b.part)).toEqual(['block_p19700101', 'block_p19991231', 'block_p20000101', 'block_p99991231']);
+    // Bodies are stored as they are: no PostgreSQL compression on top of the service's.
+    const storage = (await db.query(`SELECT DISTINCT attstorage FROM pg_attribute WHERE attname = 'body' AND attrelid IN (SELECT inhrelid FROM pg_inherits WHERE inhparent = 'block'::regclass)`)).rows;
+    expect(storage).toEqual([{ attstorage: 'e' }]);
   });
 });
