@@ -1,4 +1,4 @@
-import { BlockEntry, BlockReader, BLOCK_TARGET_BYTES, compressBlockSync, packBlocks } from './block-codec';
+import { BlockEntry, BlockReader, BLOCK_TARGET_BYTES, compressBlock, packBlocks } from './block-codec';
 
 /** A small seeded PRNG: the same cases on every run. */
 function rng(seed: number): () => number {
@@ -17,7 +17,7 @@ function randomEntries(r: () => number, n: number): BlockEntry[] {
 }
 
 describe('block codec', () => {
-  it('round-trips every field, newest first, through LZ4', () => {
+  it('round-trips every field, newest first, through LZ4', async () => {
     const r = rng(1);
     for (let round = 0; round < 20; round++) {
       const entries = randomEntries(r, 1 + Math.floor(r() * 300));
@@ -25,7 +25,7 @@ describe('block codec', () => {
       const [block, ...more] = packBlocks(7, entries.slice());
       expect(more).toEqual([]);
       expect(block).toMatchObject({ tag: 7, n: want.length, lo: want[want.length - 1].ts, hi: want[0].ts, raw: want.reduce((a, e) => a + e.data.length, 0) });
-      const reader = BlockReader.decompress(compressBlockSync(block.payload));
+      const reader = BlockReader.decompress(await compressBlock(block.payload));
       const got = Array.from({ length: reader.n }, (_, i) => reader.entry(i));
       expect(got.map((e) => e.ts)).toEqual(want.map((e) => e.ts));
       expect(got.map((e) => e.data.toString('latin1')).sort()).toEqual(want.map((e) => e.data.toString('latin1')).sort());

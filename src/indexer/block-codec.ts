@@ -17,7 +17,7 @@
  *   EV bytes   (per entry: the JSON of its [name, value] pairs, as the old `evs` column held them)
  *   data bytes (the entries' data, concatenated)
  */
-import { compress, compressSync, uncompressSync } from 'lz4-napi';
+import { compress, uncompressSync } from 'lz4-napi';
 
 /** A block is cut once its entries' data reach this size (1 MiB). */
 export const BLOCK_TARGET_BYTES = 1 << 20;
@@ -130,8 +130,6 @@ function packOne(tag: number, all: BlockEntry[], from: number, to: number): Pack
 
 /** Compresses a payload on libuv's thread pool (ingest: never on the HTTP event loop). */
 export const compressBlock = (payload: Buffer): Promise<Buffer> => compress(payload);
-/** Compresses on this thread (workers and the compaction's worker-free path). */
-export const compressBlockSync = (payload: Buffer): Buffer => compressSync(payload);
 
 /** A decompressed block: its columns as typed arrays over the payload, its data as one buffer. */
 export class BlockReader {

@@ -1,12 +1,9 @@
 import { Inject, Injectable, Logger, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
-import { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
 import { PoolClient } from 'pg';
-import { from as copyFrom } from 'pg-copy-streams';
 import { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/env.schema';
-import { BlockEntry, BlockReader, compressBlock, packBlocks, SMALL_BLOCK_BYTES } from './block-codec';
-import { COPY_BLOCK_SQL, encodeCopyBinary } from './copy-binary';
+import { BlockEntry, BlockReader, packBlocks, SMALL_BLOCK_BYTES } from './block-codec';
+import { compressedRows, copyBlocks } from './copy-binary';
 import { Indexer, IndexerPools } from './indexer-pools';
 
 /** Groups (partition, tag, shard) with more than one small block: what a round may merge. */
@@ -119,8 +116,8 @@ export class BlockCompaction implements OnModuleInit, OnModuleDestroy {
         await c.query('ROLLBACK');
         return { merged: 0, written: 0 };
       }
-      const blocks = await Promise.all(packBlocks(tag, entries).map(async ({ payload, ...p }) => ({ ...p, shard, body: await compressBlock(payload) })));
-      await pipeline(Readable.from([encodeCopyBinary(blocks)], { objectMode: false }), c.query(copyFrom(COPY_BLOCK_SQL)));
+      const blocks = await compressedRows(packBlocks(tag, entries), () => shard);
+      await copyBlocks(c, blocks);
       const deleted = (await c.query(`DELETE FROM ${part} WHERE id = ANY($1::int8[])`, [ids])).rowCount;
       if (deleted !== ids.length) throw new Error(`compaction of ${part} on ${ix.name}: deleted ${deleted} of ${ids.length} blocks`);
       await c.query('COMMIT');

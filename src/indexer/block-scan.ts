@@ -56,7 +56,8 @@ export function selectEntries(block: BlockReader, row: Pick<BlockRow, 'lo' | 'hi
       idx = idx.filter((i) => block.dataView(i).includes(piece));
     }
   } else {
-    idx = Array.from({ length: block.n }, (_, i) => i);
+    idx = new Array<number>(block.n);
+    for (let i = 0; i < block.n; i++) idx[i] = i;
   }
   for (const piece of f.mustNot) {
     if (!idx.length) break;

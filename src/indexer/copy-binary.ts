@@ -3,6 +3,11 @@
  * to parse) and timestamps as integers. One COPY statement stores a whole batch atomically.
  * Format: https://www.postgresql.org/docs/current/sql-copy.html#SQL-COPY-BINARY-FORMAT
  */
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { ClientBase } from 'pg';
+import { from as copyFrom } from 'pg-copy-streams';
+import { compressBlock, PackedBlock } from './block-codec';
 import { BLOCK_COPY_COLUMNS } from './indexer.schema';
 
 export const COPY_BLOCK_SQL = `COPY block (${BLOCK_COPY_COLUMNS.join(', ')}) FROM STDIN (FORMAT binary)`;
@@ -57,4 +62,14 @@ export function encodeCopyBinary(blocks: CopyBlock[]): Buffer {
   }
   parts.push(TRAILER);
   return Buffer.concat(parts);
+}
+
+/** Stores block rows with one COPY statement (atomic on its own). */
+export async function copyBlocks(c: ClientBase, blocks: CopyBlock[]): Promise<void> {
+  if (blocks.length) await pipeline(Readable.from([encodeCopyBinary(blocks)], { objectMode: false }), c.query(copyFrom(COPY_BLOCK_SQL)));
+}
+
+/** Packed blocks as rows to store: each compressed on libuv's thread pool, numbered by `shard()`. */
+export function compressedRows(packed: PackedBlock[], shard: () => number): Promise<CopyBlock[]> {
+  return Promise.all(packed.map(async ({ payload, ...p }) => ({ ...p, shard: shard(), body: await compressBlock(payload) })));
 }

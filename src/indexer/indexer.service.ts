@@ -1,13 +1,10 @@
 import { Inject, Injectable, Logger, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
-import { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
 import { PoolClient } from 'pg';
-import { from as copyFrom } from 'pg-copy-streams';
 import { badRequest, serviceUnavailable } from '../common/errors/app-error';
 import { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/env.schema';
-import { BlockEntry, compressBlock, packBlocks, SHARDS } from './block-codec';
-import { COPY_BLOCK_SQL, CopyBlock, encodeCopyBinary } from './copy-binary';
+import { BlockEntry, packBlocks, SHARDS } from './block-codec';
+import { compressedRows, copyBlocks, CopyBlock } from './copy-binary';
 import { Indexer, IndexerPools } from './indexer-pools';
 import { IngestMeter } from './ingest-meter';
 import { createPartitionSql, dayOfMicros, keptDays, LIST_PARTITIONS_SQL, PARTITION_LOCK_KEY, partitionDay } from './indexer.schema';
@@ -142,14 +139,16 @@ export class IndexerService implements OnModuleInit, OnModuleDestroy {
       if (!g) groups.set(key, (g = { tag: e.tag, entries: [] }));
       g.entries.push({ ts: e.ts, src: e.src, data: e.data, evs: e.evs && e.evs.length ? JSON.stringify(e.evs) : null });
     }
-    const packed = [...groups.values()].flatMap((g) => packBlocks(g.tag, g.entries));
-    return Promise.all(packed.map(async ({ payload, ...p }) => ({ ...p, shard: this.shard++ % SHARDS, body: await compressBlock(payload) })));
+    return compressedRows(
+      [...groups.values()].flatMap((g) => packBlocks(g.tag, g.entries)),
+      () => this.shard++ % SHARDS,
+    );
   }
 
   private async storeIn(ix: Indexer, c: PoolClient, entries: NewEntry[]): Promise<void> {
-    const [stream] = await Promise.all([this.toBlocks(entries).then(encodeCopyBinary), this.ensurePartitions(ix, c, entries)]);
+    const [blocks] = await Promise.all([this.toBlocks(entries), this.ensurePartitions(ix, c, entries)]);
     // One COPY statement: atomic on its own, so the batch is stored whole or not at all.
-    const insert = () => pipeline(Readable.from([stream], { objectMode: false }), c.query(copyFrom(COPY_BLOCK_SQL)));
+    const insert = () => copyBlocks(c, blocks);
     try {
       await insert();
     } catch (err) {

@@ -5,12 +5,9 @@
  * never neither. Runs at start on every indexer, before it serves searches or ingest.
  */
 import { Logger } from '@nestjs/common';
-import { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
 import { PoolClient } from 'pg';
-import { from as copyFrom } from 'pg-copy-streams';
-import { BLOCK_TARGET_BYTES, BlockEntry, compressBlockSync, packBlocks, SHARDS } from './block-codec';
-import { COPY_BLOCK_SQL, CopyBlock, encodeCopyBinary } from './copy-binary';
+import { BLOCK_TARGET_BYTES, BlockEntry, packBlocks, SHARDS } from './block-codec';
+import { compressedRows, copyBlocks } from './copy-binary';
 import { createPartitionSql, LEGACY_PARENT, LEGACY_PREFIX, listPartitionsSql, partitionDay } from './indexer.schema';
 
 /** Old rows read per FETCH. */
@@ -22,10 +19,6 @@ interface LegacyRow {
   src: string;
   data: Buffer;
   evs: string | null;
-}
-
-async function copyBlocks(c: PoolClient, blocks: CopyBlock[]): Promise<void> {
-  if (blocks.length) await pipeline(Readable.from([encodeCopyBinary(blocks)], { objectMode: false }), c.query(copyFrom(COPY_BLOCK_SQL)));
 }
 
 /** Converts one legacy day partition (inside the caller's transaction); returns its entry count. */
@@ -41,7 +34,7 @@ async function convertPartition(c: PoolClient, name: string, day: number): Promi
   let group: BlockEntry[] = [];
   let groupBytes = 0;
   const pack = async () => {
-    const out = packBlocks(tag, group).map(({ payload, ...p }) => ({ ...p, shard: shard++ % SHARDS, body: compressBlockSync(payload) }));
+    const out = await compressedRows(packBlocks(tag, group), () => shard++ % SHARDS);
     await copyBlocks(c, out);
     blocks += out.length;
     group = [];
