@@ -1,4 +1,4 @@
-import { BlockEntry, BlockReader, BLOCK_TARGET_BYTES, compressBlock, packBlocks } from './block-codec';
+import { BLOCK_MAX_ENTRIES, BlockEntry, BlockReader, BLOCK_TARGET_BYTES, compressBlock, packBlocks } from './block-codec';
 
 /** A small seeded PRNG: the same cases on every run. */
 function rng(seed: number): () => number {
@@ -42,6 +42,11 @@ describe('block codec', () => {
     expect(blocks.reduce((a, b) => a + b.n, 0)).toBe(3001);
     expect(blocks.filter((b) => b.raw > BLOCK_TARGET_BYTES).map((b) => b.n)).toEqual([1]);
     expect(blocks.every((b) => b.n === 1 || b.raw <= BLOCK_TARGET_BYTES)).toBe(true);
+  });
+
+  it('cuts blocks of tiny or empty entries by count: columns stay bounded', () => {
+    const empty = Array.from({ length: BLOCK_MAX_ENTRIES + 100 }, (_, i) => ({ ts: i, src: '', data: Buffer.alloc(0), evs: null }));
+    expect(packBlocks(1, empty).map((b) => b.n)).toEqual([BLOCK_MAX_ENTRIES, 100]);
   });
 
   it('finds the entries containing a substring with one search over the data, never across two entries', () => {

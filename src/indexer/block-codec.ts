@@ -21,8 +21,11 @@ import { compress, uncompressSync } from 'lz4-napi';
 
 /** A block is cut once its entries' data reach this size (1 MiB). */
 export const BLOCK_TARGET_BYTES = 1 << 20;
-/** Blocks with less data than this are merged by the compaction (see BlockCompaction). */
+/** ... or once they hold this many entries (tiny or empty entries would make huge columns otherwise). */
+export const BLOCK_MAX_ENTRIES = 65_536;
+/** Blocks under both of these are merged by the compaction (see BlockCompaction). */
 export const SMALL_BLOCK_BYTES = BLOCK_TARGET_BYTES / 4;
+export const SMALL_BLOCK_ENTRIES = BLOCK_MAX_ENTRIES / 4;
 /** Blocks are spread over this many shards: parallel scans split by shard (see ScanSplit). */
 export const SHARDS = 16;
 
@@ -52,8 +55,9 @@ export interface PackedBlock {
 }
 
 /**
- * Packs entries of one tag and day into blocks of at most BLOCK_TARGET_BYTES of data each (an
- * entry larger than that gets a block of its own). Sorts `entries` newest first, in place.
+ * Packs entries of one tag and day into blocks of at most BLOCK_TARGET_BYTES of data and
+ * BLOCK_MAX_ENTRIES entries each (an entry larger than that gets a block of its own). Sorts
+ * `entries` newest first, in place.
  */
 export function packBlocks(tag: number, entries: BlockEntry[]): PackedBlock[] {
   entries.sort((a, b) => b.ts - a.ts);
@@ -61,7 +65,7 @@ export function packBlocks(tag: number, entries: BlockEntry[]): PackedBlock[] {
   let from = 0;
   let bytes = 0;
   for (let i = 0; i < entries.length; i++) {
-    if (i > from && bytes + entries[i].data.length > BLOCK_TARGET_BYTES) {
+    if (i > from && (bytes + entries[i].data.length > BLOCK_TARGET_BYTES || i - from >= BLOCK_MAX_ENTRIES)) {
       out.push(packOne(tag, entries, from, i));
       from = i;
       bytes = 0;

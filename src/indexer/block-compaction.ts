@@ -2,14 +2,16 @@ import { Inject, Injectable, Logger, OnModuleDestroy, OnModuleInit } from '@nest
 import { PoolClient } from 'pg';
 import { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/env.schema';
-import { BlockEntry, BlockReader, packBlocks, SMALL_BLOCK_BYTES } from './block-codec';
+import { BLOCK_MAX_ENTRIES, BlockEntry, BlockReader, packBlocks, SMALL_BLOCK_BYTES, SMALL_BLOCK_ENTRIES } from './block-codec';
 import { compressedRows, copyBlocks } from './copy-binary';
 import { Indexer, IndexerPools } from './indexer-pools';
 
+/** What makes a block small (see SMALL_BLOCK_BYTES). */
+const SMALL = `raw < ${SMALL_BLOCK_BYTES} AND n < ${SMALL_BLOCK_ENTRIES}`;
 /** Groups (partition, tag, shard) with more than one small block: what a round may merge. */
 const GROUPS_SQL = `
   SELECT tableoid::regclass::text AS part, tag, shard FROM block
-   WHERE raw < ${SMALL_BLOCK_BYTES}
+   WHERE ${SMALL}
    GROUP BY 1, 2, 3 HAVING count(*) > 1
    ORDER BY 1 DESC LIMIT 64`;
 /**
@@ -18,6 +20,7 @@ const GROUPS_SQL = `
  */
 const MAX_BLOCKS_PER_MERGE = 256;
 const MAX_BYTES_PER_MERGE = 8 << 20;
+const MAX_ENTRIES_PER_MERGE = 4 * BLOCK_MAX_ENTRIES;
 /** Serialises compactions of one group across web servers sharing an indexer (pg_try_advisory_xact_lock). */
 const COMPACTION_LOCK_KEY = 7_955_002;
 
@@ -97,8 +100,8 @@ export class BlockCompaction implements OnModuleInit, OnModuleDestroy {
         return { merged: 0, written: 0 };
       }
       const rows = (
-        await c.query<{ id: string; raw: number; body: Buffer }>(
-          `SELECT id, raw, body FROM ${part} WHERE tag = $1 AND shard = $2 AND raw < ${SMALL_BLOCK_BYTES} ORDER BY id LIMIT ${MAX_BLOCKS_PER_MERGE} FOR UPDATE`,
+        await c.query<{ id: string; raw: number; n: number; body: Buffer }>(
+          `SELECT id, raw, n, body FROM ${part} WHERE tag = $1 AND shard = $2 AND ${SMALL} ORDER BY id LIMIT ${MAX_BLOCKS_PER_MERGE} FOR UPDATE`,
           [tag, shard],
         )
       ).rows;
@@ -106,7 +109,7 @@ export class BlockCompaction implements OnModuleInit, OnModuleDestroy {
       const entries: BlockEntry[] = [];
       let bytes = 0;
       for (const r of rows) {
-        if (ids.length > 1 && bytes + r.raw > MAX_BYTES_PER_MERGE) break;
+        if (ids.length > 1 && (bytes + r.raw > MAX_BYTES_PER_MERGE || entries.length + r.n > MAX_ENTRIES_PER_MERGE)) break;
         const block = BlockReader.decompress(r.body);
         for (let i = 0; i < block.n; i++) entries.push(block.entry(i));
         ids.push(r.id);
