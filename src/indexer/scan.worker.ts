@@ -1,35 +1,19 @@
 /**
- * Worker-thread side of an indexer scan: compiles the query, streams matching rows (newest first
- * when the query needs it) through a server-side cursor, one day partition at a time, runs the
- * distributed part of the pipeline and posts surviving entries / the partial state back. A worker
+ * Worker-thread side of an indexer scan: compiles the query, reads the blocks of one day
+ * partition at a time (DayScan: newest first when the query needs it), runs the distributed part
+ * of the pipeline and posts surviving entries / the partial state back. A worker
  * runs one job at a time and keeps its PostgreSQL connection for the next. Never imports Nest.
  */
 import { readFileSync } from 'node:fs';
 import { MessagePort, parentPort, workerData } from 'node:worker_threads';
 import { Client } from 'pg';
 import { CompiledQuery, compileQuery, Entry } from '../query';
-import { BlockReader } from './block-codec';
-import { blockFilter, BlockRow, NewestFirstMerge, selectEntries, toEntry } from './block-scan';
+import { blockFilter } from './block-scan';
+import { DayScan, DayScanContext } from './day-scan';
 import { dayOfMicros, DAY_MS_CONST, LIST_PARTITIONS_SQL, partitionDay } from './indexer.schema';
 import { encodeBatch } from './entry-encoding';
 import { currentThreadId, renice, SEARCH_NICE } from './search-priority';
-import { HostMessage, MergeJob, ScanJob, ScanSplit, WorkerMessage } from './scan.protocol';
-
-/** Blocks per FETCH: a few MiB at most, one FETCH in flight while the last one is scanned. */
-const BLOCKS_PER_FETCH = 4;
-
-/**
- * The scan statement of one day: the blocks of the tags that overlap the time range (the
- * partition by `lo`, the rest by the block row's columns; bodies are never opened for this),
- * newest block first when the query needs entries in order, and this job's shards when an
- * order-free search is split.
- */
-export function buildScanSql(ordered: boolean, split?: ScanSplit): string {
-  const conds = ['lo >= $1', 'lo < $2', 'hi >= $3', 'tag = ANY($4::smallint[])'];
-  if (split) conds.push(`shard % ${Math.floor(split.of)} = ${Math.floor(split.part)}`);
-  const cols = 'tag, (extract(epoch FROM lo) * 1000000)::float8 AS lo, (extract(epoch FROM hi) * 1000000)::float8 AS hi, n, body';
-  return `SELECT ${cols} FROM block WHERE ${conds.join(' AND ')}${ordered ? ' ORDER BY hi DESC' : ''}`;
-}
+import { HostMessage, MergeJob, ScanJob, WorkerMessage } from './scan.protocol';
 
 /** How scan connections show in pg_stat_activity. */
 export const SCAN_APPLICATION_NAME = 'search-scan';
@@ -144,69 +128,30 @@ async function runJob(job: ScanJob, out: JobOutbox, conn: KeptConnection): Promi
       await out.post({ type: 'error', unavailable: true, message: (err as Error).message });
       return;
     }
-    const { ordered } = compiled.pushdown;
-    const filter = blockFilter(compiled.pushdown, fromUs, toUs);
-    const sql = buildScanSql(ordered, job.split);
-    const fetch = { text: `FETCH ${BLOCKS_PER_FETCH} FROM scan`, binary: true };
-    for (const day of days) {
-      const dayStart = day * DAY_MS_CONST * 1000;
-      const dayEnd = (day + 1) * DAY_MS_CONST * 1000;
-      // Entries handed to the pipeline, and posted once `job.fetchSize` are ready.
-      let pending: Entry[] = [];
-      const flush = async (watermark: number) => {
-        if (!pending.length) return;
-        const batch = pending;
-        pending = [];
-        scanned += batch.length;
-        for (const e of batch) bytes += e.data.length;
-        const entries = runner.push(batch);
-        if (job.encode) {
-          // Encoded here, sent without a copy: the HTTP event loop only writes the bytes out.
-          const encoded = encodeBatch(entries, job.encode);
-          await out.post({ type: 'batch', entries: [], encoded, watermark, scanned, bytes }, [encoded.bytes.buffer, encoded.ends.buffer, encoded.ts.buffer]);
-        } else {
-          await out.post({ type: 'batch', entries, watermark, scanned, bytes });
-        }
-      };
-      const merge = new NewestFirstMerge();
-      // Newest-first scans know their watermark exactly (every entry still to come is older);
-      // order-free ones (condensing queries: nothing to merge) only once the day is done.
-      const drain = async (bound: number) => {
-        for (;;) {
-          const got = merge.take(bound, job.fetchSize - pending.length);
-          pending.push(...got);
-          if (pending.length < job.fetchSize) return;
-          await flush(pending[pending.length - 1].ts);
-        }
-      };
-      // One snapshot for the day: a compaction committing meanwhile is either wholly seen or not at all.
-      await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
-      await client.query(`DECLARE scan NO SCROLL CURSOR FOR ${sql}`, [new Date(dayStart / 1000), new Date(Math.min(dayEnd, toUs) / 1000), new Date(fromUs / 1000), job.tagIds]);
-      // One FETCH always in flight: PostgreSQL reads the next blocks while these are scanned.
-      let next: Promise<{ rows: BlockRow[] }> | undefined = client.query<BlockRow>(fetch);
-      while (next) {
-        const rows: BlockRow[] = (await next).rows;
-        next = rows.length === BLOCKS_PER_FETCH ? client.query<BlockRow>(fetch) : undefined;
-        next?.catch(() => undefined); // awaited on the next turn; a failure then ends the scan
-        for (const row of rows) {
-          const block = BlockReader.decompress(row.body);
-          const idx = selectEntries(block, row, filter);
-          if (ordered) {
-            // Everything at or after this block's newest entry can go: no later block holds newer.
-            await drain(row.hi);
-            merge.add(block, idx, row.tag);
-          } else {
-            for (const i of idx) {
-              pending.push(toEntry(block, i, row.tag));
-              if (pending.length >= job.fetchSize) await flush(Math.min(toUs, dayEnd));
-            }
-          }
-        }
+    const emit = async (batch: Entry[], watermark: number) => {
+      scanned += batch.length;
+      for (const e of batch) bytes += e.data.length;
+      const entries = runner.push(batch);
+      if (job.encode) {
+        // Encoded here, sent without a copy: the HTTP event loop only writes the bytes out.
+        const encoded = encodeBatch(entries, job.encode);
+        await out.post({ type: 'batch', entries: [], encoded, watermark, scanned, bytes }, [encoded.bytes.buffer, encoded.ends.buffer, encoded.ts.buffer]);
+      } else {
+        await out.post({ type: 'batch', entries, watermark, scanned, bytes });
       }
-      await drain(Number.NEGATIVE_INFINITY);
-      await flush(ordered && pending.length ? pending[pending.length - 1].ts : Math.min(toUs, dayEnd));
-      await client.query('COMMIT');
-      await out.post({ type: 'batch', entries: [], watermark: dayStart, scanned, bytes });
+    };
+    const ctx: DayScanContext = {
+      client,
+      tagIds: job.tagIds,
+      split: job.split,
+      ordered: compiled.pushdown.ordered,
+      filter: blockFilter(compiled.pushdown, fromUs, toUs),
+      batchSize: job.fetchSize,
+      emit,
+    };
+    for (const day of days) {
+      await new DayScan(ctx, day).run();
+      await out.post({ type: 'batch', entries: [], watermark: day * DAY_MS_CONST * 1000, scanned, bytes });
     }
   }
   await out.post({ type: 'done', partial: runner.finish(), scanned, bytes });
