@@ -73,3 +73,56 @@ export async function copyBlocks(c: ClientBase, blocks: CopyBlock[]): Promise<vo
 export function compressedRows(packed: PackedBlock[], shard: () => number): Promise<CopyBlock[]> {
   return Promise.all(packed.map(async ({ payload, ...p }) => ({ ...p, shard: shard(), body: await compressBlock(payload) })));
 }
+
+/**
+ * The tuples of a binary COPY ... TO STDOUT stream, each as its fields (null for SQL NULL, a
+ * buffer of its own otherwise). Blocks are read this way, not through `pg`'s row parser: on this
+ * machine a `FETCH` of block rows gave 90-130 MB/s, COPY 590 MB/s (PostgreSQL itself detoasts at
+ * about 500 MB/s). The buffer grows by doubling, so a large field arriving in many socket chunks
+ * is copied a bounded number of times.
+ */
+export async function* copyBinaryTuples(source: AsyncIterable<Buffer>): AsyncGenerator<Array<Buffer | null>> {
+  let buf = Buffer.allocUnsafe(1 << 16);
+  let start = 0;
+  let end = 0;
+  let header = false;
+  for await (const chunk of source) {
+    if (end + chunk.length > buf.length) {
+      const live = end - start;
+      const next = live + chunk.length > buf.length ? Buffer.allocUnsafe(Math.max(buf.length * 2, live + chunk.length)) : buf;
+      buf.copy(next, 0, start, end);
+      buf = next;
+      start = 0;
+      end = live;
+    }
+    end += chunk.copy(buf, end);
+    for (;;) {
+      if (!header) {
+        if (end - start < HEADER.length + 4) break;
+        if (!buf.subarray(start, start + 11).equals(HEADER.subarray(0, 11))) throw new Error('not a binary COPY stream');
+        const ext = buf.readUInt32BE(start + 15);
+        if (end - start < 19 + ext) break;
+        start += 19 + ext;
+        header = true;
+      }
+      // A whole tuple, or wait for more: field count, then (length, bytes) per field.
+      if (end - start < 2) break;
+      const fields = buf.readInt16BE(start);
+      if (fields === -1) return; // the trailer
+      let at = start + 2;
+      const spans: Array<[number, number] | null> = [];
+      for (let f = 0; f < fields && at + 4 <= end; f++) {
+        const len = buf.readInt32BE(at);
+        at += 4;
+        if (len === -1) spans.push(null);
+        else {
+          spans.push([at, at + len]);
+          at += len;
+        }
+      }
+      if (spans.length < fields || at > end) break;
+      yield spans.map((s) => (s ? Buffer.from(buf.subarray(s[0], s[1])) : null));
+      start = at;
+    }
+  }
+}

@@ -1,18 +1,22 @@
 import { buildScanSql, estimateBytes, peakOverlap, windowStart } from './day-scan';
 
-describe('buildScanSql (block selection)', () => {
+describe('buildScanSql (block selection, a COPY statement: literals, no parameters)', () => {
+  const bounds = { dayStart: Date.UTC(2024, 0, 1) * 1000, to: Date.UTC(2024, 0, 1, 12) * 1000 + 5, from: Date.UTC(2024, 0, 1, 1) * 1000, tagIds: [3, 7] };
+
   it('selects blocks by day (partition), time overlap and tag, newest block first for ordered queries', () => {
-    expect(buildScanSql(true)).toBe(
-      'SELECT tag, (extract(epoch FROM lo) * 1000000)::float8 AS lo, (extract(epoch FROM hi) * 1000000)::float8 AS hi, n, body FROM block WHERE lo >= $1 AND lo < $2 AND hi >= $3 AND tag = ANY($4::smallint[]) ORDER BY hi DESC',
+    expect(buildScanSql(bounds, true)).toBe(
+      'SELECT tag, (extract(epoch FROM lo) * 1000000)::float8 AS lo, (extract(epoch FROM hi) * 1000000)::float8 AS hi, n, body FROM block ' +
+        "WHERE lo >= '2024-01-01 00:00:00.000000+00'::timestamptz AND lo < '2024-01-01 12:00:00.000005+00'::timestamptz " +
+        "AND hi >= '2024-01-01 01:00:00.000000+00'::timestamptz AND tag = ANY('{3,7}'::smallint[]) ORDER BY hi DESC",
     );
   });
 
   it('skips the sort for order-free queries', () => {
-    expect(buildScanSql(false)).not.toContain('ORDER BY');
+    expect(buildScanSql(bounds, false)).not.toContain('ORDER BY');
   });
 
   it('reads only its shards when an order-free search is split', () => {
-    expect(buildScanSql(false, { part: 2, of: 3 })).toContain('AND shard % 3 = 2');
+    expect(buildScanSql(bounds, false, { part: 2, of: 3 })).toContain('AND shard % 3 = 2');
   });
 });
 

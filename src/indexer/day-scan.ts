@@ -6,14 +6,14 @@
  * windows that each fit in memory.
  */
 import { Client } from 'pg';
+import { to as copyTo } from 'pg-copy-streams';
 import { Entry } from '../query';
 import { BlockReader } from './block-codec';
 import { BlockFilter, BlockRow, NewestFirstMerge, selectEntries, toEntry } from './block-scan';
-import { DAY_MS_CONST } from './indexer.schema';
+import { copyBinaryTuples } from './copy-binary';
+import { DAY_MS_CONST, timestampLiteral } from './indexer.schema';
 import { ScanSplit } from './scan.protocol';
 
-/** Blocks per FETCH: a few MiB at most, one FETCH in flight while the last one is scanned. */
-const BLOCKS_PER_FETCH = 4;
 /** A newest-first merge holds the blocks whose time ranges overlap: at most this much (raw). */
 export const MERGE_BUDGET_BYTES = 64 << 20;
 /** Beyond it, the day is read in windows of about this much (estimated from the block rows)... */
@@ -22,10 +22,27 @@ export const WINDOW_TARGET_BYTES = 16 << 20;
 export const WINDOW_MAX_BYTES = 64 << 20;
 
 const LO_HI = '(extract(epoch FROM lo) * 1000000)::float8 AS lo, (extract(epoch FROM hi) * 1000000)::float8 AS hi';
+/** The columns of BlockRow, in order (read from a binary COPY by `toBlockRow`). */
 const BLOCK_COLUMNS = `tag, ${LO_HI}, n, body`;
 
-/** Params: day start, end of the range in the day, start of the range, tags. */
-const WHERE = 'lo >= $1 AND lo < $2 AND hi >= $3 AND tag = ANY($4::smallint[])';
+const toBlockRow = (f: Array<Buffer | null>): BlockRow => ({ tag: f[0]!.readInt16BE(0), lo: f[1]!.readDoubleBE(0), hi: f[2]!.readDoubleBE(0), n: f[3]!.readInt32BE(0), body: f[4]! });
+
+/** A timestamptz literal of epoch µs (blocks are read with COPY, which takes no parameters). */
+const at = (us: number): string => `'${timestampLiteral(us)}'::timestamptz`;
+
+/** Which blocks a day scan reads: the day partition (by `lo`), overlap with the range, the tags. */
+export interface ScanBounds {
+  dayStart: number;
+  /** end of the range within the day, and its start (µs) */
+  to: number;
+  from: number;
+  tagIds: number[];
+}
+
+function where(b: ScanBounds): string {
+  const tags = b.tagIds.map((t) => String(Math.trunc(t))).join(',');
+  return `lo >= ${at(b.dayStart)} AND lo < ${at(b.to)} AND hi >= ${at(b.from)} AND tag = ANY('{${tags}}'::smallint[])`;
+}
 
 /**
  * The scan statement of one day: the blocks of the tags that overlap the time range (the
@@ -33,9 +50,9 @@ const WHERE = 'lo >= $1 AND lo < $2 AND hi >= $3 AND tag = ANY($4::smallint[])';
  * newest block first when the query needs entries in order, and this job's shards when an
  * order-free search is split.
  */
-export function buildScanSql(ordered: boolean, split?: ScanSplit): string {
+export function buildScanSql(bounds: ScanBounds, ordered: boolean, split?: ScanSplit): string {
   const shards = split ? ` AND shard % ${Math.floor(split.of)} = ${Math.floor(split.part)}` : '';
-  return `SELECT ${BLOCK_COLUMNS} FROM block WHERE ${WHERE}${shards}${ordered ? ' ORDER BY hi DESC' : ''}`;
+  return `SELECT ${BLOCK_COLUMNS} FROM block WHERE ${where(bounds)}${shards}${ordered ? ' ORDER BY hi DESC' : ''}`;
 }
 
 /** A block row without its body: what planning a newest-first read needs. */
@@ -123,22 +140,22 @@ export class DayScan {
     this.budgets = ctx.budgets ?? BUDGETS;
   }
 
+  private get bounds(): ScanBounds {
+    return { dayStart: this.dayStart, to: this.to, from: this.from, tagIds: this.ctx.tagIds };
+  }
+
   async run(): Promise<void> {
     const { client } = this.ctx;
     await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
     if (!this.ctx.ordered) await this.readUnordered();
     else {
-      const meta = (await client.query<BlockMeta>(`SELECT id::text AS id, ${LO_HI}, raw FROM block WHERE ${WHERE}`, this.params())).rows;
+      const meta = (await client.query<BlockMeta>(`SELECT id::text AS id, ${LO_HI}, raw FROM block WHERE ${where(this.bounds)}`)).rows;
       if (peakOverlap(meta) <= this.budgets.merge) await this.readMerged();
       else await this.readInWindows(meta);
     }
     // Order-free scans only know their watermark once the day is done.
     await this.flush(this.ctx.ordered && this.pending.length ? this.pending[this.pending.length - 1].ts : this.to);
     await client.query('COMMIT');
-  }
-
-  private params(): unknown[] {
-    return [new Date(this.dayStart / 1000), new Date(this.to / 1000), new Date(this.from / 1000), this.ctx.tagIds];
   }
 
   private async push(e: Entry): Promise<void> {
@@ -153,23 +170,14 @@ export class DayScan {
     await this.ctx.emit(batch, watermark);
   }
 
-  /** Block rows through a cursor, BLOCKS_PER_FETCH at a time, the next FETCH in flight. */
-  private async *blocks(name: string, sql: string, params: unknown[]): AsyncGenerator<BlockRow> {
-    const { client } = this.ctx;
-    await client.query(`DECLARE ${name} NO SCROLL CURSOR FOR ${sql}`, params);
-    const fetch = { text: `FETCH ${BLOCKS_PER_FETCH} FROM ${name}`, binary: true };
-    let next: Promise<{ rows: BlockRow[] }> | undefined = client.query<BlockRow>(fetch);
-    while (next) {
-      const rows: BlockRow[] = (await next).rows;
-      next = rows.length === BLOCKS_PER_FETCH ? client.query<BlockRow>(fetch) : undefined;
-      next?.catch(() => undefined); // awaited on the next turn; a failure then ends the scan
-      yield* rows;
-    }
-    await client.query(`CLOSE ${name}`);
+  /** Block rows through a binary COPY (see copyBinaryTuples), in the day's snapshot. */
+  private async *blocks(sql: string): AsyncGenerator<BlockRow> {
+    const stream = this.ctx.client.query(copyTo(`COPY (${sql}) TO STDOUT (FORMAT binary)`));
+    for await (const fields of copyBinaryTuples(stream)) yield toBlockRow(fields);
   }
 
   private async readUnordered(): Promise<void> {
-    for await (const row of this.blocks('scan', buildScanSql(false, this.ctx.split), this.params())) {
+    for await (const row of this.blocks(buildScanSql(this.bounds, false, this.ctx.split))) {
       const block = BlockReader.decompress(row.body);
       for (const i of selectEntries(block, row, this.ctx.filter)) await this.push(toEntry(block, i, row.tag));
     }
@@ -183,7 +191,7 @@ export class DayScan {
         for (const e of got) await this.push(e);
       }
     };
-    for await (const row of this.blocks('scan', buildScanSql(true), this.params())) {
+    for await (const row of this.blocks(buildScanSql(this.bounds, true))) {
       const block = BlockReader.decompress(row.body);
       await drain(row.hi);
       merge.add(block, selectEntries(block, row, this.ctx.filter), row.tag);
@@ -219,8 +227,11 @@ export class DayScan {
     const stream = b - a <= 1;
     const out: Entry[] = [];
     let bytes = 0;
-    const sql = `SELECT ${BLOCK_COLUMNS} FROM block WHERE lo >= $1 AND lo < $2 AND id = ANY($3::int8[])`;
-    for await (const row of this.blocks('win', sql, [new Date(this.dayStart / 1000), new Date(this.dayEnd / 1000), ids])) {
+    let over = false;
+    const sql = `SELECT ${BLOCK_COLUMNS} FROM block WHERE lo >= ${at(this.dayStart)} AND lo < ${at(this.dayEnd)} AND id = ANY('{${ids.join(',')}}'::int8[])`;
+    for await (const row of this.blocks(sql)) {
+      // Past the bound, the rest of the COPY is read and dropped (the connection stays usable).
+      if (over) continue;
       const block = BlockReader.decompress(row.body);
       for (const i of selectEntries(block, row, filter)) {
         const e = toEntry(block, i, row.tag);
@@ -231,11 +242,11 @@ export class DayScan {
         out.push(e);
         bytes += e.data.length;
         if (bytes > this.budgets.windowMax) {
-          await this.ctx.client.query('CLOSE win');
-          return null;
+          over = true;
+          break;
         }
       }
     }
-    return out;
+    return over ? null : out;
   }
 }

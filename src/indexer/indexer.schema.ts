@@ -52,9 +52,16 @@ export function partitionDay(name: string, prefix = PARTITION_PREFIX): number | 
  * PostgreSQL refuses; `10000-01-01 00:00:00+00` it accepts.
  */
 export function dayStartLiteral(day: number): string {
-  const d = new Date(day * DAY_MS);
+  return timestampLiteral(day * DAY_MS * 1000);
+}
+
+/** Epoch µs as a PostgreSQL timestamptz literal, to the microsecond (see dayStartLiteral for why not toISOString). */
+export function timestampLiteral(us: number): string {
+  const ms = Math.floor(us / 1000);
+  const d = new Date(ms);
   const two = (n: number) => String(n).padStart(2, '0');
-  return `${String(d.getUTCFullYear()).padStart(4, '0')}-${two(d.getUTCMonth() + 1)}-${two(d.getUTCDate())} 00:00:00+00`;
+  const frac = String((ms - Math.floor(ms / 1000) * 1000) * 1000 + (us - ms * 1000)).padStart(6, '0');
+  return `${String(d.getUTCFullYear()).padStart(4, '0')}-${two(d.getUTCMonth() + 1)}-${two(d.getUTCDate())} ${two(d.getUTCHours())}:${two(d.getUTCMinutes())}:${two(d.getUTCSeconds())}.${frac}+00`;
 }
 
 /** Creates a day partition if missing (serialised by an advisory lock against concurrent creators). */
