@@ -27,8 +27,10 @@ const CFG = {
   hcKeys: env('BENCH_HC_KEYS', 1_000_000),
   hcPerKey: env('BENCH_HC_PER_KEY', 2),
   hcRuns: env('BENCH_HC_RUNS', 2),
+  loadBatch: env('BENCH_LOAD_BATCH', 5000),
+  loadConcurrency: env('BENCH_LOAD_CONCURRENCY', 4),
 };
-const ONLY = (process.env.BENCH_SECTIONS || 'api,ingest,scan,scale,login,cardinality').split(',');
+const ONLY = (process.env.BENCH_SECTIONS || 'api,ingest,scan,scale,login,cardinality,scaleout').split(',');
 const DAY = 86_400_000;
 const TODAY = Math.floor(Date.now() / DAY) * DAY;
 const ADMIN_PASSWORD = 'bench-admin-password';
@@ -45,8 +47,11 @@ function row(section, figure, value, unit, baselineName, baseline, better) {
 }
 const fmt = (v) => (v === undefined || Number.isNaN(v) ? 'n/a' : Math.abs(v) >= 100 ? v.toFixed(0) : Math.abs(v) >= 10 ? v.toFixed(1) : v.toFixed(v < 0.1 ? 3 : 2));
 
-/** Set by run.js once the service is built: the build's indexer schema helpers. */
-const state = { schema: undefined };
+/**
+ * Shared between sections. `codec`: the block sizes of the build (run.js sets them from
+ * dist/indexer/block-codec.js). `scan`: what section 3 loaded into the service (section 9 reuses it).
+ */
+const state = { codec: { BLOCK_TARGET_BYTES: 1 << 20, SMALL_BLOCK_BYTES: 1 << 18, SMALL_BLOCK_ENTRIES: 1 << 14 }, scan: undefined };
 
 function psql(url, command, stdinFile) {
   const args = [url, '-X', '-q', '-v', 'ON_ERROR_STOP=1', '-c', command];
@@ -62,10 +67,68 @@ function psql(url, command, stdinFile) {
   });
 }
 
-/** Writes `n` generated lines with timestamps in [fromMs, toMs) to a COPY text file (and optionally a plain log file). */
-async function writeLines({ seed, n, fromMs, toMs, tag, copyFile, logFile, maxBytes }) {
+/**
+ * Streams entries into a service through `PUT /api/ingest/json` (base64 Data, the service's own
+ * ingest path): batches of `batch` entries, cut earlier once their data would pass one block
+ * (BLOCK_TARGET_BYTES), `concurrency` batches in flight. `add(tsMs, line)` answers a promise to
+ * await only when it had to wait for a batch slot (backpressure: at most `concurrency` + 1 bodies
+ * in memory); `close()` sends the rest, waits for every answer and reports what went in.
+ */
+function ingestSink({ base, user, tag, batch = CFG.loadBatch, concurrency = CFG.loadConcurrency }) {
+  const headers = { ...user, 'Content-Type': 'application/json' };
+  const inflight = new Set();
+  const prefix = `{"Tag":${JSON.stringify(tag)},"TS":"`;
+  let parts = [];
+  let partBytes = 0;
+  let entries = 0;
+  let bytes = 0;
+  let requests = 0;
+  let failed;
+  const t0 = performance.now();
+  const send = async () => {
+    const body = `[${parts.join(',')}]`;
+    parts = [];
+    partBytes = 0;
+    requests++;
+    const p = L.ok(base, 'PUT', '/api/ingest/json', { headers, body })
+      .then(
+        () => undefined,
+        (err) => (failed ??= err),
+      )
+      .finally(() => inflight.delete(p));
+    inflight.add(p);
+    while (inflight.size >= concurrency) await Promise.race(inflight);
+    if (failed) throw failed;
+  };
+  return {
+    add(tsMs, line) {
+      const data = Buffer.from(line);
+      const full = parts.length && (parts.length >= batch || partBytes + data.length > state.codec.BLOCK_TARGET_BYTES);
+      const wait = full ? send() : undefined;
+      parts.push(`${prefix}${new Date(tsMs).toISOString()}","Data":"${data.toString('base64')}"}`);
+      partBytes += data.length;
+      entries++;
+      bytes += data.length;
+      return wait;
+    },
+    async close() {
+      if (parts.length) await send();
+      await Promise.all(inflight);
+      if (failed) throw failed;
+      return { entries, bytes, requests, seconds: (performance.now() - t0) / 1000 };
+    },
+  };
+}
+
+/**
+ * Generates `n` lines (at most `maxBytes` of them, newlines not counted) with timestamps in
+ * [fromMs, toMs), one pass, streaming: to a COPY text file for `bench_rows` (`tag`: the tag
+ * number), a plain log file (one line each), and ingest sinks (see ingestSink), each optional.
+ * Closes the sinks; answers the lines' count and bytes, and what each sink loaded.
+ */
+async function writeLines({ seed, n, fromMs, toMs, tag, copyFile, logFile, maxBytes, sinks = [] }) {
   const next = L.lineGenerator(seed);
-  const copy = fs.createWriteStream(copyFile, { highWaterMark: 1 << 20 });
+  const copy = copyFile ? fs.createWriteStream(copyFile, { highWaterMark: 1 << 20 }) : undefined;
   const plain = logFile ? fs.createWriteStream(logFile, { highWaterMark: 1 << 20 }) : undefined;
   const step = (toMs - fromMs) / n;
   let bytes = 0;
@@ -73,7 +136,7 @@ async function writeLines({ seed, n, fromMs, toMs, tag, copyFile, logFile, maxBy
   let cbuf = [];
   let pbuf = [];
   const flush = async () => {
-    if (!copy.write(cbuf.join(''))) await once(copy, 'drain');
+    if (copy && !copy.write(cbuf.join(''))) await once(copy, 'drain');
     if (plain && !plain.write(pbuf.join(''))) await once(plain, 'drain');
     cbuf = [];
     pbuf = [];
@@ -83,22 +146,95 @@ async function writeLines({ seed, n, fromMs, toMs, tag, copyFile, logFile, maxBy
     const line = next(ts);
     bytes += Buffer.byteLength(line);
     count++;
-    cbuf.push(`${new Date(ts).toISOString()}\t${tag}\t127.0.0.1\t${line}\n`);
+    if (copy) cbuf.push(`${new Date(ts).toISOString()}\t${tag}\t127.0.0.1\t${line}\n`);
     if (plain) pbuf.push(line + '\n');
-    if (cbuf.length >= 5000) await flush();
+    for (const sink of sinks) {
+      const wait = sink.add(ts, line);
+      if (wait) await wait;
+    }
+    if (count % 5000 === 0) await flush();
   }
   await flush();
-  copy.end();
+  copy?.end();
   plain?.end();
   // finished() also resolves for a stream that has already finished (awaiting its 'finish' event
   // one stream after the other could miss the second one's and hang).
-  await Promise.all([finished(copy), plain && finished(plain)]);
-  return { count, bytes };
+  await Promise.all([copy && finished(copy), plain && finished(plain)]);
+  const loaded = [];
+  for (const sink of sinks) loaded.push(await sink.close());
+  return { count, bytes, loaded };
 }
 
-/** Creates the day partition of `dayMs` the way the service does (for rows loaded with COPY). */
-async function ensurePartition(db, dayMs) {
-  await db.query(state.schema.createPartitionSql(Math.floor(dayMs / DAY)));
+/** The scanned data of sections 3 and 9: the same lines for both (deterministic). */
+function scanSpec() {
+  const day = TODAY - 40 * DAY;
+  const maxBytes = CFG.scanMb * 2 ** 20;
+  return { day, seed: 3, n: Math.ceil(maxBytes / 180) * 2, fromMs: day, toMs: day + DAY / 2, maxBytes };
+}
+
+/** "1234567 entries in 12.3 s (100000 entries/s, 16.5 MiB/s, 247 requests)" of an ingestSink load. */
+const loadRate = (l) =>
+  `${l.entries} entries in ${l.seconds.toFixed(1)} s (${Math.round(l.entries / l.seconds)} entries/s, ${(l.bytes / 2 ** 20 / l.seconds).toFixed(1)} MiB/s, ${l.requests} requests)`;
+
+/**
+ * The SQL baselines' table: the layout before blocks (one row per entry, as `entry` was up to
+ * ea47859^), partitioned by UTC day with a BRIN index on time. The service never reads it.
+ */
+const ROWS_SCHEMA_SQL = [
+  `CREATE TABLE IF NOT EXISTS bench_rows (
+     ts timestamptz NOT NULL,
+     tag smallint NOT NULL,
+     src text NOT NULL DEFAULT '',
+     data bytea NOT NULL,
+     evs jsonb NULL
+   ) PARTITION BY RANGE (ts)`,
+  `CREATE INDEX IF NOT EXISTS bench_rows_ts_brin ON bench_rows USING brin (ts)`,
+];
+const ymd = (dayMs) => new Date(dayMs).toISOString().slice(0, 10).replace(/-/g, '');
+/** `block_p20261122` / `bench_rows_p20261122`: the day partition of a table holding `dayMs`. */
+const partitionOf = (table, dayMs) => `${table}_p${ymd(Math.floor(dayMs / DAY) * DAY)}`;
+
+/** Creates bench_rows and its partition of the day of `dayMs` if missing. */
+async function rowsPartition(db, dayMs) {
+  for (const sql of ROWS_SCHEMA_SQL) await db.query(sql);
+  const from = Math.floor(dayMs / DAY) * DAY;
+  const lit = (ms) => new Date(ms).toISOString().slice(0, 10) + ' 00:00:00+00';
+  await db.query(`CREATE TABLE IF NOT EXISTS ${partitionOf('bench_rows', from)} PARTITION OF bench_rows FOR VALUES FROM ('${lit(from)}') TO ('${lit(from + DAY)}')`);
+}
+
+/** `psql \copy bench_rows (ts, tag, src, data) FROM STDIN` of a COPY file (its day partition made first); answers seconds. */
+async function copyRows(dbUrl, db, dayMs, file) {
+  await rowsPartition(db, dayMs);
+  const t = performance.now();
+  await psql(dbUrl, `\\copy bench_rows (ts, tag, src, data) FROM STDIN`, file);
+  return (performance.now() - t) / 1000;
+}
+
+/**
+ * Waits (up to `maxMs`) until the service's background compaction has nothing left to merge (no
+ * tag, shard and day with two small blocks), so that it does not run under a measurement.
+ */
+async function settleCompaction(db, maxMs = 300_000) {
+  const sql = `SELECT count(*)::int AS n FROM (SELECT 1 FROM block WHERE raw < ${state.codec.SMALL_BLOCK_BYTES} AND n < ${state.codec.SMALL_BLOCK_ENTRIES} GROUP BY tableoid, tag, shard HAVING count(*) > 1) g`;
+  const deadline = Date.now() + maxMs;
+  for (;;) {
+    const left = (await db.query(sql)).rows[0].n;
+    if (!left) return;
+    if (Date.now() > deadline) {
+      notes.push(`compaction still had ${left} group(s) of small blocks to merge after ${maxMs / 1000} s; measured anyway`);
+      return;
+    }
+    await L.sleep(500);
+  }
+}
+
+/** Entries the service stores per tag name in the day of `dayMs` (from the block rows' counts). */
+async function blockCounts(db, dayMs) {
+  const r = await db.query(`SELECT t.name, sum(b.n)::int AS n FROM block b JOIN tag t ON t.id = b.tag WHERE b.lo >= $1 AND b.lo < $2 GROUP BY 1`, [
+    new Date(dayMs),
+    new Date(dayMs + DAY),
+  ]);
+  return Object.fromEntries(r.rows.map((x) => [x.name, x.n]));
 }
 
 async function tagId(db, name) {
@@ -107,10 +243,13 @@ async function tagId(db, name) {
 }
 
 async function search(base, user, query, start, end) {
-  const r = await L.ok(base, 'POST', '/api/search/direct', { headers: user, json: { SearchString: query, SearchStart: new Date(start).toISOString(), SearchEnd: new Date(end).toISOString(), Format: 'json' } });
+  const r = await L.ok(base, 'POST', '/api/search/direct', {
+    headers: user,
+    json: { SearchString: query, SearchStart: new Date(start).toISOString(), SearchEnd: new Date(end).toISOString(), Format: 'json' },
+  });
   return r;
 }
-/** Best of `runs` wall times (ms) of `fn`, and its last value. */
+/** Best of `runs` wall times (ms) of `fn` (and their median, and all of them), and its last value. */
 async function best(runs, fn) {
   let min = Infinity;
   let value;
@@ -122,12 +261,37 @@ async function best(runs, fn) {
     all.push(ms);
     min = Math.min(min, ms);
   }
-  return { ms: min, median: L.median(all), value };
+  return { ms: min, median: L.median(all), all, value };
 }
 const tableRows = (body) => (body.Rows ?? []).map((r) => r.Row);
 
 module.exports = {
-  ROOT, CFG, ONLY, DAY, TODAY, ADMIN_PASSWORD, JWT_SECRET, USER,
-  rows, notes, log, row, fmt, state,
-  psql, writeLines, ensurePartition, tagId, search, best, tableRows,
+  ROOT,
+  CFG,
+  ONLY,
+  DAY,
+  TODAY,
+  ADMIN_PASSWORD,
+  JWT_SECRET,
+  USER,
+  rows,
+  notes,
+  log,
+  row,
+  fmt,
+  state,
+  psql,
+  ingestSink,
+  writeLines,
+  scanSpec,
+  loadRate,
+  rowsPartition,
+  partitionOf,
+  copyRows,
+  settleCompaction,
+  blockCounts,
+  tagId,
+  search,
+  best,
+  tableRows,
 };

@@ -51,7 +51,11 @@ async function ok(base, method, path, opts) {
 }
 
 const pct = (sorted, p) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] : NaN);
-const median = (xs) => pct([...xs].sort((a, b) => a - b), 50);
+const median = (xs) =>
+  pct(
+    [...xs].sort((a, b) => a - b),
+    50,
+  );
 
 function which(cmd) {
   try {
@@ -88,7 +92,9 @@ function wrkLoad(url, { method, headers, body, connections, seconds, threads }) 
   lines.push('done = function(summary, latency, requests) io.write("BAD " .. bad .. "\\n") end');
   fs.writeFileSync(lua, lines.join('\n') + '\n');
   return new Promise((resolve, reject) => {
-    const child = spawn('wrk', ['-t', String(Math.min(threads, connections)), '-c', String(connections), '-d', `${seconds}s`, '--latency', '--timeout', '30s', '-s', lua, url], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn('wrk', ['-t', String(Math.min(threads, connections)), '-c', String(connections), '-d', `${seconds}s`, '--latency', '--timeout', '30s', '-s', lua, url], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let out = '';
     child.stdout.on('data', (d) => (out += d));
     child.stderr.on('data', (d) => (out += d));

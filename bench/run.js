@@ -21,6 +21,7 @@ const { scaleSection } = require('./sections/scale');
 const { loginSection } = require('./sections/login');
 const { consoleSection, prepareConsole } = require('./console');
 const { cardinalitySection } = require('./sections/cardinality');
+const { scaleoutSection } = require('./sections/scaleout');
 
 // ---------------------------------------------------------------- setup
 
@@ -29,7 +30,23 @@ function build(tmp) {
   const out = path.join(tmp, 'build');
   log('building the service (tsc -p tsconfig.build.json) into a temp dir');
   try {
-    execFileSync(process.execPath, [require.resolve('typescript/bin/tsc'), '-p', 'tsconfig.build.json', '--outDir', path.join(out, 'dist'), '--incremental', 'false', '--tsBuildInfoFile', 'null', '--sourceMap', 'false'], { cwd: ROOT, stdio: 'pipe' });
+    execFileSync(
+      process.execPath,
+      [
+        require.resolve('typescript/bin/tsc'),
+        '-p',
+        'tsconfig.build.json',
+        '--outDir',
+        path.join(out, 'dist'),
+        '--incremental',
+        'false',
+        '--tsBuildInfoFile',
+        'null',
+        '--sourceMap',
+        'false',
+      ],
+      { cwd: ROOT, stdio: 'pipe' },
+    );
   } catch (err) {
     if (!fs.existsSync(path.join(out, 'dist', 'main.js'))) throw new Error(`build failed:\n${err.stdout ?? err}`);
     log('tsc reported errors; running the emitted build anyway');
@@ -54,6 +71,46 @@ async function waitHttp(base, child, what) {
   throw new Error(`${what} did not start`);
 }
 
+/**
+ * Starts the built service (`dist/main.js`) on `port` with its main database `dbUrl` and its own
+ * `dataDir`; `env` adds variables (INDEXER_URLS for section 9). `output()`: its last 20 kB of logs.
+ */
+function startService(buildDir, tmp, { dbUrl, dataDir, port, env = {} }) {
+  const svc = spawn(process.execPath, [path.join(buildDir, 'dist', 'main.js')], {
+    cwd: buildDir,
+    env: {
+      PATH: process.env.PATH,
+      HOME: process.env.HOME ?? tmp,
+      DATABASE_URL: dbUrl,
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      ADMIN_PASSWORD,
+      JWT_SECRET,
+      BCRYPT_ROUNDS: String(CFG.bcryptRounds),
+      LOG_LEVEL: 'warn',
+      RETENTION_DAYS: '3650',
+      DB_STATEMENT_TIMEOUT_MS: '600000',
+      SEARCH_TIMEOUT_MS: '1800000',
+      MAX_SEARCHES_PER_USER: '64',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  svc.stdout.on('data', (d) => (out = (out + d).slice(-20000)));
+  svc.stderr.on('data', (d) => (out = (out + d).slice(-20000)));
+  svc.output = () => out;
+  return svc;
+}
+
+async function stopService(svc) {
+  if (svc.exitCode === null && svc.signalCode === null) {
+    svc.kill('SIGTERM');
+    await once(svc, 'exit');
+  }
+}
+
 // ---------------------------------------------------------------- main
 
 async function main() {
@@ -67,7 +124,13 @@ async function main() {
     prepareConsole(buildDir);
     const { startEmbeddedPostgres, freePort } = require(path.join(buildDir, 'dist', 'database', 'embedded-postgres.js'));
     const { ensureDatabase } = require(path.join(buildDir, 'dist', 'database', 'ensure-database.js'));
-    state.schema = require(path.join(buildDir, 'dist', 'indexer', 'indexer.schema.js'));
+    try {
+      const { BLOCK_TARGET_BYTES, SMALL_BLOCK_BYTES, SMALL_BLOCK_ENTRIES } = require(path.join(buildDir, 'dist', 'indexer', 'block-codec.js'));
+      if (!(BLOCK_TARGET_BYTES > 0 && SMALL_BLOCK_BYTES > 0 && SMALL_BLOCK_ENTRIES > 0)) throw new Error('no BLOCK_TARGET_BYTES, SMALL_BLOCK_BYTES, SMALL_BLOCK_ENTRIES');
+      state.codec = { BLOCK_TARGET_BYTES, SMALL_BLOCK_BYTES, SMALL_BLOCK_ENTRIES };
+    } catch (err) {
+      log(`block sizes of the build unknown (${err.message.split('\n')[0]}); assuming ${state.codec.BLOCK_TARGET_BYTES} and ${state.codec.SMALL_BLOCK_BYTES}`);
+    }
     const { Client } = require(path.join(ROOT, 'node_modules', 'pg'));
     log('starting embedded PostgreSQL');
     const pg = await startEmbeddedPostgres({ dir: path.join(tmp, 'pg') });
@@ -75,24 +138,8 @@ async function main() {
     const dbUrl = await ensureDatabase(pg.url, 'search');
     const port = await freePort();
     const base = `http://127.0.0.1:${port}`;
-    const svc = spawn(process.execPath, [path.join(buildDir, 'dist', 'main.js')], {
-      cwd: buildDir,
-      env: {
-        PATH: process.env.PATH, HOME: process.env.HOME ?? tmp, DATABASE_URL: dbUrl, DATA_DIR: path.join(tmp, 'data'), PORT: String(port), HOST: '127.0.0.1',
-        ADMIN_PASSWORD, JWT_SECRET, BCRYPT_ROUNDS: String(CFG.bcryptRounds), LOG_LEVEL: 'warn', RETENTION_DAYS: '3650',
-        DB_STATEMENT_TIMEOUT_MS: '600000', SEARCH_TIMEOUT_MS: '1800000', MAX_SEARCHES_PER_USER: '64',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let svcOut = '';
-    svc.stdout.on('data', (d) => (svcOut = (svcOut + d).slice(-20000)));
-    svc.stderr.on('data', (d) => (svcOut = (svcOut + d).slice(-20000)));
-    cleanup.push(async () => {
-      if (svc.exitCode === null) {
-        svc.kill('SIGTERM');
-        await once(svc, 'exit');
-      }
-    });
+    const svc = startService(buildDir, tmp, { dbUrl, dataDir: path.join(tmp, 'data'), port });
+    cleanup.push(() => stopService(svc));
     await waitHttp(base, svc, 'service');
     const db = new Client({ connectionString: dbUrl });
     await db.connect();
@@ -111,7 +158,14 @@ async function main() {
     const readToken = await tokenOf(['DashboardRead']);
     const ingestToken = await tokenOf(['Ingest']);
     for (let i = 0; i < 20; i++) {
-      await L.ok(base, 'POST', '/api/dashboards', { headers: user, json: { Name: `dash ${i}`, Description: 'bench dashboard', Data: { tiles: Array.from({ length: 6 }, (_, k) => ({ id: k, query: `tag=app grep error${k} | count`, w: 4, h: 3 })) } } });
+      await L.ok(base, 'POST', '/api/dashboards', {
+        headers: user,
+        json: {
+          Name: `dash ${i}`,
+          Description: 'bench dashboard',
+          Data: { tiles: Array.from({ length: 6 }, (_, k) => ({ id: k, query: `tag=app grep error${k} | count`, w: 4, h: 3 })) },
+        },
+      });
     }
     const idleRss = rss.now();
 
@@ -126,15 +180,22 @@ async function main() {
     if (ONLY.includes('console') || !process.env.BENCH_SECTIONS) await consoleSection({ base, user });
     rss.stop();
     if (ONLY.includes('cardinality')) await cardinalitySection({ base, dbUrl, db, tmp, user, svcPid: svc.pid });
+    if (ONLY.includes('scaleout')) {
+      const start = (opts) => startService(buildDir, tmp, opts);
+      await scaleoutSection({ base, db, tmp, user, adminUrl: pg.url, ensureDatabase, freePort, startService: start, stopService, waitHttp, cleanup });
+    }
 
     const report = render(L.machine(pgVersion), (performance.now() - t0) / 1000);
     process.stdout.write(report);
     fs.mkdirSync(path.join(__dirname, 'results'), { recursive: true });
     fs.writeFileSync(path.join(__dirname, 'results', 'latest.md'), report);
     log('written bench/results/latest.md');
-    if (svc.exitCode !== null) throw new Error(`service died:\n${svcOut}`);
+    if (svc.exitCode !== null) throw new Error(`service died:\n${svc.output()}`);
   } finally {
-    for (const f of cleanup.reverse()) await Promise.resolve().then(f).catch((e) => log(`cleanup: ${e.message}`));
+    for (const f of cleanup.reverse())
+      await Promise.resolve()
+        .then(f)
+        .catch((e) => log(`cleanup: ${e.message}`));
     if (!process.env.BENCH_KEEP) fs.rmSync(tmp, { recursive: true, force: true });
   }
 }
@@ -147,11 +208,18 @@ function render(m, seconds) {
   lines.push(`Run ${new Date().toISOString()}, ${seconds.toFixed(0)} s. \`npm run bench\` (bench/README.md).`, '');
   lines.push('| machine | |', '|---|---|');
   for (const [k, v] of Object.entries(m)) lines.push(`| ${k} | ${v} |`);
-  lines.push('', `Sizes: ${Object.entries(CFG).map(([k, v]) => `${k}=${v}`).join(', ')}`, '');
+  lines.push(
+    '',
+    `Sizes: ${Object.entries(CFG)
+      .map(([k, v]) => `${k}=${v}`)
+      .join(', ')}`,
+    '',
+  );
   lines.push('Ratio = service / baseline; "better" says which direction is good (flat: should stay near 1).', '');
   lines.push('| section | figure | service | baseline | baseline value | ratio | better |', '|---|---|---:|---|---:|---:|---|');
   const cell = (t) => String(t).replace(/\|/g, '\\|');
-  for (const r of rows) lines.push(`| ${cell(r.section)} | ${cell(r.figure)} | ${fmt(r.value)} ${r.unit} | ${r.baselineName} | ${fmt(r.baseline)} ${r.unit} | ${fmt(r.ratio)} | ${r.better} |`);
+  for (const r of rows)
+    lines.push(`| ${cell(r.section)} | ${cell(r.figure)} | ${fmt(r.value)} ${r.unit} | ${r.baselineName} | ${fmt(r.baseline)} ${r.unit} | ${fmt(r.ratio)} | ${r.better} |`);
   if (notes.length) lines.push('', '## Notes', '', ...notes.map((n) => `- ${n}`));
   return lines.join('\n') + '\n';
 }

@@ -10,14 +10,21 @@ async function loginSection({ base, user }) {
   const light = (seconds) => L.load(`${base}/api/info/whoami`, { headers: user, connections: 2, seconds, threads: 1 });
   const quiet = await light(CFG.loginSeconds);
   const [storm, busy] = await Promise.all([
-    L.load(`${base}/api/login`, { method: 'POST', body: JSON.stringify({ User: USER.User, Pass: USER.Pass }), connections: CFG.loginConnections, seconds: CFG.loginSeconds, threads: 1 }),
+    L.load(`${base}/api/login`, {
+      method: 'POST',
+      body: JSON.stringify({ User: USER.User, Pass: USER.Pass }),
+      connections: CFG.loginConnections,
+      seconds: CFG.loginSeconds,
+      threads: 1,
+    }),
     L.sleep(500).then(() => light(CFG.loginSeconds - 1)),
   ]);
   if (storm.errors) notes.push(`login storm: ${storm.errors} non-2xx answers`);
   // Baselines: bcrypt.compare throughput of a bare node process at the same cost, as many at once
   // as the storm sends, and as many as the service allows (BCRYPT_CONCURRENCY, default cores - 1).
   const bare = (concurrency) => {
-    const script = `const b=require('bcrypt');const h=b.hashSync('${USER.Pass}',${CFG.bcryptRounds});let n=0;const end=Date.now()+${CFG.loginSeconds * 1000};` +
+    const script =
+      `const b=require('bcrypt');const h=b.hashSync('${USER.Pass}',${CFG.bcryptRounds});let n=0;const end=Date.now()+${CFG.loginSeconds * 1000};` +
       `const w=async()=>{while(Date.now()<end){await b.compare('${USER.Pass}',h);n++}};Promise.all(Array.from({length:${concurrency}},w)).then(()=>console.log(n/${CFG.loginSeconds}))`;
     return Number(execFileSync(process.execPath, ['-e', script], { cwd: ROOT, encoding: 'utf8' }).trim());
   };

@@ -1,22 +1,19 @@
 'use strict';
 /** Section 4: a one-hour query with 1, 7 and 30 days stored, and searches while ingest runs. */
-const fs = require('node:fs');
-const path = require('node:path');
 const L = require('../lib');
 const { performance } = L;
-const { CFG, DAY, TODAY, log, notes, row, psql, writeLines, ensurePartition, tagId, search, best, tableRows } = require('../context');
+const { CFG, DAY, TODAY, log, notes, row, writeLines, ingestSink, loadRate, settleCompaction, search, best, tableRows } = require('../context');
 
-async function scaleSection({ base, dbUrl, db, tmp, user }) {
-  const tag = await tagId(db, 'scale');
-  const copyFile = path.join(tmp, 'scale.copy');
+async function scaleSection({ base, db, user }) {
+  // Days `from` to `to` ago, `BENCH_SCALE_PER_DAY` entries each, through the service's ingest.
   const loadDays = async (from, to) => {
     for (let d = from; d <= to; d++) {
       const dayMs = TODAY - d * DAY;
-      await ensurePartition(db, dayMs);
-      await writeLines({ seed: 100 + d, n: CFG.scalePerDay, fromMs: dayMs, toMs: dayMs + DAY, tag, copyFile });
-      await psql(dbUrl, `\\copy entry (ts, tag, src, data) FROM STDIN`, copyFile);
+      const { loaded } = await writeLines({ seed: 100 + d, n: CFG.scalePerDay, fromMs: dayMs, toMs: dayMs + DAY, sinks: [ingestSink({ base, user, tag: 'scale' })] });
+      if (d === to) log(`4. scale: day ${d} ago: ${loadRate(loaded[0])}`);
     }
-    await db.query('VACUUM ANALYZE entry');
+    await settleCompaction(db);
+    await db.query('VACUUM ANALYZE block');
   };
   // The hour 12:00-13:00 of yesterday.
   const hs = TODAY - DAY + 12 * 3_600_000;
@@ -35,7 +32,6 @@ async function scaleSection({ base, dbUrl, db, tmp, user }) {
   await loadDays(8, 30);
   const thirty = await measure();
   if (one.count !== seven.count || one.count !== thirty.count) notes.push(`scale: one-hour counts differ ${one.count}/${seven.count}/${thirty.count}`);
-  fs.rmSync(copyFile, { force: true });
   const g = `4 scale (\`${q}\` over one hour, ${CFG.scalePerDay} entries/day, median of ${CFG.scaleRuns})`;
   row(g, 'query time with 7 days stored', seven.ms, 'ms', 'same query with 1 day stored', one.ms, 'flat');
   row(g, 'query time with 30 days stored', thirty.ms, 'ms', 'same query with 1 day stored', one.ms, 'flat');
@@ -45,10 +41,13 @@ async function scaleSection({ base, dbUrl, db, tmp, user }) {
   const next = L.lineGenerator(9);
   let stop = false;
   let ingested = 0;
-  const batchBody = () => JSON.stringify(Array.from({ length: CFG.batch }, () => {
-    const ts = Date.now();
-    return { TS: new Date(ts).toISOString(), Tag: 'live', Data: Buffer.from(next(ts)).toString('base64') };
-  }));
+  const batchBody = () =>
+    JSON.stringify(
+      Array.from({ length: CFG.batch }, () => {
+        const ts = Date.now();
+        return { TS: new Date(ts).toISOString(), Tag: 'live', Data: Buffer.from(next(ts)).toString('base64') };
+      }),
+    );
   const bodies = Array.from({ length: 8 }, batchBody);
   const ingestLoop = async () => {
     let k = 0;
