@@ -132,15 +132,21 @@ export class IndexerService implements OnModuleInit, OnModuleDestroy {
    * compressed on libuv's thread pool, blocks spread over the shards in turn.
    */
   private async toBlocks(entries: NewEntry[]): Promise<CopyBlock[]> {
-    const groups = new Map<string, { tag: number; entries: BlockEntry[] }>();
+    // Batches are mostly of one tag and day: the previous entry's group is tried first.
+    const groups = new Map<number, { tag: number; day: number; entries: BlockEntry[] }>();
+    let g: { tag: number; day: number; entries: BlockEntry[] } | undefined;
     for (const e of entries) {
-      const key = `${e.tag}:${dayOfMicros(e.ts)}`;
-      let g = groups.get(key);
-      if (!g) groups.set(key, (g = { tag: e.tag, entries: [] }));
-      g.entries.push({ ts: e.ts, src: e.src, data: e.data, evs: e.evs && e.evs.length ? JSON.stringify(e.evs) : null });
+      const day = dayOfMicros(e.ts);
+      if (g === undefined || g.tag !== e.tag || g.day !== day) {
+        const key = day * 32768 + e.tag; // tags are 0-32767
+        g = groups.get(key);
+        if (!g) groups.set(key, (g = { tag: e.tag, day, entries: [] }));
+      }
+      // An entry without EVs is already what a block takes ({ts, src, data, evs: null}): no copy of it.
+      g.entries.push(e.evs === null ? (e as Omit<NewEntry, 'evs'> & BlockEntry) : { ts: e.ts, src: e.src, data: e.data, evs: e.evs.length ? JSON.stringify(e.evs) : null });
     }
     return compressedRows(
-      [...groups.values()].flatMap((g) => packBlocks(g.tag, g.entries)),
+      [...groups.values()].flatMap((group) => packBlocks(group.tag, group.entries)),
       () => this.shard++ % SHARDS,
     );
   }
@@ -166,7 +172,13 @@ export class IndexerService implements OnModuleInit, OnModuleDestroy {
    * and the lock table never fills up.
    */
   private async ensurePartitions(ix: Indexer, c: PoolClient, entries: NewEntry[]): Promise<void> {
-    const days = [...new Set(entries.map((e) => dayOfMicros(e.ts)))].filter((d) => !ix.days.has(d));
+    const all = new Set<number>();
+    let last = NaN;
+    for (const e of entries) {
+      const d = dayOfMicros(e.ts);
+      if (d !== last) all.add((last = d));
+    }
+    const days = [...all].filter((d) => !ix.days.has(d));
     if (!days.length) return;
     if (days.length > this.config.maxNewPartitionsPerRequest) {
       const existing = new Set(((await c.query(LIST_PARTITIONS_SQL)).rows as Array<{ name: string }>).map((r) => partitionDay(r.name)));

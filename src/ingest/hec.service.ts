@@ -4,7 +4,8 @@ import { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/env.schema';
 import { HecAcksService } from './hec-acks.service';
 import { HecSuccessDto } from './hec.dto';
-import { HecError, hecMetadata, parseHecEvents, splitConcatenatedJson } from './hec.parse';
+import { readHecBatch } from './hec-batch';
+import { HecError, hecMetadata, parseHecEvents, splitEvents } from './hec.parse';
 import { PartialBatches } from './hec-retries';
 import { tagNameProblem, toTagName } from './ingest.rules';
 import { IngestService } from './ingest.service';
@@ -48,12 +49,17 @@ export class HecService {
    */
   async events(auth: AuthContext, info: HecRequestInfo, body: Buffer): Promise<HecSuccessDto> {
     const channel = this.acks.checkChannel(info.channel);
-    const tagFor = this.tagRule(info);
-    const split = splitConcatenatedJson(body.toString('utf8'));
-    this.ingest.checkCount(split.items.length);
-    const parsed = parseHecEvents(split.items, { nowUs: Date.now() * 1000, client: info.client, maxJsonDepth: this.config.maxJsonDepth, tagFor });
-    let items = parsed.items;
-    let failure = parsed.failure ?? split.failure;
+    const ctx = { nowUs: Date.now() * 1000, client: info.client, maxJsonDepth: this.config.maxJsonDepth, tagFor: this.tagRule(info) };
+    // Good batches in the usual form are read from the bytes (the same entries); the rest, and every error, here.
+    let items = readHecBatch(body, { ...ctx, maxEvents: this.config.maxIngestEntries });
+    let failure: HecError | undefined;
+    if (!items) {
+      const split = splitEvents(body.toString('utf8'));
+      this.ingest.checkCount(split.items.length);
+      const parsed = parseHecEvents(split.items, ctx, split.depths);
+      items = parsed.items;
+      failure = parsed.failure ?? split.failure;
+    }
     // An event whose time is outside the kept days is a bad event like any other (code 6).
     const outside = this.ingest.outsideTimeWindow(items);
     if (outside) {
@@ -100,7 +106,18 @@ export class HecService {
   /** `?tag=` for every entry; else the event's sourcetype (else `?sourcetype=`) as a tag. */
   private tagRule(info: HecRequestInfo): (sourcetype: unknown) => string {
     const explicit = info.tag;
-    if (explicit === undefined) return (sourcetype) => this.tagForSourcetype(sourcetype ?? info.sourcetype);
+    if (explicit === undefined) {
+      // Events of a batch mostly share their sourcetype (or name none): the last answer is kept.
+      let last: unknown = null;
+      let lastTag = '';
+      return (sourcetype) => {
+        if (sourcetype !== last || (typeof sourcetype !== 'string' && sourcetype !== undefined)) {
+          lastTag = this.tagForSourcetype(sourcetype ?? info.sourcetype);
+          last = sourcetype;
+        }
+        return lastTag;
+      };
+    }
     const problem = tagNameProblem(explicit);
     if (problem) throw new HecError(400, 7, `Incorrect index: tag ${problem}`);
     return () => explicit;

@@ -7,6 +7,7 @@ import { dayOfMicros } from '../indexer/indexer.schema';
 import { IndexerService } from '../indexer/indexer.service';
 import { SerializedEV } from '../query';
 import { checkSource, checkTagName, checkTimestamp, decodeBase64, decodeEnumerated, splitLines } from './ingest.rules';
+import { readJsonBatch } from './json-batch';
 import { timestampInLine } from './timestamps';
 
 /** An entry validated at the web server, its tag still a name. */
@@ -71,6 +72,20 @@ export class IngestService {
 
   /** `PUT /api/ingest/json`: `[{TS, Tag, SRC?, Data, Enumerated?}]`. */
   async ingestJson(body: Buffer, client: string, creator: number): Promise<{ Count: number; Size: number }> {
+    return this.store(this.jsonEntries(body, client), creator);
+  }
+
+  /**
+   * The entries of a JSON ingest body: read straight from its bytes when it has the usual form and
+   * every entry is valid (readJsonBatch: the same entries), else by the generic path below, which
+   * gives every error.
+   */
+  jsonEntries(body: Buffer, client: string): PendingEntry[] {
+    return readJsonBatch(body, { client, maxDepth: this.config.maxJsonDepth, maxEntries: this.config.maxIngestEntries }) ?? this.parseJsonEntries(body, client);
+  }
+
+  /** The generic path: depth check, JSON.parse, then the ingest rules entry by entry. */
+  parseJsonEntries(body: Buffer, client: string): PendingEntry[] {
     if (jsonDeeperThan(body, this.config.maxJsonDepth)) throw badRequest(jsonTooDeep(this.config.maxJsonDepth));
     let parsed: unknown;
     try {
@@ -80,7 +95,7 @@ export class IngestService {
     }
     if (!Array.isArray(parsed)) throw badRequest('Body must be a JSON array of entries');
     this.checkCount(parsed.length);
-    const entries = parsed.map((raw: unknown, i): PendingEntry => {
+    return parsed.map((raw: unknown, i): PendingEntry => {
       const w = `entry ${i}`;
       if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) throw badRequest(`${w} must be an object`);
       const e = raw as Record<string, unknown>;
@@ -92,7 +107,6 @@ export class IngestService {
         evs: decodeEnumerated(e.Enumerated, w),
       };
     });
-    return this.store(entries, creator);
   }
 
   /** One entry per line, timestamps from the lines where recognisable (else now). */
