@@ -3,7 +3,7 @@ import { BLOCK_MAX_ENTRIES, BlockEntry, BlockReader, BLOCK_TARGET_BYTES, compres
 /** A small seeded PRNG: the same cases on every run. */
 function rng(seed: number): () => number {
   let s = seed >>> 0;
-  return () => ((s = (s * 1664525 + 1013904223) >>> 0) / 2 ** 32);
+  return () => (s = (s * 1664525 + 1013904223) >>> 0) / 2 ** 32;
 }
 
 function randomEntries(r: () => number, n: number): BlockEntry[] {
@@ -61,7 +61,12 @@ describe('block codec', () => {
       }
     }
     // "ab" spans the boundary of "xa" and "bx": not a match.
-    const reader = new BlockReader(packBlocks(1, [{ ts: 2, src: '', data: Buffer.from('xa'), evs: null }, { ts: 1, src: '', data: Buffer.from('bx'), evs: null }])[0].payload);
+    const reader = new BlockReader(
+      packBlocks(1, [
+        { ts: 2, src: '', data: Buffer.from('xa'), evs: null },
+        { ts: 1, src: '', data: Buffer.from('bx'), evs: null },
+      ])[0].payload,
+    );
     expect(reader.entriesContaining(Buffer.from('ab'))).toEqual([]);
   });
 

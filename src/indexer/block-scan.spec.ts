@@ -3,7 +3,7 @@ import { blockFilter, NewestFirstMerge, selectEntries } from './block-scan';
 
 function rng(seed: number): () => number {
   let s = seed >>> 0;
-  return () => ((s = (s * 1664525 + 1013904223) >>> 0) / 2 ** 32);
+  return () => (s = (s * 1664525 + 1013904223) >>> 0) / 2 ** 32;
 }
 
 const entry = (ts: number, data: string): BlockEntry => ({ ts, src: '', data: Buffer.from(data), evs: null });
@@ -14,7 +14,16 @@ describe('selectEntries', () => {
   const data = (idx: number[]) => idx.map((i) => block.dataView(i).toString());
 
   it('keeps entries with every piece and none of the exact exclusions', () => {
-    const f = blockFilter({ grep: [{ pattern: 'error', invert: false }, { pattern: 'debug', invert: true }] }, 0, 100);
+    const f = blockFilter(
+      {
+        grep: [
+          { pattern: 'error', invert: false },
+          { pattern: 'debug', invert: true },
+        ],
+      },
+      0,
+      100,
+    );
     expect(data(selectEntries(block, row, f))).toEqual(['POST error', 'GET error x']);
     const w = blockFilter({ grep: [{ pattern: 'GET*error', invert: false }] }, 0, 100);
     expect(data(selectEntries(block, row, w))).toEqual(['GET error x']);
@@ -44,7 +53,11 @@ describe('NewestFirstMerge', () => {
         for (const e of merge.take(b.row.hi, 7)) out.push(e.ts);
         // take() stops at 7: drain the rest at this bound before opening the block
         for (let got = merge.take(b.row.hi, 1e9); got.length; got = merge.take(b.row.hi, 1e9)) out.push(...got.map((e) => e.ts));
-        merge.add(b.reader, Array.from({ length: b.reader.n }, (_, i) => i), 3);
+        merge.add(
+          b.reader,
+          Array.from({ length: b.reader.n }, (_, i) => i),
+          3,
+        );
       }
       out.push(...merge.take(Number.NEGATIVE_INFINITY, 1e9).map((e) => e.ts));
       const all = blocks.flatMap((b) => Array.from(b.reader.ts)).sort((a, b) => b - a);
@@ -56,9 +69,16 @@ describe('NewestFirstMerge', () => {
   it('holds one block at a time when blocks do not overlap', () => {
     const merge = new NewestFirstMerge();
     for (let k = 9; k >= 0; k--) {
-      const p = packBlocks(1, Array.from({ length: 10 }, (_, i) => entry(k * 100 + i, 'x')))[0];
+      const p = packBlocks(
+        1,
+        Array.from({ length: 10 }, (_, i) => entry(k * 100 + i, 'x')),
+      )[0];
       merge.take(p.hi, 1e9);
-      merge.add(new BlockReader(p.payload), Array.from({ length: 10 }, (_, i) => i), 1);
+      merge.add(
+        new BlockReader(p.payload),
+        Array.from({ length: 10 }, (_, i) => i),
+        1,
+      );
       expect(merge.open).toBe(1);
     }
   });

@@ -2,7 +2,7 @@ import { copyBinaryTuples, encodeCopyBinary } from './copy-binary';
 import { timestampLiteral } from './indexer.schema';
 
 async function* chunked(b: Buffer, sizes: () => number): AsyncGenerator<Buffer> {
-  for (let at = 0; at < b.length; ) {
+  for (let at = 0; at < b.length;) {
     const n = Math.max(1, sizes());
     yield b.subarray(at, at + n);
     at += n;
@@ -23,7 +23,7 @@ describe('copyBinaryTuples', () => {
 
   it('reads every tuple whatever the chunking (one byte, odd sizes, one piece)', async () => {
     let seed = 1;
-    const rnd = () => ((seed = (seed * 1664525 + 1013904223) >>> 0) / 2 ** 32);
+    const rnd = () => (seed = (seed * 1664525 + 1013904223) >>> 0) / 2 ** 32;
     for (const sizes of [() => 1, () => Math.floor(rnd() * 5000), () => stream.length]) {
       const got: Array<Array<Buffer | null>> = [];
       for await (const t of copyBinaryTuples(chunked(stream, sizes))) got.push(t);

@@ -25,7 +25,13 @@ const LO_HI = '(extract(epoch FROM lo) * 1000000)::float8 AS lo, (extract(epoch 
 /** The columns of BlockRow, in order (read from a binary COPY by `toBlockRow`). */
 const BLOCK_COLUMNS = `tag, ${LO_HI}, n, body`;
 
-const toBlockRow = (f: Array<Buffer | null>): BlockRow => ({ tag: f[0]!.readInt16BE(0), lo: f[1]!.readDoubleBE(0), hi: f[2]!.readDoubleBE(0), n: f[3]!.readInt32BE(0), body: f[4]! });
+const toBlockRow = (f: Array<Buffer | null>): BlockRow => ({
+  tag: f[0]!.readInt16BE(0),
+  lo: f[1]!.readDoubleBE(0),
+  hi: f[2]!.readDoubleBE(0),
+  n: f[3]!.readInt32BE(0),
+  body: f[4]!,
+});
 
 /** A timestamptz literal of epoch µs (blocks are read with COPY, which takes no parameters). */
 const at = (us: number): string => `'${timestampLiteral(us)}'::timestamptz`;

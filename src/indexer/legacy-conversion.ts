@@ -24,9 +24,7 @@ interface LegacyRow {
 /** Converts one legacy day partition (inside the caller's transaction); returns its entry count. */
 async function convertPartition(c: PoolClient, name: string, day: number): Promise<{ entries: number; blocks: number }> {
   await c.query(createPartitionSql(day));
-  await c.query(
-    `DECLARE legacy NO SCROLL CURSOR FOR SELECT (extract(epoch FROM ts) * 1000000)::float8 AS us, tag, src, data, evs::text AS evs FROM ${name} ORDER BY tag, ts DESC`,
-  );
+  await c.query(`DECLARE legacy NO SCROLL CURSOR FOR SELECT (extract(epoch FROM ts) * 1000000)::float8 AS us, tag, src, data, evs::text AS evs FROM ${name} ORDER BY tag, ts DESC`);
   let shard = day % SHARDS;
   let entries = 0;
   let blocks = 0;

@@ -100,7 +100,7 @@ describe('block compaction (e2e)', () => {
   const batch = (tag: number, from: number, n: number): NewEntry[] =>
     Array.from({ length: n }, (_, i) => ({
       // Out of order across batches: each batch spreads over two days.
-      ts: Date.UTC(2024, 0, 5) * 1000 + ((from + i) * 7919 % 172_800) * 1_000_000,
+      ts: Date.UTC(2024, 0, 5) * 1000 + (((from + i) * 7919) % 172_800) * 1_000_000,
       tag,
       src: `10.1.0.${(from + i) % 4}`,
       data: Buffer.from(`small ${from + i} status=${200 + ((from + i) % 3)}`),
@@ -163,9 +163,8 @@ describe('block compaction (e2e)', () => {
   it('idxStats reports entries, blocks, stored and raw bytes per day partition', async () => {
     const res = await request(t.http).get('/api/stats/idxStats').set(admin).expect(200);
     const stats = Object.values(res.body as Record<string, { IndexStats: Array<{ Stats: Array<Record<string, number | string | boolean>> }> }>)[0].IndexStats[0].Stats;
-    const rows = (
-      await db.query(`SELECT tableoid::regclass::text AS part, count(*)::int AS blocks, sum(n)::int AS entries, sum(raw)::int AS raw FROM block GROUP BY 1 ORDER BY 1`)
-    ).rows;
+    const rows = (await db.query(`SELECT tableoid::regclass::text AS part, count(*)::int AS blocks, sum(n)::int AS entries, sum(raw)::int AS raw FROM block GROUP BY 1 ORDER BY 1`))
+      .rows;
     expect(stats.map((s) => [s.ID, s.Blocks, s.Entries, s.RawBytes, s.Estimated])).toEqual(rows.map((r) => [r.part, r.blocks, r.entries, r.raw, false]));
     for (const s of stats) expect(s.Data).toBeGreaterThan(0);
   });
@@ -191,7 +190,7 @@ describe('newest first over blocks whose times overlap (e2e)', () => {
     // holds 400 entries of the very same microsecond between one at each end of the day, so the
     // block rows (which spread entries evenly over a block's range) underestimate that instant.
     let seed = 7;
-    const rnd = () => ((seed = (seed * 1664525 + 1013904223) >>> 0) / 2 ** 32);
+    const rnd = () => (seed = (seed * 1664525 + 1013904223) >>> 0) / 2 ** 32;
     const same = day * DAY * 1000 + 43_200_000_000;
     for (let b = 0; b < 60; b++) {
       const n = b === 30 ? 400 : 50;

@@ -51,7 +51,9 @@ describe('block storage through binary COPY (e2e, real PostgreSQL)', () => {
     expect(blocks.map((b) => [Number(b.lo), Number(b.hi), b.n, b.raw])).toEqual(entries.map((e) => [e.ts, e.ts, 1, e.data.length]));
     expect(blocks.map((b) => b.part)).toEqual(['block_p19700101', 'block_p19991231', 'block_p20000101', 'block_p99991231']);
     // Bodies are stored as they are: no PostgreSQL compression on top of the service's.
-    const storage = (await db.query(`SELECT DISTINCT attstorage FROM pg_attribute WHERE attname = 'body' AND attrelid IN (SELECT inhrelid FROM pg_inherits WHERE inhparent = 'block'::regclass)`)).rows;
+    const storage = (
+      await db.query(`SELECT DISTINCT attstorage FROM pg_attribute WHERE attname = 'body' AND attrelid IN (SELECT inhrelid FROM pg_inherits WHERE inhparent = 'block'::regclass)`)
+    ).rows;
     expect(storage).toEqual([{ attstorage: 'e' }]);
   });
 });

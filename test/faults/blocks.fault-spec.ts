@@ -8,7 +8,7 @@ const TAGS = ['pa', 'pb', 'pc'];
 /** A seeded PRNG: a failure names its seed and can be replayed. */
 function rng(seed: number): () => number {
   let s = seed >>> 0;
-  return () => ((s = (s * 1664525 + 1013904223) >>> 0) / 2 ** 32);
+  return () => (s = (s * 1664525 + 1013904223) >>> 0) / 2 ** 32;
 }
 
 /**

@@ -15,7 +15,9 @@ export interface StoredEntry {
 
 /** Every entry an indexer database holds, read from its blocks (what tests used to SELECT from the row table). */
 export async function storedEntries(db: Client | Pool): Promise<StoredEntry[]> {
-  const names = new Map<number, string>(((await db.query('SELECT id, name FROM tag').catch(() => ({ rows: [] }))).rows as Array<{ id: number; name: string }>).map((r) => [r.id, r.name]));
+  const names = new Map<number, string>(
+    ((await db.query('SELECT id, name FROM tag').catch(() => ({ rows: [] }))).rows as Array<{ id: number; name: string }>).map((r) => [r.id, r.name]),
+  );
   const rows = (await db.query('SELECT tag, body FROM block ORDER BY id')).rows as Array<{ tag: number; body: Buffer }>;
   return rows.flatMap((r) => {
     const b = BlockReader.decompress(r.body);
