@@ -50,7 +50,14 @@ export class IndexerPools implements OnModuleInit, OnModuleDestroy {
       ready: false,
       days: new Set<number>(),
     }));
-    for (const ix of this.all) ix.pool.on('error', (err) => this.logger.warn({ err }, `indexer ${ix.name}: idle client error`));
+    for (const ix of this.all) {
+      ix.pool.on('error', (err) => this.logger.warn({ err }, `indexer ${ix.name}: idle client error`));
+      // pg-pool listens for errors only while a client is idle. A checked-out client between two
+      // queries (a scan's snapshot, a compaction) that loses its server (PostgreSQL stopped:
+      // 57P01) emits 'error' with no listener, which would end the process. The next query on it
+      // fails on its own, and release() discards a client that is no longer queryable.
+      ix.pool.on('connect', (client) => client.on('error', (err) => this.logger.debug?.(`indexer ${ix.name}: client error: ${err.message}`)));
+    }
   }
 
   async onModuleInit(): Promise<void> {
