@@ -1,5 +1,7 @@
-import { BlockEntry, BlockReader, packBlocks } from './block-codec';
-import { blockFilter, NewestFirstMerge, selectEntries } from './block-scan';
+import { compressSync } from 'lz4-napi';
+import { BlockEntry, BlockReader, packBlocks, useLz4Module } from './block-codec';
+import { blockFilter, NewestFirstMerge, selectEntries, toEntries, toEntry } from './block-scan';
+import { loadLz4Module } from './lz4-wasm';
 
 function rng(seed: number): () => number {
   let s = seed >>> 0;
@@ -32,6 +34,38 @@ describe('selectEntries', () => {
   it('checks times only in a block at an edge of the range', () => {
     expect(data(selectEntries(block, row, blockFilter({ grep: [] }, 30, 50)))).toEqual(['POST error', 'GET error x']);
     expect(selectEntries(block, row, blockFilter({ grep: [] }, 0, 51))).toHaveLength(4);
+  });
+});
+
+describe('toEntries', () => {
+  it('gives the entries toEntry gives, sharing one copy of the data when most are selected, and outlives the transient block', async () => {
+    useLz4Module(await loadLz4Module());
+    const entries = Array.from({ length: 200 }, (_, i) => ({
+      ts: 1000 - i,
+      src: `h${i % 3}`,
+      data: Buffer.from(`line ${i} ${'y'.repeat(i % 17)}`),
+      evs: i % 4 ? null : `[["n",${i}]]`,
+    }));
+    const body = compressSync(packBlocks(9, entries)[0].payload);
+    const other = compressSync(
+      packBlocks(
+        9,
+        entries.map((e) => ({ ...e, data: Buffer.from('z'.repeat(e.data.length)) })),
+      )[0].payload,
+    );
+    for (const idx of [Array.from({ length: 200 }, (_, i) => i), [3, 50, 199], []]) {
+      const block = BlockReader.transient(body);
+      const want = idx.map((i) => toEntry(block, i, 9));
+      const got = toEntries(block, idx, 9);
+      expect(got).toEqual(want);
+      // Half or more: one copy of the block's data under every entry's.
+      if (idx.length === 200) {
+        expect(new Set(got.map((e) => e.data.buffer)).size).toBe(1);
+        expect(got.map((e) => e.data.byteOffset - got[0].data.byteOffset)).toEqual(idx.map((i) => block.dataStart(i)));
+      }
+      BlockReader.transient(other); // the scratch memory now holds another block
+      expect(got.map((e) => e.data.toString())).toEqual(want.map((e) => e.data.toString()));
+    }
   });
 });
 

@@ -71,12 +71,36 @@ export function selectEntries(block: BlockReader, row: Pick<BlockRow, 'lo' | 'hi
 
 /** Entry i of a block, with its own copy of the data (the block is dropped once read). */
 export function toEntry(block: BlockReader, i: number, tag: number): Entry {
+  return entryWith(block, i, tag, Buffer.from(block.dataView(i)));
+}
+
+function entryWith(block: BlockReader, i: number, tag: number, data: Buffer): Entry {
   const evs = new Map<string, EVValue>();
   const json = block.evJson(i);
   if (json) {
     for (const [k, v] of JSON.parse(json) as Array<[string, SerializedEV]>) evs.set(k, typeof v === 'object' && v !== null ? Buffer.from(v.b64, 'base64') : v);
   }
-  return { ts: block.ts[i], tag, src: block.src(i), data: Buffer.from(block.dataView(i)), evs };
+  return { ts: block.ts[i], tag, src: block.src(i), data, evs };
+}
+
+/**
+ * The selected entries of a block (selectEntries), their data out of the block's memory. When
+ * at least half the block is selected (a search without a substring to push down), the data
+ * area is copied once and the entries are views into that copy: one allocation per block, not
+ * one per entry, and at most twice the selected bytes held. Otherwise each entry gets its own.
+ */
+export function toEntries(block: BlockReader, idx: number[], tag: number): Entry[] {
+  const out = new Array<Entry>(idx.length);
+  if (idx.length * 2 < block.n) {
+    for (let k = 0; k < idx.length; k++) out[k] = toEntry(block, idx[k], tag);
+    return out;
+  }
+  const data = Buffer.from(block.data);
+  for (let k = 0; k < idx.length; k++) {
+    const i = idx[k];
+    out[k] = entryWith(block, i, tag, data.subarray(block.dataStart(i), block.dataEnds[i]));
+  }
+  return out;
 }
 
 /** The selected entries of one opened block, read newest first. */

@@ -9,7 +9,7 @@ import { Client } from 'pg';
 import { to as copyTo } from 'pg-copy-streams';
 import { Entry } from '../query';
 import { BlockReader } from './block-codec';
-import { BlockFilter, BlockRow, NewestFirstMerge, selectEntries, toEntry } from './block-scan';
+import { BlockFilter, BlockRow, NewestFirstMerge, selectEntries, toEntries, toEntry } from './block-scan';
 import { copyBinaryTuples } from './copy-binary';
 import { DAY_MS_CONST, timestampLiteral } from './indexer.schema';
 import { ScanSplit } from './scan.protocol';
@@ -164,9 +164,17 @@ export class DayScan {
     await client.query('COMMIT');
   }
 
-  private async push(e: Entry): Promise<void> {
+  /** Queues an entry; a full batch is handed on, and only then is there something to await. */
+  private push(e: Entry): Promise<void> | undefined {
     this.pending.push(e);
-    if (this.pending.length >= this.ctx.batchSize) await this.flush(this.ctx.ordered ? e.ts : this.to);
+    return this.pending.length >= this.ctx.batchSize ? this.flush(this.ctx.ordered ? e.ts : this.to) : undefined;
+  }
+
+  private async pushAll(entries: Entry[]): Promise<void> {
+    for (const e of entries) {
+      const full = this.push(e);
+      if (full) await full;
+    }
   }
 
   private async flush(watermark: number): Promise<void> {
@@ -184,8 +192,8 @@ export class DayScan {
 
   private async readUnordered(): Promise<void> {
     for await (const row of this.blocks(buildScanSql(this.bounds, false, this.ctx.split))) {
-      const block = BlockReader.decompress(row.body);
-      for (const i of selectEntries(block, row, this.ctx.filter)) await this.push(toEntry(block, i, row.tag));
+      const block = BlockReader.transient(row.body);
+      await this.pushAll(toEntries(block, selectEntries(block, row, this.ctx.filter), row.tag));
     }
   }
 
@@ -193,9 +201,7 @@ export class DayScan {
   private async readMerged(): Promise<void> {
     const merge = new NewestFirstMerge();
     const drain = async (bound: number) => {
-      for (let got = merge.take(bound, this.ctx.batchSize); got.length; got = merge.take(bound, this.ctx.batchSize)) {
-        for (const e of got) await this.push(e);
-      }
+      for (let got = merge.take(bound, this.ctx.batchSize); got.length; got = merge.take(bound, this.ctx.batchSize)) await this.pushAll(got);
     };
     for await (const row of this.blocks(buildScanSql(this.bounds, true))) {
       const block = BlockReader.decompress(row.body);
@@ -221,7 +227,7 @@ export class DayScan {
         entries = await this.readWindow(meta, a, top);
       }
       entries.sort((x, y) => y.ts - x.ts);
-      for (const e of entries) await this.push(e);
+      await this.pushAll(entries);
       top = a;
     }
   }
@@ -238,11 +244,12 @@ export class DayScan {
     for await (const row of this.blocks(sql)) {
       // Past the bound, the rest of the COPY is read and dropped (the connection stays usable).
       if (over) continue;
-      const block = BlockReader.decompress(row.body);
+      const block = BlockReader.transient(row.body);
       for (const i of selectEntries(block, row, filter)) {
         const e = toEntry(block, i, row.tag);
         if (stream) {
-          await this.push(e);
+          const full = this.push(e);
+          if (full) await full;
           continue;
         }
         out.push(e);

@@ -8,6 +8,7 @@ import { readFileSync } from 'node:fs';
 import { MessagePort, parentPort, workerData } from 'node:worker_threads';
 import { Client } from 'pg';
 import { CompiledQuery, compileQuery, Entry } from '../query';
+import { useLz4Module } from './block-codec';
 import { blockFilter } from './block-scan';
 import { DayScan, DayScanContext } from './day-scan';
 import { dayOfMicros, DAY_MS_CONST, LIST_PARTITIONS_SQL, partitionDay } from './indexer.schema';
@@ -184,6 +185,8 @@ async function lowerBackendPriority(client: Client, url: string): Promise<void> 
 }
 
 if (parentPort && workerData && (workerData as { kind?: string }).kind === 'scan') {
+  const lz4 = (workerData as { lz4?: WebAssembly.Module }).lz4;
+  if (lz4) useLz4Module(lz4);
   // This thread yields the CPU to the HTTP event loop (search-priority.ts); the host may lower it further.
   const tid = currentThreadId();
   if (tid !== undefined && renice(tid, SEARCH_NICE)) parentPort.postMessage({ type: 'threads', tid } satisfies WorkerMessage);

@@ -6,6 +6,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { Worker } from 'node:worker_threads';
+import { lz4Module } from './lz4-wasm';
 
 const BOOTSTRAP = `
 const { workerData } = require('node:worker_threads');
@@ -36,7 +37,8 @@ export function startScanWorker(): Worker {
   if (!COMPILED && !swcPath) swcPath = require.resolve('@swc/core');
   return new Worker(BOOTSTRAP, {
     eval: true,
-    workerData: { kind: 'scan', entry: ENTRY, compiled: COMPILED, swc: swcPath },
+    // The LZ4 decoder's module, assembled once in this thread (lz4-wasm.ts), when it is.
+    workerData: { kind: 'scan', entry: ENTRY, compiled: COMPILED, swc: swcPath, lz4: lz4Module() },
     resourceLimits: { maxOldGenerationSizeMb: 512 },
   });
 }

@@ -4,12 +4,13 @@ import { BlockCompaction } from '../../src/indexer/block-compaction';
 import { blockFilter } from '../../src/indexer/block-scan';
 import { DayScan } from '../../src/indexer/day-scan';
 import { Entry } from '../../src/query';
-import { SMALL_BLOCK_BYTES, SMALL_BLOCK_ENTRIES } from '../../src/indexer/block-codec';
+import { SMALL_BLOCK_BYTES, SMALL_BLOCK_ENTRIES, usesLz4Module } from '../../src/indexer/block-codec';
 import { IndexerService, NewEntry } from '../../src/indexer/indexer.service';
 import { createTestApp, TestApp } from '../setup/app';
 import { asAdmin, Headers } from '../setup/auth';
 import { storedEntries } from '../setup/blocks';
 import { createTestDatabase } from '../setup/db';
+import { lz4Module } from '../../src/indexer/lz4-wasm';
 
 const DAY = 86_400_000;
 const RANGE = { SearchStart: '2024-01-01T00:00:00Z', SearchEnd: '2024-02-01T00:00:00Z' };
@@ -118,6 +119,11 @@ describe('block compaction (e2e)', () => {
   afterAll(async () => {
     await db.end();
     await t.close();
+  });
+
+  it('decodes blocks with the WebAssembly decoder, here and in the scan workers it starts', () => {
+    expect(usesLz4Module()).toBe(true);
+    expect(lz4Module()).toBeInstanceOf(WebAssembly.Module); // what startScanWorker hands every worker
   });
 
   it('merges the small blocks of small batches into few, and every query answers the same', async () => {
