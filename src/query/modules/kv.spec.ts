@@ -1,6 +1,65 @@
 import fc from 'fast-check';
 import { expectDistributedEqual, kept, linesToEntries, parseError, strings } from './extraction.spec-helper';
-import { KVOptions, parseKV } from './kv';
+import { compileKV, KVOptions, parseKV } from './kv';
+
+/** parseKV as it was before compileKV (slices every key and value), kept to prove the fast one equal. */
+const QUOTE = 0x22;
+const SPACE_RE = /\s/;
+function isSpace(c: number): boolean {
+  if (c < 0x80) return c === 0x20 || (c >= 0x09 && c <= 0x0d);
+  return SPACE_RE.test(String.fromCharCode(c));
+}
+function referenceParseKV(text: string, o: KVOptions, wanted?: ReadonlySet<string>): Map<string, string> {
+  const out = new Map<string, string>();
+  let missing = wanted ? wanted.size : -1;
+  const n = text.length;
+  const all = o.delimAll;
+  const chars = o.delims === undefined ? undefined : new Set([...o.delims].map((c) => c.charCodeAt(0)));
+  const quotes = all === undefined ? !chars?.has(QUOTE) : !all.includes('"');
+  const isDelim = (c: number): boolean => (chars ? chars.has(c) : isSpace(c));
+  /** the delimiter ending just before `p` starts at the returned offset, or -1 */
+  const delimBefore = (p: number, floor: number): number => {
+    if (all === undefined) return p > floor && isDelim(text.charCodeAt(p - 1)) ? p - 1 : -1;
+    return p - all.length >= floor && text.startsWith(all, p - all.length) ? p - all.length : -1;
+  };
+  let i = 0;
+  while (i < n) {
+    const at = text.indexOf(o.sep, i);
+    if (at < 0) break;
+    let kEnd = at;
+    if (o.clean) while (kEnd > i && isSpace(text.charCodeAt(kEnd - 1))) kEnd--;
+    let kStart = kEnd;
+    while (kStart > i && delimBefore(kStart, i) < 0) kStart--;
+    const key = text.slice(kStart, kEnd);
+    // blanks after the separator are skipped (-noclean: kept in the value, which still runs to the delimiter after them)
+    const v0 = at + o.sep.length;
+    let v = v0;
+    while (v < n && isSpace(text.charCodeAt(v)) && !(all !== undefined && text.startsWith(all, v))) v++;
+    if (!o.clean && text.charCodeAt(v) === QUOTE) v = v0;
+    let value: string;
+    if (quotes && text.charCodeAt(v) === QUOTE) {
+      let close = text.indexOf('"', v + 1);
+      if (close < 0) close = n;
+      value = text.slice(v + 1, close);
+      i = close + 1;
+    } else {
+      let end = v;
+      if (all !== undefined) {
+        end = text.indexOf(all, v);
+        if (end < 0) end = n;
+      } else {
+        while (end < n && !isDelim(text.charCodeAt(end))) end++;
+      }
+      value = o.clean ? text.slice(v, end).trimEnd() : text.slice(v0, end);
+      i = end;
+    }
+    if (i === at) i = at + 1; // never stand still
+    if (key === '' || out.has(key)) continue;
+    out.set(key, value);
+    if (wanted !== undefined && wanted.has(key) && --missing === 0) return out;
+  }
+  return out;
+}
 
 const DEF: KVOptions = { sep: '=', clean: true };
 const pairs = (text: string, o: Partial<KVOptions> = {}) => [...parseKV(text, { ...DEF, ...o })];
@@ -67,6 +126,42 @@ describe('parseKV', () => {
         for (const [k, v] of full) expect(t.includes(k) && t.includes(v)).toBe(true);
       }),
       { numRuns: 2000 },
+    );
+  });
+
+  it('answers like the reference parser on tricky texts, options and wanted keys (property)', () => {
+    const key = fc.constantFrom('a', 'b', 'k', 'ab', 'status', 'x', 'é', '');
+    const char = fc.constantFrom('=', ':', '==', ' ', '\t', '"', '|', ',', ', ', '\u00a0', '\u2003', '\n', 'x', 'é', '""', '"a b"');
+    const pair = fc.tuple(
+      key,
+      fc.constantFrom('=', ':', '==', ' = ', '=\t'),
+      fc.constantFrom('', '1', 'v w', '"q"', '" q "', '\u00a0', 'é'),
+      fc.constantFrom(' ', '|', ', ', '\t', ''),
+    );
+    const token = fc.oneof(
+      key,
+      char,
+      pair.map((p) => p.join('')),
+    );
+    const text = fc.array(token, { maxLength: 30 }).map((ts) => ts.join(''));
+    const opts = fc.record({
+      sep: fc.constantFrom('=', ':', '=='),
+      delims: fc.constantFrom(undefined, ' |', '"', ',é'),
+      delimAll: fc.constantFrom(undefined, undefined, ', ', '|'),
+      clean: fc.boolean(),
+    });
+    const wanted = fc.option(fc.uniqueArray(fc.constantFrom('a', 'b', 'k', 'ab', 'x', 'é', 'status', '', ' a', 'a b'), { maxLength: 4 }), { nil: undefined, freq: 4 });
+    fc.assert(
+      fc.property(fc.array(text, { minLength: 1, maxLength: 4 }), opts, wanted, (ts, o, w) => {
+        const set = w && new Set(w);
+        const parse = compileKV(o, set);
+        for (const t of ts) {
+          const ref = [...referenceParseKV(t, o, set)].filter(([k]) => !set || set.has(k));
+          expect([...parse(t)]).toEqual(ref);
+          expect([...parseKV(t, o, set)]).toEqual(ref);
+        }
+      }),
+      { numRuns: 4000 },
     );
   });
 
