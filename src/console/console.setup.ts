@@ -88,6 +88,8 @@ export function mountConsole(app: NestExpressApplication, dir = DEFAULT_CONSOLE_
   const assets = path.join(dir, 'assets');
   app.use('/assets', precompressed(assets), express.static(assets, { index: false, immutable: true, maxAge: '365d', fallthrough: true }));
   app.use(sendIndex(index));
-  app.use(express.static(dir, { index: false, fallthrough: true, setHeaders: (res) => res.setHeader('Cache-Control', 'no-cache') }));
+  // No file under web/dist answers an API path: without this check every API request paid a stat() of one.
+  const files = express.static(dir, { index: false, fallthrough: true, setHeaders: (res) => res.setHeader('Cache-Control', 'no-cache') });
+  app.use((req: Request, res: Response, next: NextFunction) => (isApi(req.path) ? next() : files(req, res, next)));
   return true;
 }
