@@ -1,9 +1,9 @@
-import { DynamicModule, Module } from '@nestjs/common';
+import { DynamicModule, MiddlewareConsumer, Module, NestModule, RequestMethod } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { LoggerModule } from 'nestjs-pino';
+import { AccessLogMiddleware } from './common/logging/access-log.middleware';
 import { logUrl } from './common/logging/log-url';
-import { randomUUID } from 'node:crypto';
-import { IncomingMessage } from 'node:http';
+import { IncomingMessage, ServerResponse } from 'node:http';
 import { AuthModule } from './auth/auth.module';
 import { AppConfig } from './config/app-config';
 import { ConfigModule } from './config/config.module';
@@ -52,7 +52,11 @@ export const FEATURE_MODULES = [
 ];
 
 @Module({})
-export class AppModule {
+export class AppModule implements NestModule {
+  configure(consumer: MiddlewareConsumer): void {
+    consumer.apply(AccessLogMiddleware).forRoutes({ path: '{/*splat}', method: RequestMethod.ALL });
+  }
+
   static forRoot(config: AppConfig & { databaseUrl: string }): DynamicModule {
     return {
       module: AppModule,
@@ -61,18 +65,17 @@ export class AppModule {
         LoggerModule.forRoot({
           pinoHttp: {
             level: config.logLevel,
-            genReqId: (req: IncomingMessage) => {
-              const given = req.headers['x-request-id'];
-              return typeof given === 'string' && /^[\w.-]{1,64}$/.test(given) ? given : randomUUID();
-            },
             redact: ['req.headers.authorization', 'req.headers["service-token"]', 'req.headers.cookie', 'req.headers["sec-websocket-protocol"]'],
-            customSuccessMessage: (req, res) => `${req.method} ${logUrl(req.url)} ${res.statusCode}`,
-            customErrorMessage: (req, res) => `${req.method} ${logUrl(req.url)} ${res.statusCode}`,
+            // These read the request and response themselves: wrapped, they would each get pino's
+            // standard object first, built on every request (headers, peer address, a parse of the query).
+            wrapSerializers: false,
             serializers: {
-              req: (r: { id: unknown; method: string; url: string }) => ({ id: r.id, method: r.method, url: logUrl(r.url) }),
-              res: (r: { statusCode: number }) => ({ statusCode: r.statusCode }),
+              req: (r: IncomingMessage & { id: unknown; originalUrl?: string }) => ({ id: r.id, method: r.method, url: logUrl(r.originalUrl ?? r.url) }),
+              res: (r: ServerResponse) => ({ statusCode: r.headersSent ? r.statusCode : null }),
             },
           },
+          // Only the root logger: requests are logged by AccessLogMiddleware, not by pino-http's middleware.
+          forRoutes: [],
         }),
         TypeOrmModule.forRoot(typeOrmOptions(config.databaseUrl, config)),
         ...FEATURE_MODULES,

@@ -28,4 +28,29 @@ describe('credentials in logs (real process, LOG_LEVEL=info)', () => {
     const jwt = admin.Authorization.slice('Bearer '.length);
     for (const credential of [secret, bad, jwt]) expect(svc.output).not.toContain(credential);
   });
+
+  it('writes one access line per request: its id (a valid X-Request-Id, else a UUID), method, path without the query, status and time', async () => {
+    const admin = await svc.asAdmin();
+    const mark = `trace-${Date.now()}`;
+    expect((await svc.request('GET', '/api/info/whoami?token=query-secret', { headers: { ...admin, 'X-Request-Id': mark } })).status).toBe(200);
+    const missing = `/api/no-such-${Date.now()}`;
+    expect((await svc.request('GET', missing, { headers: { 'X-Request-Id': 'not a valid id!' } })).status).toBe(404);
+    await new Promise((r) => setTimeout(r, 300));
+    const lines = svc.output
+      .split('\n')
+      .filter((l) => l.includes(mark) || l.includes(missing))
+      .map((l) => JSON.parse(l) as Record<string, unknown>);
+    const line = (id: unknown, url: string, status: number) => ({
+      level: 30,
+      req: { id, method: 'GET', url },
+      res: { statusCode: status },
+      responseTime: expect.any(Number),
+      msg: `GET ${url} ${status}`,
+    });
+    expect(lines).toEqual([
+      expect.objectContaining(line(mark, '/api/info/whoami', 200)),
+      expect.objectContaining(line(expect.stringMatching(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/), missing, 404)),
+    ]);
+    expect(svc.output).not.toContain('query-secret');
+  });
 });
