@@ -3,6 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/env.schema';
+import { poolRows } from '../database/pool-query';
 import { nonAdminTokensSql } from '../tokens/token-settings.sql';
 
 /** What every credential resolves to: its owner's current state, read on this request. */
@@ -43,8 +44,8 @@ const owner = (r: Record<string, unknown>): OwnerState => ({
 
 /**
  * The per-request identity reads of the global guard: a session or an API token, each with its
- * owner's current state (one query), and the throttled "last used" marks. Sessions and tokens
- * are otherwise the sessions and tokens features'.
+ * owner's current state (one query, straight on the pool: poolRows), and the throttled "last
+ * used" marks. Sessions and tokens are otherwise the sessions and tokens features'.
  */
 @Injectable()
 export class AuthRepository {
@@ -54,7 +55,8 @@ export class AuthRepository {
   ) {}
 
   async findSession(sid: string): Promise<SessionIdentity | undefined> {
-    const rows: Array<Record<string, unknown>> = await this.ds.query(
+    const rows = await poolRows(
+      this.ds,
       `SELECT s.id, s.expires_at, s.last_hit, ${OWNER_SQL}
          FROM session s JOIN app_user u ON u.uid = s.uid
         WHERE s.id = $1`,
@@ -70,7 +72,8 @@ export class AuthRepository {
    * this owner may be used at all (admins can turn tokens off for non-admins).
    */
   async findToken(digest: Buffer): Promise<TokenIdentity | undefined> {
-    const rows: Array<Record<string, unknown>> = await this.ds.query(
+    const rows = await poolRows(
+      this.ds,
       `SELECT t.id, t.capabilities, t.expires_at, ${OWNER_SQL},
               (u.admin OR ${nonAdminTokensSql('$2')}) AS tokens_allowed
          FROM api_token t JOIN app_user u ON u.uid = t.uid

@@ -1,4 +1,5 @@
 import { DataSource, EntityTarget, ObjectLiteral } from 'typeorm';
+import { poolRows } from './pool-query';
 
 interface ColumnRead {
   property: string;
@@ -10,8 +11,8 @@ interface ColumnRead {
  * Reads whole entities with a hand-written WHERE/ORDER BY, for the hot read paths (lists behind
  * every dashboard page load). TypeORM's query builder and its result transformer cost about
  * 0.15 ms of CPU per request (`npm run bench`, section 1); this builds the column list once
- * from the entity metadata, runs plain SQL and applies the column transformers itself, so the
- * entity stays the single description of the table.
+ * from the entity metadata, runs plain SQL on the pool (poolRows) and applies the column
+ * transformers itself, so the entity stays the single description of the table.
  */
 export class EntityReader<T extends ObjectLiteral> {
   private readonly select: string;
@@ -35,7 +36,7 @@ export class EntityReader<T extends ObjectLiteral> {
 
   /** `rest`: the SQL after FROM, e.g. `WHERE d.uid = $1 ORDER BY d.id`. */
   async many(rest: string, params: unknown[] = []): Promise<T[]> {
-    const rows: Array<Record<string, unknown>> = await this.ds.query(`${this.select} ${rest}`, params);
+    const rows = await poolRows(this.ds, `${this.select} ${rest}`, params);
     return rows.map((r) => this.toEntity(r));
   }
 
