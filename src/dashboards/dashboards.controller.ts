@@ -1,11 +1,12 @@
 import { Body, Controller, Delete, Get, Headers, HttpCode, Param, Post, Put, Query, Res } from '@nestjs/common';
-import { ApiHeader, ApiOkResponse, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { ApiHeader, ApiOkResponse, ApiQuery, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { Auth, CurrentAuth } from '../auth/auth.decorators';
 import { AuthContext } from '../auth/auth.types';
 import { IdPipe } from '../common/validation/id.pipe';
+import { QueryBooleanPipe } from '../common/validation/validation';
 import { DashboardIdPipe, DashboardRef, DashboardRefPipe } from './dashboard-ref.pipe';
-import { CreateDashboardDto, DashboardDto, DashboardListQueryDto, UpdateDashboardDto } from './dashboards.dto';
+import { CreateDashboardDto, DashboardDto, UpdateDashboardDto } from './dashboards.dto';
 import { DashboardsService } from './dashboards.service';
 
 @ApiTags('dashboards')
@@ -23,9 +24,10 @@ export class DashboardsController {
 
   @Get('dashboards')
   @Auth({ capability: 'DashboardRead' })
+  @ApiQuery({ name: 'admin', required: false, type: Boolean, description: 'Admins: list every dashboard' })
   @ApiOkResponse({ type: [DashboardDto], description: 'Owned, shared through a group, or global; admins with ?admin=true: all' })
-  list(@CurrentAuth() auth: AuthContext, @Query() q: DashboardListQueryDto): Promise<DashboardDto[]> {
-    return this.dashboards.list(auth, q.admin);
+  list(@CurrentAuth() auth: AuthContext, @Query('admin', QueryBooleanPipe) admin: boolean | undefined): Promise<DashboardDto[]> {
+    return this.dashboards.list(auth, admin);
   }
 
   @Get('dashboards/all')

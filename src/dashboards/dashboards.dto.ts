@@ -1,6 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Allow, ArrayMaxSize, IsArray, IsBoolean, IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
-import { ToBoolean } from '../common/validation/validation';
 import { DashboardEntity } from './dashboard.entity';
 
 const INT32_MAX = 2 ** 31 - 1;
@@ -70,14 +69,6 @@ export class UpdateDashboardDto extends DashboardFieldsDto {
   @IsString()
   @MaxLength(MAX_DASHBOARD_NAME)
   Name?: string | null;
-}
-
-export class DashboardListQueryDto {
-  @ApiPropertyOptional({ description: 'Admins: list every dashboard' })
-  @IsOptional()
-  @ToBoolean()
-  @IsBoolean()
-  admin?: boolean;
 }
 
 export class DashboardDto {

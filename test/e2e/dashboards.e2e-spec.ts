@@ -509,8 +509,15 @@ describe('dashboards', () => {
       await del(owner.headers, (before as { GUID: string }).GUID).expect(400);
     });
 
-    it('?admin=garbage on the list: 400', async () => {
+    it('?admin=garbage on the list: 400; 1/0 and false read as booleans', async () => {
       expect((await request(t.http).get('/api/dashboards?admin=maybe').set(admin).expect(400)).body).toEqual(errorBody(requestErrors.notBoolean('admin')));
+      expect((await request(t.http).get('/api/dashboards?admin=true&admin=true').set(admin).expect(400)).body).toEqual(errorBody(requestErrors.notBoolean('admin')));
+      const list = async (q: string) => ((await request(t.http).get(`/api/dashboards${q}`).set(admin).expect(200)).body as Array<{ ID: number }>).map((d) => d.ID).sort();
+      expect(await list('?admin=1')).toEqual(await list('?admin=true'));
+      expect(await list('?admin=0')).toEqual(await list(''));
+      expect(await list('?admin=false')).toEqual(await list(''));
+      expect(await list('?admin=1')).toContain(id);
+      expect(await list('?admin=0')).not.toContain(id);
     });
 
     it('hostile strings are stored verbatim', async () => {

@@ -63,6 +63,10 @@ describe('OpenAPI document', () => {
     expect(missing).toEqual([]);
   });
 
+  it('documents the optional boolean admin flag of GET /api/dashboards (read by a pipe, not a query DTO)', () => {
+    expect(doc.paths['/api/dashboards'].get.parameters).toEqual([expect.objectContaining({ name: 'admin', in: 'query', required: false, schema: { type: 'boolean' } })]);
+  });
+
   it('states the access rule and token capability of every operation', () => {
     const undeclared: string[] = [];
     for (const [path, ops] of Object.entries(doc.paths)) {
