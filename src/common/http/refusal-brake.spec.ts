@@ -1,4 +1,5 @@
-import { IncomingMessage } from 'node:http';
+import { EventEmitter } from 'node:events';
+import { IncomingMessage, ServerResponse } from 'node:http';
 import { credentialKey, RefusalBrake } from './refusal-brake';
 
 const req = (headers: Record<string, string>, url = '/api/x') => ({ headers, url }) as unknown as IncomingMessage;
@@ -38,5 +39,48 @@ describe('RefusalBrake', () => {
     const hec = credentialKey(req({}, '/services/collector?token=secret'));
     expect(hec).toBeDefined();
     expect(hec).not.toContain('secret');
+  });
+
+  describe('middleware', () => {
+    /** One request through the middleware: 'passed' (next called) or 'held' (the brake's 429), answered `status`. */
+    function send(brake: RefusalBrake, authorization: string, status: number): 'passed' | 'held' {
+      const res = Object.assign(new EventEmitter(), { statusCode: 0, writeHead: jest.fn(), end: jest.fn() });
+      const request = Object.assign(req({ authorization }), { pause: jest.fn() });
+      let passed = false;
+      brake.middleware(request, res as unknown as ServerResponse, () => (passed = true));
+      if (!passed) {
+        res.emit('close'); // the client gives up: the brake's timer goes
+        return 'held';
+      }
+      res.statusCode = status;
+      res.emit('finish');
+      return 'passed';
+    }
+
+    it('holds a credential once its refusals reach `max`, and every credential braked later, for as long as each is braked', () => {
+      let now = 1_000_000;
+      const brake = new RefusalBrake({ max: 2, delayMs: 60_000 }, 10_000, () => now);
+      expect(send(brake, 'Bearer a', 200)).toBe('passed');
+      for (let i = 0; i < 2; i++) expect(send(brake, 'Bearer a', 429)).toBe('passed');
+      expect(send(brake, 'Bearer a', 200)).toBe('held');
+      expect(send(brake, 'Bearer b', 200)).toBe('passed');
+      now += 8_000; // b is braked later: its window outlasts a's
+      for (let i = 0; i < 2; i++) expect(send(brake, 'Bearer b', 429)).toBe('passed');
+      expect(send(brake, 'Bearer b', 200)).toBe('held');
+      now += 3_000; // a's window is over, b's is not
+      expect(send(brake, 'Bearer a', 200)).toBe('passed');
+      expect(send(brake, 'Bearer b', 200)).toBe('held');
+      now += 8_000;
+      expect(send(brake, 'Bearer b', 200)).toBe('passed');
+    });
+
+    it("counts refusals made while nothing is braked under the credential's user", () => {
+      const brake = new RefusalBrake({ max: 2, delayMs: 60_000 }, 10_000, () => 0);
+      brake.refused(credentialKey(req({ authorization: 'Bearer other-session' }))!, 7);
+      brake.refused(credentialKey(req({ authorization: 'Bearer a' }))!, 7);
+      expect(send(brake, 'Bearer a', 200)).toBe('held');
+      expect(send(brake, 'Bearer other-session', 200)).toBe('held');
+      expect(send(brake, 'Bearer c', 200)).toBe('passed');
+    });
   });
 });
