@@ -159,6 +159,16 @@ function prefixSums<T extends Float64Array | Uint32Array>(steps: T, out: T, sign
 
 let scratch: Lz4Scratch | undefined;
 
+/** The column arrays of this thread's transient readers: reused, grown as needed (no allocation per block read). */
+let columns = { ts: new Float64Array(0), dataEnds: new Uint32Array(0), evEnds: new Uint32Array(0) };
+function transientColumns(n: number): typeof columns {
+  if (columns.ts.length < n) {
+    const cap = Math.max(n, 2 * columns.ts.length, 1024);
+    columns = { ts: new Float64Array(cap), dataEnds: new Uint32Array(cap), evEnds: new Uint32Array(cap) };
+  }
+  return { ts: columns.ts.subarray(0, n), dataEnds: columns.dataEnds.subarray(0, n), evEnds: columns.evEnds.subarray(0, n) };
+}
+
 /** From now on this thread decodes blocks with the WebAssembly decoder (lz4-wasm.ts) built from `module`. */
 export function useLz4Module(module: WebAssembly.Module): void {
   scratch = new Lz4Scratch(module);
@@ -179,7 +189,8 @@ export class BlockReader {
   private readonly sources: string[];
   private readonly evs: Buffer;
 
-  constructor(payload: Buffer) {
+  /** `reuseColumns`: the time and end columns go into this thread's arrays for transient readers (BlockReader.transient). */
+  constructor(payload: Buffer, reuseColumns = false) {
     // Typed arrays need aligned offsets: copy a payload that does not start on 8 bytes.
     const p = payload.byteOffset % 8 === 0 ? payload : Buffer.from(payload);
     if (p.length < HEADER || p.readUInt32LE(0) !== MAGIC) throw new Error('not a block (bad magic)');
@@ -198,10 +209,11 @@ export class BlockReader {
     const evAt = srcAt + srcBytes;
     const dataAt = evAt + evBytes;
     if (dataAt + dataBytes !== p.length) throw new Error('not a block (bad length)');
-    this.ts = prefixSums(new Float64Array(p.buffer, base + tsAt, n), new Float64Array(n), -1);
-    this.dataEnds = prefixSums(new Uint32Array(p.buffer, base + dataEndsAt, n), new Uint32Array(n), 1);
+    const cols = reuseColumns ? transientColumns(n) : { ts: new Float64Array(n), dataEnds: new Uint32Array(n), evEnds: new Uint32Array(n) };
+    this.ts = prefixSums(new Float64Array(p.buffer, base + tsAt, n), cols.ts, -1);
+    this.dataEnds = prefixSums(new Uint32Array(p.buffer, base + dataEndsAt, n), cols.dataEnds, 1);
     this.srcIdx = new Uint32Array(p.buffer, base + srcIdxAt, n);
-    this.evEnds = prefixSums(new Uint32Array(p.buffer, base + evEndsAt, n), new Uint32Array(n), 1);
+    this.evEnds = prefixSums(new Uint32Array(p.buffer, base + evEndsAt, n), cols.evEnds, 1);
     const srcEnds = new Uint32Array(p.buffer, base + srcEndsAt, nsrc);
     this.sources = Array.from(srcEnds, (end, k) => p.toString('utf8', srcAt + (k ? srcEnds[k - 1] : 0), srcAt + end));
     this.evs = p.subarray(evAt, dataAt);
@@ -220,7 +232,7 @@ export class BlockReader {
    * block through before the next; `decompress` for blocks that are kept.
    */
   static transient(body: Buffer): BlockReader {
-    return new BlockReader(scratch?.decode(body) ?? uncompressSync(body));
+    return new BlockReader(scratch?.decode(body) ?? uncompressSync(body), true);
   }
 
   dataStart(i: number): number {
