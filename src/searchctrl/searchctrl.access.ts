@@ -4,6 +4,8 @@ import { canReadShared, isOwner, sharesGroupWith } from '../common/access/sharea
 import { forbidden, notFound } from '../common/errors/app-error';
 import { LiveSearch } from './search.model';
 
+const NOT_YOURS = 'Only the owner or an admin may change this search';
+
 const shareable = (s: LiveSearch) => ({ uid: s.uid, gids: s.gids, global: s.global });
 
 /** Owner, group member, global reader or admin. */
@@ -18,9 +20,20 @@ export function requireView(auth: AuthContext, s: LiveSearch | undefined): LiveS
   return s;
 }
 
-/** Stop, delete, save and sharing: owner or admin; a viewer who is neither gets 403 (a stranger 404). */
+/** Save and sharing: owner or admin; a viewer who is neither gets 403 (a stranger 404). */
 export function requireModify(auth: AuthContext, s: LiveSearch | undefined): LiveSearch {
   const v = requireView(auth, s);
-  if (!auth.isAdmin && !isOwner(auth, v)) throw forbidden('Only the owner or an admin may change this search');
+  if (!auth.isAdmin && !isOwner(auth, v)) throw forbidden(NOT_YOURS);
   return v;
+}
+
+/**
+ * Stop and delete: owner or admin. Anyone else gets 403 whether or not they may view the search
+ * (contract, Errors: "Search delete or stop by a user not authorised to modify the search: 403");
+ * only an ID no search has (or one already removed) is 404.
+ */
+export function requireControl(auth: AuthContext, s: LiveSearch | undefined): LiveSearch {
+  if (!s || s.flags.removed) throw notFound('Search');
+  if (!auth.isAdmin && !isOwner(auth, s)) throw forbidden(NOT_YOURS);
+  return s;
 }

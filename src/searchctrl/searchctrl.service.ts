@@ -13,7 +13,7 @@ import { rendererPage } from './search-results';
 import { parseTime } from './search-time';
 import { LaunchPlan, LiveSearch, newLiveSearch, PreparedLaunch } from './search.model';
 import { SearchLifecycle } from './search-lifecycle.service';
-import { listedFor, requireModify, requireView } from './searchctrl.access';
+import { listedFor, requireControl, requireModify, requireView } from './searchctrl.access';
 import { LaunchResponseDto, OverviewStatsDto, PingDto, RendererQueryDto, SearchInfoDto, SearchSummaryDto, StartSearchRequestDto } from './searchctrl.dto';
 import { SearchCtrlRepository } from './searchctrl.repository';
 import { requireSavedQuota } from './search-registry';
@@ -198,11 +198,11 @@ export class SearchCtrlService {
   }
 
   async stop(auth: AuthContext, id: string): Promise<void> {
-    await this.life.apply(requireModify(auth, this.registry.get(id)), { kind: 'stop' });
+    await this.life.apply(requireControl(auth, this.registry.get(id)), { kind: 'stop' });
   }
 
   async delete(auth: AuthContext, id: string): Promise<void> {
-    await this.life.apply(requireModify(auth, this.registry.get(id)), { kind: 'delete' });
+    await this.life.apply(requireControl(auth, this.registry.get(id)), { kind: 'delete' });
   }
 
   async setGroups(auth: AuthContext, id: string, gids: number[]): Promise<void> {

@@ -305,14 +305,23 @@ describe('search control', () => {
       ['get', '/details'],
       ['get', '/attach'],
       ['get', '/stats'],
-      ['put', '/stop'],
-      ['delete', ''],
       ['patch', '/background'],
       ['patch', '/save'],
       ['get', '/download/json'],
     ] as const) {
       const r = await request(t.http)[m](`/api/searchctrl/${id}${p}`).set(stranger.headers);
       expect([p, r.status, r.body]).toEqual([p, 404, { Error: 'Search not found' }]);
+    }
+    // Contract, Errors: stop or delete by anyone not authorised to modify the search is 403, also
+    // for a stranger who cannot see it; an ID no search has stays 404.
+    for (const [m, p] of [
+      ['put', '/stop'],
+      ['delete', ''],
+    ] as const) {
+      const r = await request(t.http)[m](`/api/searchctrl/${id}${p}`).set(stranger.headers);
+      expect([p, r.status, r.body]).toEqual([p, 403, { Error: 'Only the owner or an admin may change this search' }]);
+      const unknown = await request(t.http)[m](`/api/searchctrl/1234567890${p}`).set(stranger.headers);
+      expect([p, unknown.status, unknown.body]).toEqual([p, 404, { Error: 'Search not found' }]);
     }
     expect((await request(t.http).get('/api/searchctrl').set(stranger.headers).expect(200)).body.map((s: { ID: string }) => s.ID)).not.toContain(id);
     expect((await request(t.http).get('/api/searchctrl').set(member.headers).expect(200)).body.map((s: { ID: string }) => s.ID)).toContain(id);
@@ -372,7 +381,8 @@ describe('search control', () => {
       const byMember = await request(t.http)[m](`/api/searchctrl/${id}${p}`).set(member.headers);
       expect([m, p, byMember.status, byMember.body]).toEqual([m, p, 403, notYours]);
       const byStranger = await request(t.http)[m](`/api/searchctrl/${id}${p}`).set(stranger.headers);
-      expect([m, p, byStranger.status, byStranger.body]).toEqual([m, p, 404, { Error: 'Search not found' }]);
+      // Stop and delete: 403 for everyone but the owner and admins; save hides the search from strangers.
+      expect([m, p, byStranger.status, byStranger.body]).toEqual(m === 'patch' ? [m, p, 404, { Error: 'Search not found' }] : [m, p, 403, notYours]);
     }
     expect(await state(t.http, admin, id)).toBe('ACTIVE');
     // Explicit GIDs win; a cleared default shares with nobody.
