@@ -91,6 +91,12 @@ export class AuthRepository {
     };
   }
 
+  /** Why a secret no API token has any more stopped working: deleted ('revoked') or refreshed ('replaced'); undefined: never known (or over 90 days ago). */
+  async revokedToken(digest: Buffer): Promise<'revoked' | 'replaced' | undefined> {
+    const rows = await poolRows(this.ds, `SELECT reason FROM revoked_token WHERE secret_digest = $1`, [digest]);
+    return rows[0]?.reason as 'revoked' | 'replaced' | undefined;
+  }
+
   /** Marks activity on the session and its user. */
   async touchSession(sid: string, uid: number): Promise<void> {
     await this.ds.query(`UPDATE session SET last_hit = now() WHERE id = $1`, [sid]);

@@ -8,6 +8,13 @@ import { Capability, parseCapability } from './capabilities';
 import { JwtKeyService } from './jwt-key.service';
 
 export const TOKEN_HEADER = 'service-token';
+
+/** Why a well-formed secret matches no token. */
+const UNUSABLE_TOKEN = {
+  unknown: 'Unknown API token',
+  revoked: 'API token has been revoked',
+  replaced: 'API token has been refreshed: use the new secret it was given',
+} as const;
 const TOUCH_EVERY_MS = 30_000;
 const TOKEN_TOUCH_EVERY_MS = 60_000;
 const JWT_SHAPE = /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*$/;
@@ -54,14 +61,15 @@ export class AuthService {
   async fromToken(secret: string | undefined): Promise<AuthContext> {
     const value = (secret ?? '').trim();
     if (!isWellFormedTokenSecret(value)) throw unauthorized('Malformed API token');
-    const t = await this.identities.findToken(digestTokenSecret(value));
-    if (!t) throw unauthorized('Unknown API token');
+    const digest = digestTokenSecret(value);
+    const t = await this.identities.findToken(digest);
+    if (!t) throw unauthorized(UNUSABLE_TOKEN[(await this.identities.revokedToken(digest)) ?? 'unknown']);
     if (t.expiresAt && t.expiresAt.getTime() <= Date.now()) throw unauthorized('API token has expired');
     if (t.locked) throw unauthorized('Account is locked');
     if (!t.tokensAllowed) throw unauthorized('API tokens are turned off for non-admin users');
     this.touchToken(t.id);
     const caps = new Set(t.capabilities.map(parseCapability).filter((c): c is Capability => c !== undefined));
-    return { uid: t.uid, username: t.username, accountAdmin: t.admin, isAdmin: false, gids: t.gids, token: { id: t.id, capabilities: caps } };
+    return { uid: t.uid, username: t.username, accountAdmin: t.admin, isAdmin: false, gids: t.gids, token: { id: t.id, capabilities: caps, expiresAt: t.expiresAt } };
   }
 
   private touchSession(sid: string, uid: number, lastHit: Date): void {

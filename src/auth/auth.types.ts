@@ -11,7 +11,8 @@ export interface AuthContext {
   /** Groups the user belongs to, read on this request. */
   gids: number[];
   sessionId?: string;
-  token?: { id: string; capabilities: ReadonlySet<Capability> };
+  /** The API token making the request: what it may do, and until when (null: never expires). */
+  token?: { id: string; capabilities: ReadonlySet<Capability>; expiresAt: Date | null };
 }
 
 export interface AuthDeclaration {

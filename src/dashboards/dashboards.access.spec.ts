@@ -52,7 +52,7 @@ describe('dashboards.access', () => {
   });
 
   it('tokens (isAdmin false) of admin accounts get no admin rights', () => {
-    const tokenOfAdmin: AuthContext = { ...admin, isAdmin: false, token: { id: 't', capabilities: new Set() } };
+    const tokenOfAdmin: AuthContext = { ...admin, isAdmin: false, token: { id: 't', capabilities: new Set(), expiresAt: null } };
     expect(canReadDashboard(tokenOfAdmin, priv)).toBe(false);
     expect(canWriteDashboard(tokenOfAdmin, global)).toBe(false);
     expect(adminMode(tokenOfAdmin, true)).toBe(false);

@@ -64,7 +64,7 @@ describe('library.access', () => {
   });
 
   it('admin mode needs an admin session: a token of an admin has none', () => {
-    const tok: AuthContext = { ...auth(1, [], false), accountAdmin: true, token: { id: 'x', capabilities: new Set() } };
+    const tok: AuthContext = { ...auth(1, [], false), accountAdmin: true, token: { id: 'x', capabilities: new Set(), expiresAt: null } };
     expect(libraryCaller(tok, true).adminMode).toBe(false);
   });
 

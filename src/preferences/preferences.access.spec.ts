@@ -19,7 +19,7 @@ describe('preferences.access', () => {
   });
 
   it('an admin account through a token (isAdmin false) is an ordinary user', () => {
-    const tok: AuthContext = { ...auth(1), accountAdmin: true, token: { id: 't', capabilities: new Set() } };
+    const tok: AuthContext = { ...auth(1), accountAdmin: true, token: { id: 't', capabilities: new Set(), expiresAt: null } };
     expect(canAccessPreferencesOf(tok, 6)).toBe(false);
     expect(() => requirePreferencesAdmin(tok)).toThrow(AppError);
     expect(() => requirePreferencesAdmin(auth(1, true))).not.toThrow();

@@ -7,7 +7,7 @@ import { parseExpiry } from './tokens.service';
 
 const user: AuthContext = { uid: 7, username: 'u', accountAdmin: false, isAdmin: false, gids: [] };
 const admin: AuthContext = { uid: 1, username: 'admin', accountAdmin: true, isAdmin: true, gids: [] };
-const adminToken: AuthContext = { ...admin, isAdmin: false, token: { id: 'x', capabilities: new Set() } };
+const adminToken: AuthContext = { ...admin, isAdmin: false, token: { id: 'x', capabilities: new Set(), expiresAt: null } };
 const row = (uid: number): TokenRow => ({ id: 'id', uid, name: 'n', description: '', capabilities: [], createdAt: new Date(), expiresAt: null, lastUsedAt: null });
 const status = (fn: () => unknown): number | undefined => {
   try {

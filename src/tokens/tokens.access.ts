@@ -10,10 +10,16 @@ import { TokenRow } from './tokens.repository';
  * - One token by ID: its owner, or an admin signed in with a session (any token, with or without
  *   `?admin=true`). Anyone else gets 404, so token IDs of others are not revealed.
  * - Everyone's tokens (`GET /api/tokens?admin=true`): admins signed in with a session only.
- * - Capabilities a caller may grant: those of the USER (never limited to, nor widened by, the
- *   token that makes the request: tokens are not transitive). Every user holds every capability
- *   in this service (there are no per-user capability grants); admin-only routes stay out of
- *   reach of every token whatever it holds.
+ * - Capabilities a caller may grant: those the caller holds on this request. Signed in with a
+ *   session, every capability the user has (contract, Authentication 7; every user holds every
+ *   capability here, there are no per-user grants). Through an API token, only the token's own
+ *   (contract, Authentication 5: a token only restricts what its user may do), so a token can
+ *   never mint or change a token into a wider one. Tokens are still not transitive: a new token
+ *   gets exactly what is asked for, nothing from its maker. Admin-only routes stay out of reach
+ *   of every token whatever it holds.
+ * - Expiry through a token: nothing a token creates, changes or refreshes may outlive it.
+ * - A token may change or refresh only tokens within its own rights (capabilities and expiry),
+ *   itself included: refreshing a wider token would hand it that token's new secret.
  */
 export function assertTokenApiAllowed(auth: AuthContext, nonAdminTokens: boolean): void {
   if (!auth.accountAdmin && !nonAdminTokens) throw forbidden('An admin has turned off API tokens for non-admin users');
@@ -29,9 +35,40 @@ export function requireTokenAccess(auth: AuthContext, token: TokenRow | undefine
   return token;
 }
 
-/** What the user behind the request may put on a token, in canonical order. */
-export function grantableCapabilities(_auth: AuthContext): Capability[] {
-  return [...CAPABILITIES];
+/** What the caller may put on a token, in canonical order: a token's own capabilities, else all. */
+export function grantableCapabilities(auth: AuthContext): Capability[] {
+  return auth.token ? CAPABILITIES.filter((c) => auth.token!.capabilities.has(c)) : [...CAPABILITIES];
+}
+
+/** The latest expiry the caller may give a token: its own when a token makes the request; undefined: no bound. */
+export function latestGrantableExpiry(auth: AuthContext): Date | null | undefined {
+  return auth.token ? auth.token.expiresAt : undefined;
+}
+
+/**
+ * An expiry a token may set: absent stays absent (the caller decides what that means), a value
+ * within the token's own lifetime is kept, a later one or "never" is 403.
+ */
+export function requireExpiryWithinCaller(auth: AuthContext, expiresAt: Date | null | undefined): void {
+  const bound = latestGrantableExpiry(auth);
+  if (!bound || expiresAt === undefined) return;
+  if (expiresAt === null || expiresAt.getTime() > bound.getTime()) {
+    throw forbidden(`A token may not make a token that outlives it: expiresAt must be at or before ${bound.toISOString()}`);
+  }
+}
+
+/** A token may change or refresh only tokens within its own rights (capabilities and expiry). */
+export function requireWithinCaller(auth: AuthContext, target: TokenRow): TokenRow {
+  if (!auth.token) return target;
+  const mine = auth.token.capabilities;
+  const wider = target.capabilities.filter((c) => {
+    const cap = parseCapability(c);
+    return cap === undefined || !mine.has(cap);
+  });
+  const bound = auth.token.expiresAt;
+  const outlives = bound !== null && (target.expiresAt === null || target.expiresAt.getTime() > bound.getTime());
+  if (wider.length || outlives) throw forbidden('A token may change or refresh only tokens with no more capabilities and no later expiry than its own');
+  return target;
 }
 
 /** Case-insensitive names -> canonical names, duplicates removed, canonical order; unknown: 400, not grantable: 403. */
@@ -47,6 +84,6 @@ export function parseGrantedCapabilities(auth: AuthContext, names: string[]): Ca
   const wanted = new Set(names.map((n) => parseCapability(n) as Capability));
   const grantable = new Set(grantableCapabilities(auth));
   const refused = [...wanted].filter((c) => !grantable.has(c));
-  if (refused.length) throw forbidden(`You may not grant: ${refused.join(', ')}`);
+  if (refused.length) throw forbidden(auth.token ? `A token may grant only capabilities it holds; it lacks: ${refused.join(', ')}` : `You may not grant: ${refused.join(', ')}`);
   return CAPABILITIES.filter((c) => wanted.has(c));
 }

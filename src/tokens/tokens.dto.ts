@@ -70,9 +70,9 @@ export class UpdateTokenDto {
   expiresAt?: string | null;
 }
 
-/** PATCH: a new secret with a new expiry ("refresh"). */
+/** PATCH: a new secret ("refresh"), with a new expiry or the one it had. */
 export class RegenerateTokenDto {
-  @ApiPropertyOptional({ type: String, nullable: true, description: EXPIRES_DOC })
+  @ApiPropertyOptional({ type: String, nullable: true, description: `${EXPIRES_DOC}; absent keeps the current expiry (an expired token needs a new one)` })
   @IsOptional()
   @IsString()
   @MaxLength(64)

@@ -7,7 +7,16 @@ import { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/env.schema';
 import { digestTokenSecret, generateTokenSecret } from './token-secret';
 import { TokenSettingsRepository } from './token-settings.repository';
-import { assertCanListAll, assertTokenApiAllowed, grantableCapabilities, parseGrantedCapabilities, requireTokenAccess } from './tokens.access';
+import {
+  assertCanListAll,
+  assertTokenApiAllowed,
+  grantableCapabilities,
+  latestGrantableExpiry,
+  parseGrantedCapabilities,
+  requireExpiryWithinCaller,
+  requireTokenAccess,
+  requireWithinCaller,
+} from './tokens.access';
 import { CreateTokenDto, RegenerateTokenDto, RevokedTokensDto, TokenDto, TokenSettingsDto, TokenWithSecretDto, toTokenDto, UpdateTokenDto } from './tokens.dto';
 import { TokenPatch, TokensRepository } from './tokens.repository';
 
@@ -63,7 +72,10 @@ export class TokensService {
   async create(auth: AuthContext, dto: CreateTokenDto): Promise<TokenWithSecretDto> {
     await this.allowed(auth);
     const capabilities = parseGrantedCapabilities(auth, dto.capabilities);
-    const expiresAt = parseExpiry(dto.expiresAt) ?? null;
+    const requested = parseExpiry(dto.expiresAt);
+    requireExpiryWithinCaller(auth, requested);
+    // Absent: never expires, or, when a token makes it, expires with its maker.
+    const expiresAt = requested === undefined ? (latestGrantableExpiry(auth) ?? null) : requested;
     const secret = generateTokenSecret();
     const row = await this.tokens.insertWithinLimit(
       {
@@ -96,21 +108,30 @@ export class TokensService {
 
   async update(auth: AuthContext, id: string, dto: UpdateTokenDto): Promise<TokenDto> {
     await this.allowed(auth);
-    requireTokenAccess(auth, await this.tokens.findById(id));
+    requireWithinCaller(auth, requireTokenAccess(auth, await this.tokens.findById(id)));
     const patch: TokenPatch = {};
     if (dto.name !== undefined) patch.name = dto.name;
     if (dto.description !== undefined) patch.description = dto.description;
     if (dto.capabilities !== undefined) patch.capabilities = parseGrantedCapabilities(auth, dto.capabilities);
     const expiresAt = parseExpiry(dto.expiresAt, true);
+    requireExpiryWithinCaller(auth, expiresAt);
     if (expiresAt !== undefined) patch.expiresAt = expiresAt;
     return toTokenDto(requireTokenAccess(auth, await this.tokens.update(id, patch)));
   }
 
-  /** "Refresh": a new secret and a new expiry; the old secret stops working at once. */
+  /**
+   * "Refresh": a new secret; the old secret stops working at once. `expiresAt` sets a new expiry;
+   * absent keeps the one it had (an expired token needs a new one).
+   */
   async regenerate(auth: AuthContext, id: string, dto: RegenerateTokenDto): Promise<TokenWithSecretDto> {
     await this.allowed(auth);
-    requireTokenAccess(auth, await this.tokens.findById(id));
-    const expiresAt = parseExpiry(dto.expiresAt) ?? null;
+    const current = requireWithinCaller(auth, requireTokenAccess(auth, await this.tokens.findById(id)));
+    const requested = parseExpiry(dto.expiresAt);
+    requireExpiryWithinCaller(auth, requested);
+    if (requested === undefined && current.expiresAt && current.expiresAt.getTime() <= Date.now()) {
+      throw badRequest('This token has expired: send a new expiresAt to refresh it');
+    }
+    const expiresAt = requested === undefined ? current.expiresAt : requested;
     const secret = generateTokenSecret();
     const row = requireTokenAccess(auth, await this.tokens.regenerate(id, digestTokenSecret(secret), expiresAt));
     return { ...toTokenDto(row), token: secret };

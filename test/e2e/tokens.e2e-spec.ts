@@ -128,8 +128,9 @@ describe('API tokens', () => {
       const res = await http().get('/api/tokens/capabilities').set(u.headers).expect(200);
       expect(res.body).toEqual([...CAPABILITIES]);
       const tok = await createToken(t.http, u.headers, ['TokenRead']);
+      // Through a token, only what that token holds: it may grant nothing more.
       const viaToken = await http().get('/api/tokens/capabilities').set(tok.headers).expect(200);
-      expect(viaToken.body).toEqual([...CAPABILITIES]);
+      expect(viaToken.body).toEqual(['TokenRead']);
     });
 
     it('accepts every capability name the product defines; those without an API here grant nothing, and say so', async () => {
@@ -342,7 +343,10 @@ describe('API tokens', () => {
       await http().get('/api/users').set(tok.headers).expect(200);
       const res = await http().delete(`/api/tokens/${tok.id}`).set(owner.headers).expect(204);
       expect(res.text).toBe('');
-      await http().get('/api/users').set(tok.headers).expect(401, errorBody(authErrors.unknownToken));
+      await http().get('/api/users').set(tok.headers).expect(401, errorBody(authErrors.revokedToken));
+      // A shipper sending it to HEC is told the same, in HEC's shape.
+      const hec = await http().post('/services/collector/event').set('Authorization', `Splunk ${tok.secret}`).send({ event: 'x' }).expect(401);
+      expect(hec.body).toEqual(expect.objectContaining({ code: 4, text: `Invalid token: ${authErrors.revokedToken}` }));
       await http().get(`/api/tokens/${tok.id}`).set(owner.headers).expect(404);
       await http().delete(`/api/tokens/${tok.id}`).set(owner.headers).expect(404);
     });
@@ -455,10 +459,16 @@ describe('API tokens', () => {
       expect((await http().get('/api/tokens/settings').set(admin).expect(200)).body).toEqual({ NonAdminTokens: true });
     });
 
-    it('tokens are not transitive: TokenWrite mints any capability the user has, and nothing is inherited', async () => {
-      const minter = await createToken(t.http, u.headers, ['TokenWrite']);
-      await http().get('/api/users').set(minter.headers).expect(403);
-      await http().get('/api/tokens').set(minter.headers).expect(403);
+    it('a session mints any capability the user has, with any expiry (contract, Authentication 7)', async () => {
+      const wide = await createToken(t.http, u.headers, [...CAPABILITIES]);
+      expect(wide.body.capabilities).toEqual([...CAPABILITIES]);
+      expect(wide.body).not.toHaveProperty('expiresAt');
+      await http().get('/api/tokens').set(wide.headers).expect(200);
+    });
+
+    it('tokens are not transitive: a token mints only within its own capabilities, and nothing is inherited', async () => {
+      const minter = await createToken(t.http, u.headers, ['TokenWrite', 'ListUsers']);
+      await http().get('/api/groups').set(minter.headers).expect(403);
       const child = await http()
         .post('/api/tokens')
         .set(minter.headers)
@@ -467,23 +477,80 @@ describe('API tokens', () => {
       expect(child.body).toEqual({ ...record({ name: 'child', description: '', uid: u.uid, capabilities: ['ListUsers'] }), token: expect.any(String) });
       const childH = { 'Service-Token': child.body.token as string };
       await http().get('/api/users').set(childH).expect(200);
+      await http().get('/api/tokens').set(childH).expect(403);
       await http().post('/api/tokens').set(childH).send({ name: 'grandchild', capabilities: [] }).expect(403);
+      // Wider than itself: refused, and nothing is made.
+      const before = (await http().get('/api/tokens').set(u.headers).expect(200)).body.length;
       const wide = await http()
         .post('/api/tokens')
         .set(minter.headers)
         .send({ name: 'wide', capabilities: [...CAPABILITIES] })
-        .expect(200);
-      expect(wide.body.capabilities).toEqual([...CAPABILITIES]);
-      await http().get('/api/tokens').set({ 'Service-Token': wide.body.token }).expect(200);
-      // The minter can also widen an existing token, still only within the user's rights.
+        .expect(403);
+      expect(wide.body).toEqual(errorBody(tokenErrors.tokenLacks(CAPABILITIES.filter((c) => c !== 'TokenWrite' && c !== 'ListUsers'))));
+      expect((await http().get('/api/tokens').set(u.headers).expect(200)).body).toHaveLength(before);
+      // Changing another token: within its own capabilities only.
       await http()
         .put(`/api/tokens/${child.body.id}`)
         .set(minter.headers)
         .send({ capabilities: ['ListUsers', 'ListGroups'] })
+        .expect(403);
+      await http().get('/api/groups').set(childH).expect(403);
+      await http()
+        .put(`/api/tokens/${child.body.id}`)
+        .set(minter.headers)
+        .send({ capabilities: ['ListUsers', 'TokenWrite'] })
         .expect(200);
-      await http().get('/api/groups').set(childH).expect(200);
-      // And its own capabilities did not change.
-      await http().get('/api/groups').set(minter.headers).expect(403);
+    });
+
+    it('a narrow, short-lived token cannot widen itself or mint a wider or longer-lived token (issue 32, item 1)', async () => {
+      const expiresAt = inMinutes(60);
+      const narrow = await createToken(t.http, u.headers, ['TokenWrite'], { expiresAt });
+      const full = await createToken(t.http, u.headers, [...CAPABILITIES]);
+      // (a) create: every capability, or no expiry, or a later one: 403.
+      const outlives = errorBody(tokenErrors.outlives(new Date(expiresAt).toISOString()));
+      const cases: Array<[Record<string, unknown>, number]> = [
+        [{ capabilities: [...CAPABILITIES] }, 403],
+        [{ capabilities: ['TokenWrite'], expiresAt: null }, 403],
+        [{ capabilities: ['TokenWrite'], expiresAt: '0001-01-01T00:00:00Z' }, 403],
+        [{ capabilities: ['TokenWrite'], expiresAt: inMinutes(120) }, 403],
+      ];
+      for (const [body, status] of cases) {
+        const res = await http()
+          .post('/api/tokens')
+          .set(narrow.headers)
+          .send({ name: 'x', ...body });
+        expect({ body, status: res.status }).toEqual({ body, status });
+      }
+      expect(
+        (
+          await http()
+            .post('/api/tokens')
+            .set(narrow.headers)
+            .send({ name: 'x', capabilities: ['TokenWrite'], expiresAt: null })
+        ).body,
+      ).toEqual(outlives);
+      // Absent expiry: the new token expires with its maker; an earlier one is kept.
+      const same = await createToken(t.http, narrow.headers, ['TokenWrite']);
+      expect(same.body.expiresAt).toBe(new Date(expiresAt).toISOString());
+      const earlier = inMinutes(30);
+      expect((await createToken(t.http, narrow.headers, [], { expiresAt: earlier })).body.expiresAt).toBe(new Date(earlier).toISOString());
+      // (b) PUT its own record: more capabilities, no expiry or a later one: 403, unchanged.
+      for (const body of [{ capabilities: [...CAPABILITIES] }, { expiresAt: null }, { expiresAt: inMinutes(120) }]) {
+        const res = await http().put(`/api/tokens/${narrow.id}`).set(narrow.headers).send(body);
+        expect({ body, status: res.status }).toEqual({ body, status: 403 });
+      }
+      const mine = (await http().get(`/api/tokens/${narrow.id}`).set(u.headers).expect(200)).body;
+      expect(mine).toEqual(expect.objectContaining({ capabilities: ['TokenWrite'], expiresAt: new Date(expiresAt).toISOString() }));
+      // (c) refresh itself with {} keeps its expiry; asking for "never" is 403.
+      await http().patch(`/api/tokens/${narrow.id}`).set(narrow.headers).send({ expiresAt: null }).expect(403);
+      const refreshed = await http().patch(`/api/tokens/${narrow.id}`).set(narrow.headers).send({}).expect(200);
+      expect(refreshed.body.expiresAt).toBe(new Date(expiresAt).toISOString());
+      // A wider token (every capability, never expires) cannot be changed or refreshed by it:
+      // a refresh would hand it that token's new secret.
+      const nowH = { 'Service-Token': refreshed.body.token as string };
+      await http().patch(`/api/tokens/${full.id}`).set(nowH).send({}).expect(403);
+      await http().put(`/api/tokens/${full.id}`).set(nowH).send({ name: 'mine now' }).expect(403);
+      await http().get('/api/groups').set(full.headers).expect(200);
     });
   });
 
@@ -557,9 +624,9 @@ describe('API tokens', () => {
       expect(refreshed.body).toEqual({ ...rec, expiresAt: later, lastUsedAt: expect.anything(), token: expect.stringMatching(/^sst_/) });
       expect(refreshed.body.token).not.toBe(tok.secret);
       await http().get('/api/users').set({ 'Service-Token': refreshed.body.token }).expect(200);
-      await http().get('/api/users').set(tok.headers).expect(401, errorBody(authErrors.unknownToken));
+      await http().get('/api/users').set(tok.headers).expect(401, errorBody(authErrors.replacedToken));
 
-      const forever = await http().patch(`/api/tokens/${tok.id}`).set(u.headers).send({}).expect(200);
+      const forever = await http().patch(`/api/tokens/${tok.id}`).set(u.headers).send({ expiresAt: null }).expect(200);
       expect(forever.body).not.toHaveProperty('expiresAt');
       await http().get('/api/users').set({ 'Service-Token': refreshed.body.token }).expect(401);
       await http().get('/api/users').set({ 'Service-Token': forever.body.token }).expect(200);
@@ -591,12 +658,17 @@ describe('API tokens', () => {
       await http().get('/api/users').set(tok.headers).expect(200);
     });
 
-    it('PATCH without a body refreshes with no expiry', async () => {
+    it('PATCH without an expiry keeps the one the token had; null makes it never expire; an expired token needs a new one', async () => {
       const u = await createUser(t.http, admin);
-      const tok = await createToken(t.http, u.headers, ['ListUsers'], { expiresAt: inMinutes(5) });
+      const expiresAt = inMinutes(5);
+      const tok = await createToken(t.http, u.headers, ['ListUsers'], { expiresAt });
       const res = await http().patch(`/api/tokens/${tok.id}`).set(u.headers).expect(200);
-      expect(res.body).not.toHaveProperty('expiresAt');
+      expect(res.body.expiresAt).toBe(new Date(expiresAt).toISOString());
       await http().get('/api/users').set({ 'Service-Token': res.body.token }).expect(200);
+      const never = await http().patch(`/api/tokens/${tok.id}`).set(u.headers).send({ expiresAt: null }).expect(200);
+      expect(never.body).not.toHaveProperty('expiresAt');
+      await http().put(`/api/tokens/${tok.id}`).set(u.headers).send({ expiresAt: '2001-01-01T00:00:00Z' }).expect(200);
+      expect((await http().patch(`/api/tokens/${tok.id}`).set(u.headers).send({}).expect(400)).body).toEqual(errorBody(tokenErrors.refreshExpired));
     });
 
     it('a token with TokenWrite can refresh itself; its old secret then stops working', async () => {

@@ -45,6 +45,8 @@ export const authErrors = {
   invalidJwt: 'Invalid or expired token',
   malformedToken: 'Malformed API token',
   unknownToken: 'Unknown API token',
+  revokedToken: 'API token has been revoked',
+  replacedToken: 'API token has been refreshed: use the new secret it was given',
   adminOnly: 'Admin only',
   adminNotForTokens: 'Admin APIs are not available to API tokens',
   tokenLacks: (capability: string) => `API token lacks the ${capability} capability`,
@@ -158,4 +160,8 @@ export const tokenErrors = {
   limit: (n: number) => `Token limit reached: a user may hold at most ${n} tokens; delete one first`,
   notFound: 'Token not found',
   jwtAndToken: 'Send either a Service-Token or an Authorization header, not both',
+  tokenLacks: (caps: readonly string[]) => `A token may grant only capabilities it holds; it lacks: ${caps.join(', ')}`,
+  outlives: (iso: string) => `A token may not make a token that outlives it: expiresAt must be at or before ${iso}`,
+  notWithin: 'A token may change or refresh only tokens with no more capabilities and no later expiry than its own',
+  refreshExpired: 'This token has expired: send a new expiresAt to refresh it',
 };
