@@ -164,14 +164,14 @@ describe('processing: math and stats', () => {
     ]);
   });
 
-  it('counts nothing as 0 without by or over; grouped counts of nothing have no rows', () => {
+  it('counts nothing as 0 without by or over (other operators of nothing are empty); grouped counts of nothing have no rows', () => {
     for (const indexers of [1, 2]) {
       const r = entries('tag=nothing count', indexers);
       expect(r.map((e) => [e.ts, [...e.evs]])).toEqual([[RANGE.end.getTime() * 1000, [['count', 0]]]]);
-      expect(rows('tag=app grep nosuchtext | stats count sum(x) mean(x) unique_count(x)', ['count', 'sum', 'mean', 'unique_count'])).toEqual([['0', '0', undefined, '0']]);
+      expect(rows('tag=app grep nosuchtext | stats count sum(x) mean(x) unique_count(x)', ['count', 'sum', 'mean', 'unique_count'])).toEqual([['0', '0', '', '0']]);
     }
     expect(ev('tag=app limit 3 | grep nosuchtext | count', 'count')).toEqual(['0']);
-    expect(entries('tag=app grep nosuchtext | mean x')).toEqual([]);
+    expect(ev('tag=app grep nosuchtext | mean x', 'mean')).toEqual(['']);
     expect(entries('tag=nothing count by SRC')).toEqual([]);
     expect(entries('tag=nothing count over 1m')).toEqual([]);
   });
@@ -210,7 +210,7 @@ describe('processing: math and stats', () => {
 
   it('ignores non-numeric values and entries without the by EVs', () => {
     expect(ev('tag=app json user | sum user', 'sum')).toEqual(['0']);
-    expect(ev('tag=app json user | mean user', 'mean')).toEqual([undefined]);
+    expect(ev('tag=app json user | mean user', 'mean')).toEqual(['']);
     expect(rows('tag=app json bytes meta.host | mean bytes by host', ['host', 'mean'])).toEqual([
       ['h1', '300'],
       ['h2', '300'],

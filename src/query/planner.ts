@@ -147,6 +147,7 @@ export function compileQuery(query: string | ParsedQuery, opts: CompileOptions):
       };
     },
     createCollapser(copts: CollapserOptions = {}): Collapser {
+      rt.warnings = undefined; // this collapser's run only
       const renderer: Renderer = parsed.renderer.instance.create(rt, {
         timeOrder: streaming,
         // A condensing query's entries reach the renderer only in finish(), where nobody else can keep them.
@@ -173,7 +174,9 @@ export function compileQuery(query: string | ParsedQuery, opts: CompileOptions):
           } else if (cond) {
             renderer.push(applyModules(after, cond.merge(states, rt), rt));
           }
-          return renderer.result();
+          const result = renderer.result();
+          if (rt.warnings?.length) result.Warnings = [...rt.warnings];
+          return result;
         },
       };
     },

@@ -70,6 +70,8 @@ export interface RuntimeContext {
   limits: QueryLimits;
   /** `lookup -r`: the table loaded for a resource reference as written (`hosts`, a GUID, `@inner`) */
   lookupTable?(ref: string): LookupTable | undefined;
+  /** warnings of this run (warnings.ts addWarning), handed out with the result */
+  warnings?: string[];
 }
 
 /** A resource a module reads (`lookup -r`): the reference as written and the columns it uses. */

@@ -2,7 +2,8 @@
 import { AccColumn, ColumnState, hasValueForNothing, StatOp } from '../aggregate';
 import { limitExceeded, trackedBound } from '../limits';
 import { Entry, EVValue, RuntimeContext, SerializedEV } from '../types';
-import { deserializeEV, evToNumber, evToString, getEV, serializeEV, syntheticEntry } from '../values';
+import { deserializeEV, evToNumber, evToString, formatTs, getEV, serializeEV, syntheticEntry } from '../values';
+import { addWarning } from '../warnings';
 import { Condenser, PartialAccumulator } from './module';
 
 export interface StatSpecOp {
@@ -12,6 +13,22 @@ export interface StatSpecOp {
   /** output EV name */
   name: string;
 }
+
+/** The operand that is the entry's time: its operators work on epoch microseconds and give times. */
+export const TIME_OPERAND = 'TIMESTAMP';
+/** Operators a time operand allows (count, unique_count: the values; min, max, mean: times out). */
+export const TIME_OPS: readonly StatOp[] = ['count', 'unique_count', 'min', 'max', 'mean'];
+
+/** Entry time in µs as an operand: the entry's own TIMESTAMP EV when a module set one (RFC 3339 text), else its time. */
+function timeOperand(e: Entry): number | undefined {
+  const own = e.evs.get(TIME_OPERAND);
+  if (own === undefined) return e.ts;
+  const ms = Date.parse(evToString(own));
+  return Number.isNaN(ms) ? undefined : ms * 1000;
+}
+
+/** Does the operator read the operand as a time (and give a time)? */
+const readsTime = (o: StatSpecOp): boolean => o.ev === TIME_OPERAND && o.op !== 'count' && o.op !== 'unique_count';
 
 export interface StatsSpec {
   /** module name, for error messages */
@@ -48,6 +65,8 @@ class GroupTable {
   /** newest entry of each group */
   private readonly ts: number[] = [];
   private readonly cols: AccColumn[];
+  /** per operator: reads the operand as a time */
+  private readonly timed: boolean[];
   private readonly limit: number;
 
   constructor(
@@ -56,6 +75,7 @@ class GroupTable {
   ) {
     this.limit = trackedBound(spec.maxTracked, rt.limits);
     this.by = spec.by.map(() => []);
+    this.timed = spec.ops.map(readsTime);
     this.cols = spec.ops.map((o) => {
       let values = 0;
       const guard = () => {
@@ -95,7 +115,7 @@ class GroupTable {
       by.push(v);
     }
     const ops = this.spec.ops;
-    const operands = ops.map((o) => (o.ev === undefined ? undefined : getEV(e, o.ev, rt)));
+    const operands = ops.map((o, k) => (o.ev === undefined ? undefined : this.timed[k] ? timeOperand(e) : getEV(e, o.ev, rt)));
     if (!ops.some((o, i) => o.ev === undefined || operands[i] !== undefined)) return;
     const bucket = this.spec.over ? Math.floor(e.ts / this.spec.over) * this.spec.over : undefined;
     const g = this.slot(bucket, by, e.ts);
@@ -142,12 +162,14 @@ class GroupTable {
 
   /**
    * Output entries, ordered (see order()). Without `by` and `over`, no entries still make one row
-   * (at the end of the range) when an operator has a value for nothing, so `count` of nothing is
-   * 0 rather than no result.
+   * (at the end of the range), so `count` of nothing is 0 rather than no result. Every operator's
+   * column is in every row: empty ("") where the group had no value for it, and a column no group
+   * had a value for is a warning.
    */
   *finish(rt: RuntimeContext): Generator<Entry[]> {
     const ungrouped = this.spec.by.length === 0 && this.spec.over === undefined;
-    if (ungrouped && this.size === 0 && this.spec.ops.some((o) => hasValueForNothing(o.op))) this.slot(undefined, [], rt.rangeEnd);
+    if (ungrouped && this.size === 0) this.slot(undefined, [], rt.rangeEnd);
+    this.warnEmptyColumns(rt);
     const order = this.order();
     for (let i = 0; i < order.length; i += CHUNK) {
       const out: Entry[] = [];
@@ -156,12 +178,20 @@ class GroupTable {
     }
   }
 
+  private warnEmptyColumns(rt: RuntimeContext): void {
+    this.spec.ops.forEach((o, k) => {
+      if (hasValueForNothing(o.op)) return;
+      for (let g = 0; g < this.size; g++) if (this.cols[k].result(g) !== undefined) return;
+      addWarning(rt, `${this.spec.module}: no entry had a value for ${o.op}(${o.ev ?? ''}); its column ${o.name} is empty`);
+    });
+  }
+
   private entry(g: number): Entry {
     const evs = new Map<string, EVValue>();
     for (let c = 0; c < this.spec.by.length; c++) evs.set(this.spec.by[c], this.by[c][g]);
     for (let k = 0; k < this.cols.length; k++) {
       const r = this.cols[k].result(g);
-      if (r !== undefined) evs.set(this.spec.ops[k].name, r);
+      evs.set(this.spec.ops[k].name, r === undefined ? '' : this.timed[k] ? formatTs(Math.round(r)) : r);
     }
     return syntheticEntry(this.spec.over ? this.buckets[g] : this.ts[g], evs);
   }

@@ -10,7 +10,7 @@ import { parseDuration } from '../time';
 import { ModuleArgError } from '../types';
 import { readCondenseFlags } from './condense-flags';
 import { ModuleDef, ModuleInstance } from './module';
-import { StatSpecOp, StatsSpec, statsCondenser } from './stats-engine';
+import { StatSpecOp, StatsSpec, statsCondenser, TIME_OPERAND, TIME_OPS } from './stats-engine';
 
 /** Reads the trailing `[by A B ...] [over dur]` clauses (either order). */
 function readByOver(r: ArgReader, spec: StatsSpec): void {
@@ -35,6 +35,9 @@ function readByOver(r: ArgReader, spec: StatsSpec): void {
 function instance(spec: StatsSpec): ModuleInstance {
   const names = new Set<string>();
   for (const o of spec.ops) {
+    if (o.ev === TIME_OPERAND && !TIME_OPS.includes(o.op)) {
+      throw new ModuleArgError(`${o.op}(${o.ev}) is not supported: times can be counted (count, unique_count), compared (min, max) and averaged (mean)`);
+    }
     if (names.has(o.name)) throw new ModuleArgError(`duplicate output name "${o.name}", use "as" to rename`);
     names.add(o.name);
   }

@@ -51,14 +51,18 @@ export interface PointmapValue {
   Metadata?: Array<Record<string, string>>;
 }
 
-/** What a renderer produces. `entries` results hold Entry objects: map them with toSearchEntry(). */
-export type RenderResult =
+/**
+ * What a renderer produces. `entries` results hold Entry objects: map them with toSearchEntry().
+ * `Warnings`: what the search computed with less than it was asked for (warnings.ts), when any.
+ */
+export type RenderResult = (
   | { kind: 'entries'; EntryCount: number; Entries: Entry[] }
   | { kind: 'table'; EntryCount: number; Entries: TableResult }
   | { kind: 'chart'; EntryCount: number; Entries: ChartResult }
   | { kind: 'gauge'; EntryCount: number; Entries: GaugeValue[] }
   | { kind: 'stackgraph'; EntryCount: number; Entries: StackGraphSet[] }
-  | { kind: 'pointmap'; EntryCount: number; Entries: PointmapValue[] };
+  | { kind: 'pointmap'; EntryCount: number; Entries: PointmapValue[] }
+) & { Warnings?: string[] };
 
 export type ResultKind = RenderResult['kind'];
 /** Every result kind (the record makes the compiler name a kind missing here). */
