@@ -127,6 +127,7 @@ export class SearchLifecycle implements OnApplicationBootstrap, OnModuleDestroy 
       })
       .then(async (r) => {
         s.progress = { ...r.progress, finished: true };
+        s.warnings = r.result.Warnings;
         await s.store.finish(r.result);
       })
       .catch(async (err: unknown) => {

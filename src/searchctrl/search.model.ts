@@ -43,6 +43,8 @@ export interface LiveSearch {
   finishedAt?: Date;
   /** Set when the run failed (or its results could not be saved). */
   failure?: SearchFailure;
+  /** What the finished run computed with less than it was asked for (RenderResult.Warnings); not kept when saved. */
+  warnings?: string[];
   abort?: AbortController;
   progress: SearchProgress;
   store: RenderStore;

@@ -89,6 +89,12 @@ export function limitDroppedRange(s: LiveSearch): { StartTS: string; EndTS: stri
   return d ? { StartTS: formatTs(d.start), EndTS: formatTs(d.end) } : { StartTS: ZERO_TIME, EndTS: ZERO_TIME };
 }
 
+/** The product's Message list: the failure (error), else the run's warnings (warn), numbered from 1. */
+function searchMessages(s: LiveSearch): Array<{ ID: number; Severity: 'error' | 'warn'; Value: string }> {
+  if (s.failure) return [{ ID: 1, Severity: 'error', Value: s.failure.reason }];
+  return (s.warnings ?? []).map((Value, i) => ({ ID: i + 1, Severity: 'warn', Value }));
+}
+
 export function toOverviewStats(s: LiveSearch): OverviewStatsDto {
   const stats: OverviewStatsDto = {
     // How far the scans have read, newest first: from the range's end down to its start when done.
@@ -101,7 +107,7 @@ export function toOverviewStats(s: LiveSearch): OverviewStatsDto {
     EntriesScanned: s.progress.entriesScanned,
     BytesScanned: s.progress.bytesScanned,
     Stats: [],
-    Messages: s.failure ? [{ ID: 1, Severity: 'error', Value: s.failure.reason }] : [],
+    Messages: searchMessages(s),
   };
   if (s.failure) stats.Error = s.failure.reason;
   return stats;
