@@ -38,6 +38,12 @@ export class DashboardsRepository {
     return this.read.many('WHERE d.guid = $1 ORDER BY d.id', [guid]);
   }
 
+  /** The owner of the oldest dashboard holding this GUID. */
+  async firstHolderOfGuid(guid: string): Promise<number | undefined> {
+    const rows: Array<{ uid: number }> = await this.ds.query('SELECT uid FROM dashboard WHERE guid = $1 ORDER BY created_at, id LIMIT 1', [guid]);
+    return rows[0]?.uid;
+  }
+
   listAll(): Promise<DashboardEntity[]> {
     return this.read.many('ORDER BY d.id');
   }

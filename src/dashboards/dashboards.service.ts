@@ -5,6 +5,7 @@ import { AppError, badRequest, conflict, notFound } from '../common/errors/app-e
 import { isUuid } from '../common/validation/id.pipe';
 import { parseJsonField } from '../common/validation/json-depth';
 import { GroupSharing } from '../common/access/group-sharing';
+import { widensSharing } from '../common/access/shareable';
 import { GroupsService } from '../groups/groups.service';
 import { UsersService } from '../users/users.service';
 import { DashboardEntity } from './dashboard.entity';
@@ -105,8 +106,10 @@ export class DashboardsService {
     if (global) requireMaySetGlobal(auth);
     const gids = dedupe(dto.GIDs);
     await this.sharing.requireMayShare(auth, 'GIDs', gids, null);
+    const guid = isUuid(dto.GUID) ? dto.GUID.toLowerCase() : randomUUID();
+    await this.sharing.requireMayShareGuid(auth, { guid, uid, shared: (gids?.length ?? 0) > 0 || global }, (g) => this.repo.firstHolderOfGuid(g));
     const row = {
-      guid: isUuid(dto.GUID) ? dto.GUID.toLowerCase() : randomUUID(),
+      guid,
       uid,
       name: dto.Name,
       description: dto.Description ?? '',
@@ -183,6 +186,10 @@ export class DashboardsService {
       await this.sharing.requireMayShare(auth, 'GIDs', patch.gids, d.gids);
     }
     if (isUuid(dto.GUID)) patch.guid = dto.GUID.toLowerCase();
+    if (widensSharing(d, patch)) {
+      const after = { guid: patch.guid ?? d.guid, uid: patch.uid ?? d.uid, shared: (patch.gids ?? d.gids ?? []).length > 0 || (patch.global ?? d.global) };
+      await this.sharing.requireMayShareGuid(auth, after, (g) => this.repo.firstHolderOfGuid(g));
+    }
     if (dto.Name !== undefined) patch.name = dto.Name ?? '';
     if (dto.Description !== undefined) patch.description = dto.Description ?? '';
     if (dto.Labels !== undefined) patch.labels = dto.Labels;

@@ -51,6 +51,12 @@ export class FilesRepository {
       .getOne();
   }
 
+  /** The owner of the oldest file holding this GUID. */
+  async firstHolderOfGuid(guid: string): Promise<number | undefined> {
+    const rows: Array<{ uid: number }> = await this.ds.query('SELECT uid FROM user_file WHERE guid = $1 ORDER BY created_at, thing_uuid LIMIT 1', [guid]);
+    return rows[0]?.uid;
+  }
+
   listAll(): Promise<UserFileEntity[]> {
     return this.repo().createQueryBuilder('f').orderBy('lower(f.name)', 'ASC').addOrderBy('f.thing_uuid', 'ASC').getMany();
   }

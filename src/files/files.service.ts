@@ -5,6 +5,7 @@ import { randomUUID } from 'node:crypto';
 import type { FileHandle } from 'node:fs/promises';
 import { AuthContext } from '../auth/auth.types';
 import { GroupSharing } from '../common/access/group-sharing';
+import { widensSharing } from '../common/access/shareable';
 import { AppError, badRequest, forbidden, notFound } from '../common/errors/app-error';
 import { parseJsonField } from '../common/validation/json-depth';
 import { BlobStore, StoredUpload } from '../storage/blob-store';
@@ -98,11 +99,13 @@ export class FilesService implements OnApplicationBootstrap {
     await this.sharing.requireMayShare(auth, 'GIDs', gids);
     const name = meta.Name ?? (isDisplayName(upload.originalName) ? upload.originalName : undefined);
     if (name === undefined) throw badRequest('A file name is required (field "name", or "Name" in "meta")');
+    const guid = (meta.GUID ?? randomUUID()).toLowerCase();
+    await this.sharing.requireMayShareGuid(auth, { guid, uid, shared: gids.length > 0 || !!meta.Global }, (g) => this.repo.firstHolderOfGuid(g));
     const contentId = await this.blobs.commit(upload);
     try {
       const row = await this.repo.insert({
         thingUuid: randomUUID(),
-        guid: (meta.GUID ?? randomUUID()).toLowerCase(),
+        guid,
         uid,
         gids,
         global: meta.Global ?? false,
@@ -155,6 +158,10 @@ export class FilesService implements OnApplicationBootstrap {
     if (dto.Global !== undefined && dto.Global !== cur.global) {
       if (!canSetGlobal(c.auth)) throw forbidden('Only admins can set Global');
       patch.global = dto.Global;
+    }
+    if (widensSharing(cur, patch)) {
+      const after = { guid: cur.guid, uid: patch.uid ?? cur.uid, shared: (patch.gids ?? cur.gids).length > 0 || (patch.global ?? cur.global) };
+      await this.sharing.requireMayShareGuid(c.auth, after, (g) => this.repo.firstHolderOfGuid(g));
     }
     if (dto.Name !== undefined) patch.name = dto.Name;
     if (dto.Desc !== undefined) patch.description = dto.Desc;

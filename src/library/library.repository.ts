@@ -46,6 +46,12 @@ export class LibraryRepository {
     return this.repo.find({ where: { guid }, order: { createdAt: 'ASC', thingUuid: 'ASC' } });
   }
 
+  /** The owner of the oldest entry holding this GUID. */
+  async firstHolderOfGuid(guid: string): Promise<number | undefined> {
+    const rows: Array<{ uid: number }> = await this.ds.query('SELECT uid FROM library_entry WHERE guid = $1 ORDER BY created_at, thing_uuid LIMIT 1', [guid]);
+    return rows[0]?.uid;
+  }
+
   listOwnedBy(uid: number): Promise<LibraryEntryEntity[]> {
     return this.repo.find({ where: { uid }, order: { createdAt: 'ASC', thingUuid: 'ASC' } });
   }

@@ -5,6 +5,7 @@ import { badRequest, notFound } from '../common/errors/app-error';
 import { isUuid } from '../common/validation/id.pipe';
 import { parseJsonField } from '../common/validation/json-depth';
 import { GroupSharing } from '../common/access/group-sharing';
+import { widensSharing } from '../common/access/shareable';
 import { UsersService } from '../users/users.service';
 import {
   canReadEntry,
@@ -97,10 +98,12 @@ export class LibraryService {
     if (global) requireMaySetGlobal(auth);
     const gids = dedupe(dto.GIDs ?? []);
     await this.sharing.requireMayShare(auth, 'GIDs', gids);
+    const guid = bodyGuid(dto.GUID) ?? randomUUID();
+    await this.sharing.requireMayShareGuid(auth, { guid, uid, shared: gids.length > 0 || global }, (g) => this.repo.firstHolderOfGuid(g));
     const thingUuid = randomUUID();
     await this.repo.insert({
       thingUuid,
-      guid: bodyGuid(dto.GUID) ?? randomUUID(),
+      guid,
       uid,
       gids,
       global,
@@ -134,6 +137,10 @@ export class LibraryService {
     }
     const guid = bodyGuid(dto.GUID);
     if (guid) patch.guid = guid;
+    if (widensSharing(e, patch)) {
+      const after = { guid: patch.guid ?? e.guid, uid: patch.uid ?? e.uid, shared: (patch.gids ?? e.gids).length > 0 || (patch.global ?? e.global) };
+      await this.sharing.requireMayShareGuid(auth, after, (g) => this.repo.firstHolderOfGuid(g));
+    }
     if (dto.Name !== undefined) patch.name = dto.Name ?? '';
     if (dto.Description !== undefined) patch.description = dto.Description ?? '';
     if (dto.Query !== undefined) patch.query = dto.Query ?? '';

@@ -159,8 +159,9 @@ describe('dashboards', () => {
     });
     it('GET and PUT accept the GUID; with several sharing one, the caller gets own > group > global', async () => {
       const guid = '11111111-2222-4333-8444-555555555555';
-      const globalId = await make(admin, { GUID: guid, Global: true, Name: 'g' });
+      // The group's copy comes first: only the first holder of a GUID (or an admin) may share it.
       const groupId = await make(owner.headers, { GUID: guid, GIDs: [gid], Name: 'grp' });
+      const globalId = await make(admin, { GUID: guid, Global: true, Name: 'g' });
       const ownId = await make(member.headers, { GUID: guid, Name: 'own' });
       expect((await get(member.headers, guid).expect(200)).body.ID).toBe(ownId);
       expect((await get(owner.headers, guid).expect(200)).body.ID).toBe(groupId);

@@ -179,8 +179,9 @@ describe('user files', () => {
 
   it('resolves a shared GUID: owned, then group, then global', async () => {
     const guid = randomUUID();
-    const glob = await make(admin, Buffer.from('global'), { GUID: guid, Global: true, UID: stranger.uid });
+    // The group's copy comes first: only the first holder of a GUID (or an admin) may share it.
     const grp = await make(owner.headers, Buffer.from('group'), { GUID: guid, GIDs: [gid] });
+    const glob = await make(admin, Buffer.from('global'), { GUID: guid, Global: true, UID: stranger.uid });
     const body = async (h: Headers) => (await getBytes(t.http, `/api/files/${guid}`, h).expect(200)).body.toString();
     expect(await body(member.headers)).toBe('group');
     expect(await body(stranger.headers)).toBe('global');

@@ -161,8 +161,9 @@ describe('search library', () => {
     });
     it('several entries sharing a GUID: own > group > global; admin mode needs the ThingUUID when ambiguous', async () => {
       const guid = '12345678-1234-4234-8234-123456789abc';
-      const global = await make(admin, { GUID: guid, UID: stranger.uid, Global: true, Name: 'g' });
+      // The group's copy comes first: only the first holder of a GUID (or an admin) may share it.
       const group = await make(owner.headers, { GUID: guid, GIDs: [gid], Name: 'grp' });
+      const global = await make(admin, { GUID: guid, UID: stranger.uid, Global: true, Name: 'g' });
       const own = await make(member.headers, { GUID: guid, Name: 'own' });
       expect((await get(member.headers, guid).expect(200)).body.ThingUUID).toBe(own.ThingUUID);
       expect((await get(owner.headers, guid).expect(200)).body.ThingUUID).toBe(group.ThingUUID);

@@ -59,6 +59,7 @@ export const sharingErrors = {
   userDoesNotExist: (uid: number) => `User ${uid} does not exist`,
   unknownGroup: (gid: number, field: string) => `Unknown group ${gid} in ${field}`,
   onlyOwnGroups: (...gids: number[]) => `You may share only with groups you belong to (not ${gids.join(', ')})`,
+  reusedGuid: "This GUID belongs to another user's object: a copy that reuses it stays private (only an admin may share it with groups or make it global)",
 };
 
 export const userErrors = {

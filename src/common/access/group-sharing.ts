@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { AuthContext } from '../../auth/auth.types';
 import { GroupsService } from '../../groups/groups.service';
-import { badRequest } from '../errors/app-error';
+import { badRequest, forbidden } from '../errors/app-error';
 import { requireMayShareWith } from './shareable';
 
 /**
@@ -22,5 +22,23 @@ export class GroupSharing {
     const unknown = added.filter((g) => !known.includes(g));
     if (unknown.length) throw badRequest(`Unknown group ${unknown.join(', ')} in ${field}`);
     requireMayShareWith(auth, added);
+  }
+
+  /**
+   * GUID reuse. A GUID names content across owners: kits install the same GUID for everyone,
+   * and a GUID resolves to the caller's own object first, then one shared through a group, then a
+   * global one. So anyone may keep a private object that reuses a GUID (it overrides the
+   * original for its owner only, as the product lets installed content do), but an object whose
+   * GUID another owner's object held first may be shared with groups or made global only by an
+   * admin: otherwise a member could replace, for a whole group, what another user's GUID names.
+   * `shared`: the object is shared (groups or Global) after a change that adds sharing or sets
+   * its GUID; `firstHolder`: the owner of the oldest object holding the GUID, if any.
+   */
+  async requireMayShareGuid(auth: AuthContext, o: { guid: string; uid: number; shared: boolean }, firstHolder: (guid: string) => Promise<number | undefined>): Promise<void> {
+    if (auth.isAdmin || !o.shared) return;
+    const holder = await firstHolder(o.guid);
+    if (holder !== undefined && holder !== o.uid) {
+      throw forbidden("This GUID belongs to another user's object: a copy that reuses it stays private (only an admin may share it with groups or make it global)");
+    }
   }
 }

@@ -24,3 +24,15 @@ export function requireMayShareWith(auth: AuthContext, gids: readonly number[]):
   const outside = unshareableGroups(auth, gids);
   if (outside.length) throw forbidden(`You may share only with groups you belong to (not ${outside.join(', ')})`);
 }
+
+/**
+ * A change that shares an object further or moves it to another GUID: groups added, Global turned
+ * on, or a new GUID (what `GroupSharing.requireMayShareGuid` checks on update).
+ */
+export function widensSharing(
+  before: { guid: string; gids: readonly number[] | null; global: boolean },
+  patch: { guid?: string; gids?: readonly number[] | null; global?: boolean },
+): boolean {
+  const added = (patch.gids ?? []).some((g) => !(before.gids ?? []).includes(g));
+  return added || (patch.global === true && !before.global) || (patch.guid !== undefined && patch.guid !== before.guid);
+}
