@@ -34,6 +34,22 @@ export class PasswordGuesses {
     this.limiter.reset(this.key(key));
   }
 
+  /**
+   * What an administrator sees of an account's failed sign-ins: how many in the current window,
+   * and until when sign-in is refused (only while the budget is used up).
+   */
+  accountState(username: string): { failures: number; blockedUntil?: Date } | undefined {
+    const key: GuessKey = { account: username };
+    const f = this.limiter.state(this.key(key));
+    if (!f) return undefined;
+    return { failures: f.count, ...(f.count >= this.max(key) ? { blockedUntil: new Date(f.resetAt) } : {}) };
+  }
+
+  /** An administrator allows sign-in again (unlock): the account's failures are forgotten. */
+  clearAccount(username: string): void {
+    this.limiter.reset(this.key({ account: username }));
+  }
+
   private key(k: GuessKey): string {
     if ('account' in k) return `u:${k.account.toLowerCase()}`;
     if ('address' in k) return `a:${k.address}`;

@@ -23,8 +23,8 @@ export class UsersController {
   @Get('users')
   @Auth({ capability: 'ListUsers' })
   @ApiOkResponse({ type: [UserDetailsDto] })
-  list(): Promise<UserDetailsDto[]> {
-    return this.users.list();
+  list(@CurrentAuth() auth: AuthContext): Promise<UserDetailsDto[]> {
+    return this.users.list(auth);
   }
 
   @Post('users')

@@ -115,6 +115,11 @@ export class UserDetailsDto {
   @ApiProperty({ description: 'Last activity' }) TS: string;
   @ApiProperty() Synced: boolean;
   @ApiProperty({ type: [GroupDetailsDto] }) Groups: GroupDetailsDto[];
+  /** Admins only: failed sign-ins in the current LOGIN_WINDOW_SECONDS window; absent when none. */
+  @ApiPropertyOptional({ description: 'Shown to admins: failed sign-ins counted against the account now; absent when none' }) FailedLogins?: number;
+  /** Admins only: sign-in is refused (429) until then, after too many failed sign-ins; `DELETE /api/users/{id}/lock` clears it. */
+  @ApiPropertyOptional({ description: 'Shown to admins: sign-in is refused until this time after too many failed sign-ins; unlocking clears it' })
+  LoginBlockedUntil?: string;
 }
 
 export class AdminStatusDto {
@@ -124,7 +129,13 @@ export class AdminStatusDto {
 
 export const ZERO_TIME = '0001-01-01T00:00:00.000Z';
 
-export function toUserDetails(u: UserEntity, groups: GroupEntity[]): UserDetailsDto {
+/** An account's failed sign-ins, as an administrator sees them. */
+export interface SignInState {
+  failures: number;
+  blockedUntil?: Date;
+}
+
+export function toUserDetails(u: UserEntity, groups: GroupEntity[], signIn?: SignInState): UserDetailsDto {
   return {
     UID: u.uid,
     User: u.username,
@@ -136,5 +147,7 @@ export function toUserDetails(u: UserEntity, groups: GroupEntity[]): UserDetails
     TS: (u.lastActive ?? u.createdAt)?.toISOString() ?? ZERO_TIME,
     Synced: false,
     Groups: groups.map(toGroupDetails),
+    ...(signIn ? { FailedLogins: signIn.failures } : {}),
+    ...(signIn?.blockedUntil ? { LoginBlockedUntil: signIn.blockedUntil.toISOString() } : {}),
   };
 }

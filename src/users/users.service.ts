@@ -8,7 +8,7 @@ import { GroupsService } from '../groups/groups.service';
 import { SessionListDto } from '../sessions/sessions.dto';
 import { SessionsService } from '../sessions/sessions.service';
 import { UserEntity } from './user.entity';
-import { AddGroupsDto, AdminStatusDto, ChangePasswordDto, CreateUserDto, toUserDetails, UpdateUserDto, UserDetailsDto } from './users.dto';
+import { AddGroupsDto, AdminStatusDto, ChangePasswordDto, CreateUserDto, SignInState, toUserDetails, UpdateUserDto, UserDetailsDto } from './users.dto';
 import { UsersRepository } from './users.repository';
 
 /** The default account: it cannot be renamed, deleted or demoted (contract: Users rule 4). */
@@ -36,21 +36,26 @@ export class UsersService {
     return user;
   }
 
-  private async details(u: UserEntity): Promise<UserDetailsDto> {
+  /** Failed sign-ins are shown to administrators only. */
+  private signInState(auth: AuthContext, u: UserEntity): SignInState | undefined {
+    return auth.isAdmin ? this.guesses.accountState(u.username) : undefined;
+  }
+
+  private async details(auth: AuthContext, u: UserEntity): Promise<UserDetailsDto> {
     const groups = await this.users.groupsOf([u.uid]);
-    return toUserDetails(u, groups.get(u.uid) ?? []);
+    return toUserDetails(u, groups.get(u.uid) ?? [], this.signInState(auth, u));
   }
 
   async whoami(auth: AuthContext): Promise<UserDetailsDto> {
     const user = await this.users.findByUid(auth.uid);
     if (!user) throw notFound('User');
-    return this.details(user);
+    return this.details(auth, user);
   }
 
-  async list(): Promise<UserDetailsDto[]> {
+  async list(auth: AuthContext): Promise<UserDetailsDto[]> {
     const all = await this.users.listAll();
     const groups = await this.users.groupsOf(all.map((u) => u.uid));
-    return all.map((u) => toUserDetails(u, groups.get(u.uid) ?? []));
+    return all.map((u) => toUserDetails(u, groups.get(u.uid) ?? [], this.signInState(auth, u)));
   }
 
   /** `GET /api/groups/{id}/members`: admins, or members of that group. */
@@ -59,11 +64,11 @@ export class UsersService {
     if (!auth.isAdmin && !auth.gids.includes(gid)) throw forbidden('Only members of the group and admins may list its members');
     const members = await this.users.listMembers(gid);
     const groups = await this.users.groupsOf(members.map((u) => u.uid));
-    return members.map((u) => toUserDetails(u, groups.get(u.uid) ?? []));
+    return members.map((u) => toUserDetails(u, groups.get(u.uid) ?? [], this.signInState(auth, u)));
   }
 
   async get(auth: AuthContext, uid: number): Promise<UserDetailsDto> {
-    return this.details(await this.target(auth, uid));
+    return this.details(auth, await this.target(auth, uid));
   }
 
   /** `GET /api/users/{id}/sessions`: the account's sessions that have not expired. */
@@ -141,12 +146,14 @@ export class UsersService {
   /** Lock ends every session at once; repeating it is harmless (contract: User account states). */
   async setLocked(auth: AuthContext, uid: number, locked: boolean): Promise<void> {
     if (locked && uid === auth.uid) throw forbidden('You cannot lock your own account');
-    await this.target(auth, uid);
+    const user = await this.target(auth, uid);
     await this.users.transaction(async (tx) => {
       await this.users.update(uid, { locked }, tx);
       if (locked) await this.sessions.endAll(uid, { tx });
     });
     if (locked) this.sessions.announceEnded(uid);
+    // Unlocked means logins are allowed (contract): also after too many failed sign-ins.
+    else this.guesses.clearAccount(user.username);
   }
 
   async adminStatus(auth: AuthContext, uid: number): Promise<AdminStatusDto> {

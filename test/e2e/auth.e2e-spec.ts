@@ -66,6 +66,30 @@ describe('login and sessions', () => {
     expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
   });
 
+  it('shows an account blocked by failed logins to admins, who clear it by unlocking (issue 24, item 6)', async () => {
+    const u = await createUser(t.http, admin);
+    const other = await createUser(t.http, admin);
+    const details = async (h: Headers) => (await request(t.http).get('/api/users').set(h).expect(200)).body.find((x: { UID: number }) => x.UID === u.uid);
+    expect(await details(admin)).not.toHaveProperty('FailedLogins');
+    await request(t.http).post('/api/login').send({ User: u.name, Pass: 'bad-password' }).expect(422);
+    expect(await details(admin)).toEqual(expect.objectContaining({ Locked: false, FailedLogins: 1 }));
+    expect(await details(admin)).not.toHaveProperty('LoginBlockedUntil');
+    for (let i = 0; i < 2; i++) await request(t.http).post('/api/login').send({ User: u.name, Pass: 'bad-password' }).expect(422);
+    await request(t.http).post('/api/login').send({ User: u.name, Pass: u.password }).expect(429);
+    const blocked = await details(admin);
+    expect(blocked).toEqual(expect.objectContaining({ Locked: false, FailedLogins: 3, LoginBlockedUntil: expect.any(String) }));
+    expect(Date.parse(blocked.LoginBlockedUntil)).toBeGreaterThan(Date.now());
+    expect((await request(t.http).get(`/api/users/${u.uid}`).set(admin).expect(200)).body.LoginBlockedUntil).toBe(blocked.LoginBlockedUntil);
+    // Only admins see it.
+    const seenByOther = await details(other.headers);
+    expect(seenByOther).not.toHaveProperty('FailedLogins');
+    expect(seenByOther).not.toHaveProperty('LoginBlockedUntil');
+    // Unlocking means logins are allowed (contract): the block is cleared.
+    await request(t.http).delete(`/api/users/${u.uid}/lock`).set(admin).expect(200);
+    expect(await details(admin)).not.toHaveProperty('LoginBlockedUntil');
+    await login(t.http, u.name, u.password);
+  });
+
   it('rate-limits failed logins per client address', async () => {
     const t2 = await createTestApp({ loginMaxFailuresPerAccount: 1000, loginMaxFailuresPerAddress: 4 });
     try {

@@ -25,6 +25,12 @@ export class WindowCounter {
     }
   }
 
+  /** Events of `key` in its current window, and when that window ends (undefined: none). */
+  state(key: string, now = Date.now()): { count: number; resetAt: number } | undefined {
+    const f = this.failures.get(key);
+    return f && f.resetAt > now ? { ...f } : undefined;
+  }
+
   reset(key: string): void {
     this.failures.delete(key);
   }
