@@ -5,14 +5,20 @@ import { parseRfc3339 } from '../ingest/timestamps';
 
 export const MAX_QUERY_LENGTH = 64 * 1024;
 
-/** Header first, then URL parameter, then the JSON body field. */
+/**
+ * Header first, then URL parameter, then the JSON body: its product field (`Duration`), else
+ * the header's name (`duration`), so a body may use either spelling.
+ */
 export function param(req: Request, name: string, bodyField: string): unknown {
   const h = req.headers[name];
   if (typeof h === 'string') return h;
   const u = req.query[name];
   if (typeof u === 'string') return u;
   const body = req.body as unknown;
-  if (body && typeof body === 'object' && !Array.isArray(body)) return (body as Record<string, unknown>)[bodyField];
+  if (body && typeof body === 'object' && !Array.isArray(body)) {
+    const fields = body as Record<string, unknown>;
+    return Object.hasOwn(fields, bodyField) ? fields[bodyField] : Object.hasOwn(fields, name) ? fields[name] : undefined;
+  }
   return undefined;
 }
 
@@ -26,7 +32,7 @@ export function stringParam(req: Request, name: string, bodyField: string, max =
 
 export function queryParam(req: Request): string {
   const q = stringParam(req, 'query', 'SearchString', MAX_QUERY_LENGTH);
-  if (q === undefined) throw badRequest('A query is required: header "query", URL parameter ?query= or JSON SearchString');
+  if (q === undefined) throw badRequest('A query is required: header "query", URL parameter ?query= or JSON field "SearchString" (or "query")');
   return q;
 }
 
@@ -60,5 +66,7 @@ export function rangeParams(req: Request, now: Date): { start: Date; end: Date }
     if (ms === null || ms <= 0 || ms > 100 * 366 * 86_400_000) throw badRequest('duration must be a positive Go duration such as 1h or 90m');
     return { start: new Date(now.getTime() - ms), end: now };
   }
-  throw badRequest('A time range is required: start and end (RFC3339), or duration (for example 1h)');
+  throw badRequest(
+    'A time range is required: start and end (RFC3339), or duration (for example 1h), as headers, URL parameters or JSON fields ("SearchStart" and "SearchEnd" or "start" and "end"; "Duration" or "duration")',
+  );
 }

@@ -207,6 +207,14 @@ describe('search over two indexers (e2e)', () => {
     const recent = await direct('tag=web', 'json', { Duration: '1h' });
     expect(recent.status).toBe(200);
     expect(recent.body).toEqual([]);
+    // The body takes the header names too, as the range error says (issue 24, item 15).
+    expect((await direct('tag=web', 'json', { duration: '1h' })).body).toEqual([]);
+    expect(await lines('tag=web', { start: T('10:01:00'), end: T('10:03:00') })).toEqual([WEB[2].line, WEB[1].line]);
+    const lower = await request(t.http)
+      .post('/api/search/direct')
+      .set(admin)
+      .send({ query: 'tag=web limit 1', format: 'text', ...DAY });
+    expect(lower.text).toBe(`${WEB[4].line}\n`);
     const viaHeaders = await request(t.http)
       .post('/api/search/direct')
       .set(admin)
