@@ -93,6 +93,24 @@ export interface AppConfig {
   resultCacheBytes: number;
   /** Stored bytes of one user's saved and imported searches. */
   savedSearchQuotaBytes: number;
+  /** Stored bytes of all of one user's searches (running, backgrounded, saved, imported), counted as they are written. */
+  searchStoreQuotaBytes: number;
+  /** Saved (and being saved) and imported searches one user may keep. */
+  maxSavedSearchesPerUser: number;
+  /** Largest renderer page, in bytes of stored entries (a page holds at least one entry). */
+  renderPageMaxBytes: number;
+  /** Threads that compile queries and parse lookup tables off the event loop. */
+  queryWorkers: number;
+  /** Compiles and table parses of one user in those threads at once; QUERY_WORK_QUEUE more wait (per user and in all), then 429. */
+  queryWorkPerUser: number;
+  queryWorkQueue: number;
+  /** A query whose compile takes longer (thread CPU time) is refused with 400. */
+  queryCompileMaxMs: number;
+  /** Archive imports unpacked and checked at once (one per user); IMPORT_QUEUE more wait, then 429. */
+  importConcurrency: number;
+  importQueue: number;
+  /** Heap of the thread that unpacks and checks one archive import. */
+  importWorkerHeapMb: number;
   searchPingTimeoutSeconds: number;
   /** Deepest nesting of arrays and objects accepted in a JSON body (deeper: 400). */
   maxJsonDepth: number;

@@ -41,6 +41,30 @@ describe('RenderStore', () => {
     expect(s.storeSize + s.indexSize).toBeLessThanOrEqual(500);
     expect(s.count).toBeGreaterThan(0);
     expect(s.droppedRange).toBeDefined();
+    await s.close();
+  });
+
+  it('cuts pages by bytes as well as entries, never before the first entry (issue 32)', async () => {
+    const s = await RenderStore.create(path.join(dir, 'p'), 1 << 20);
+    const sized = (i: number, bytes: number): Entry => ({ ...entry(i), data: Buffer.alloc(bytes, 120) });
+    // Entries 0-9: 1000 bytes of data each (about 1.4 KB a stored line), entry 10: 10 KB.
+    await s.append([...Array.from({ length: 10 }, (_, i) => sized(i, 1000)), sized(10, 10_000)]);
+    await s.finish({ kind: 'entries', EntryCount: 11, Entries: [] });
+    const line = (await s.planRange(0, 1, Infinity)).bytes;
+    const plan = await s.planRange(0, 100, 3 * line + 10);
+    expect([plan.first, plan.entries, plan.bytes, plan.runs]).toEqual([0, 3, 3 * line, [{ from: 0, to: 3 * line }]]);
+    expect((await s.readPage(plan)).map((e) => e.TS)).toEqual([0, 1, 2].map((i) => new Date(entry(i).ts / 1000).toISOString().replace('Z', '000Z')));
+    // An entry larger than the page is a page of its own.
+    const big = await s.planRange(10, 11, 100);
+    expect([big.entries, big.bytes > 10_000]).toEqual([1, true]);
+    expect(await s.readRange(9, 11, 100)).toHaveLength(1);
+    // By time: the matches [1, 4) of entries 2..8, cut to two by bytes, total still counted.
+    const t0 = entry(2).ts;
+    const byTime = await s.planByTime(t0, entry(9).ts, 1, 4, 2 * line);
+    expect([byTime.first, byTime.entries, byTime.total, byTime.runs]).toEqual([1, 2, 7, [{ from: 3 * line, to: 5 * line }]]);
+    const chunks: Buffer[] = [];
+    for await (const c of s.pageBytes(byTime)) chunks.push(c);
+    expect(Buffer.concat(chunks).toString().trim().split('\n')).toHaveLength(2);
   });
 
   it('stores a condensing result as one JSON file', async () => {

@@ -11,7 +11,7 @@ import * as path from 'node:path';
 import { StringDecoder } from 'node:string_decoder';
 import { Entry, RenderResult, SearchEntry, toSearchEntry } from '../query';
 import { ChangeSignal } from './change-signal';
-import { CondensedHeader, maxResultBytes, readResultHeader, RESULT_FILE, resultCache, ResultKind, serializeResult, StoredResult } from './stored-result';
+import { CondensedHeader, maxResultBytes, readResultHeader, RESULT_FILE, resultCache, ResultKind, resultPrefix, serializeResult, StoredResult } from './stored-result';
 
 export { RESULT_FILE, serializeResult } from './stored-result';
 export type { ResultKind, StoredResult } from './stored-result';
@@ -19,6 +19,47 @@ export const DATA_FILE = 'entries.jsonl';
 export const INDEX_FILE = 'entries.idx';
 const REC = 16;
 const SCAN_CHUNK = 64 * 1024;
+/** Bytes read at a time for a page or a condensed result's body. */
+const READ_CHUNK = 256 * 1024;
+
+/** Entries of one page: where they lie in the data file (runs of adjacent lines), how many, how many bytes. */
+export interface PagePlan {
+  /** index of the first entry (of the matches, for a page by time) */
+  first: number;
+  entries: number;
+  bytes: number;
+  runs: Array<{ from: number; to: number }>;
+}
+
+const newPlan = (first: number): PagePlan => ({ first, entries: 0, bytes: 0, runs: [] });
+
+/** Adds the line [from, to) to a page unless it would pass `maxBytes` (the first one always fits); false when it did not fit. */
+function addToPlan(plan: PagePlan, from: number, to: number, maxBytes: number): boolean {
+  if (plan.entries > 0 && plan.bytes + (to - from) > maxBytes) return false;
+  const run = plan.runs[plan.runs.length - 1];
+  if (run && run.to === from) run.to = to;
+  else plan.runs.push({ from, to });
+  plan.entries++;
+  plan.bytes += to - from;
+  return true;
+}
+
+/** Bytes [from, to) of a file, in chunks of READ_CHUNK. */
+async function* fileChunks(file: string, from: number, to: number): AsyncGenerator<Buffer> {
+  if (to <= from) return;
+  const fh = await fsp.open(file, 'r');
+  try {
+    for (let pos = from; pos < to;) {
+      const buf = Buffer.allocUnsafe(Math.min(READ_CHUNK, to - pos));
+      const { bytesRead } = await fh.read(buf, 0, buf.length, pos);
+      if (bytesRead === 0) throw new Error(`${path.basename(file)} is shorter than expected`);
+      pos += bytesRead;
+      yield buf.subarray(0, bytesRead);
+    }
+  } finally {
+    await fh.close();
+  }
+}
 
 export class RenderStore {
   private data?: fsp.FileHandle;
@@ -94,6 +135,30 @@ export class RenderStore {
       })
       .finally(() => (this.parsing = undefined));
     return this.parsing;
+  }
+
+  /**
+   * The stored condensed result's `Entries` as JSON bytes, copied from its file in chunks (never
+   * parsed); undefined without a condensed result.
+   */
+  async resultEntries(): Promise<AsyncIterable<Buffer> | undefined> {
+    if (!this.condensed) return undefined;
+    const prefix = Buffer.from(resultPrefix(this.condensed));
+    const file = path.join(this.dir, RESULT_FILE);
+    const fh = await fsp.open(file, 'r');
+    let size: number;
+    try {
+      size = (await fh.stat()).size;
+      const head = Buffer.alloc(prefix.length);
+      const tail = Buffer.alloc(1);
+      await fh.read(head, 0, head.length, 0);
+      await fh.read(tail, 0, 1, size - 1);
+      if (!head.equals(prefix) || tail[0] !== 0x7d) throw new Error(`${RESULT_FILE} is not as serializeResult writes it`);
+    } finally {
+      await fh.close();
+    }
+    // Opened again when the bytes are wanted: a stream nobody reads holds no file open.
+    return fileChunks(file, prefix.length, size - 1);
   }
 
   /** Resolves at the next change: entries written, the store closed, or `notify()` (see ChangeSignal.next). */
@@ -172,73 +237,99 @@ export class RenderStore {
     this.notify();
   }
 
-  /** Index records [first, last) (clamped): offsets and timestamps. */
-  private async readIndex(first: number, last: number): Promise<{ offsets: number[]; ts: number[] }> {
-    const from = Math.max(0, Math.min(first, this.count));
-    const to = Math.max(from, Math.min(last, this.count));
+  /**
+   * Index records [first, last) (clamped): the offset and timestamp of each, and `ends`, where
+   * each entry's line ends (the next entry's offset, or the data size after the last one).
+   */
+  private async readIndex(first: number, last: number): Promise<{ from: number; offsets: number[]; ends: number[]; ts: number[] }> {
+    const count = this.count;
+    const dataBytes = this.dataBytes;
+    const from = Math.max(0, Math.min(first, count));
+    const to = Math.max(from, Math.min(last, count));
     const offsets: number[] = [];
     const ts: number[] = [];
-    if (to === from) return { offsets, ts };
+    if (to === from) return { from, offsets, ends: [], ts };
+    // One record more than asked (when there is one): the end of the last entry asked for.
+    const read = Math.min(to + 1, count) - from;
     const fh = await fsp.open(path.join(this.dir, INDEX_FILE), 'r');
     try {
-      const buf = Buffer.alloc((to - from) * REC);
+      const buf = Buffer.alloc(read * REC);
       await fh.read(buf, 0, buf.length, from * REC);
-      for (let i = 0; i < to - from; i++) {
+      for (let i = 0; i < read; i++) {
         offsets.push(Number(buf.readBigUInt64LE(i * REC)));
         ts.push(Number(buf.readBigInt64LE(i * REC + 8)));
       }
     } finally {
       await fh.close();
     }
-    return { offsets, ts };
-  }
-
-  /** End offset of entry i (the next entry's offset, or the data size for the last one). */
-  private async endOf(i: number): Promise<number> {
-    if (i + 1 >= this.count) return this.dataBytes;
-    return (await this.readIndex(i + 1, i + 2)).offsets[0];
-  }
-
-  /** Entries [first, last) by index, parsed. */
-  async readRange(first: number, last: number): Promise<SearchEntry[]> {
-    const { offsets } = await this.readIndex(first, last);
-    if (offsets.length === 0) return [];
-    const start = offsets[0];
-    const end = await this.endOf(Math.max(0, first) + offsets.length - 1);
-    const fh = await fsp.open(path.join(this.dir, DATA_FILE), 'r');
-    try {
-      const buf = Buffer.alloc(end - start);
-      await fh.read(buf, 0, buf.length, start);
-      return buf
-        .toString('utf8')
-        .split('\n')
-        .filter((l) => l.length > 0)
-        .map((l) => JSON.parse(l) as SearchEntry);
-    } finally {
-      await fh.close();
-    }
+    const ends = offsets.slice(1);
+    if (ends.length < to - from) ends.push(dataBytes);
+    return { from, offsets: offsets.slice(0, to - from), ends: ends.slice(0, to - from), ts: ts.slice(0, to - from) };
   }
 
   /**
-   * Entries with `start <= ts < end` (µs), paged [first, last) within the matches. Scans the
-   * index only; reads the data of the returned entries. `total` = number of matches.
+   * The page of entries [first, last) by index, cut after `maxBytes` of stored JSON (never
+   * before the first entry: one entry larger than that is a page of its own).
    */
-  async readByTime(startUs: number, endUs: number, first: number, last: number): Promise<{ entries: SearchEntry[]; total: number }> {
-    const wanted: number[] = [];
-    let total = 0;
+  async planRange(first: number, last: number, maxBytes: number): Promise<PagePlan> {
+    const { from, offsets, ends } = await this.readIndex(first, last);
+    const plan = newPlan(from);
+    for (let i = 0; i < offsets.length && addToPlan(plan, offsets[i], ends[i], maxBytes); i++);
+    return plan;
+  }
+
+  /**
+   * The page of entries with `start <= ts < end` (µs), [first, last) within the matches, cut
+   * after `maxBytes` like `planRange`. Scans the index only; `total` = number of matches.
+   */
+  async planByTime(startUs: number, endUs: number, first: number, last: number, maxBytes: number): Promise<PagePlan & { total: number }> {
+    const plan = { ...newPlan(first), total: 0 };
+    let full = false;
     const per = SCAN_CHUNK / REC;
-    for (let i = 0; i < this.count; i += per) {
-      const { ts } = await this.readIndex(i, i + per);
-      ts.forEach((t, k) => {
-        if (t >= startUs && t < endUs) {
-          if (total >= first && total < last) wanted.push(i + k);
-          total++;
-        }
-      });
+    const count = this.count;
+    for (let i = 0; i < count; i += per) {
+      const { offsets, ends, ts } = await this.readIndex(i, i + per);
+      for (let k = 0; k < ts.length; k++) {
+        if (ts[k] < startUs || ts[k] >= endUs) continue;
+        if (plan.total >= first && plan.total < last && !full) full = !addToPlan(plan, offsets[k], ends[k], maxBytes);
+        plan.total++;
+      }
     }
-    const entries: SearchEntry[] = [];
-    for (const i of wanted) entries.push(...(await this.readRange(i, i + 1)));
-    return { entries, total };
+    return plan;
+  }
+
+  /** The stored JSON lines of a page, in chunks as they come off the disk. */
+  async *pageBytes(plan: PagePlan): AsyncGenerator<Buffer> {
+    for (const run of plan.runs) yield* fileChunks(path.join(this.dir, DATA_FILE), run.from, run.to);
+  }
+
+  /** A page's entries, parsed a slice at a time (the event loop runs between slices). */
+  async readPage(plan: PagePlan): Promise<SearchEntry[]> {
+    const out: SearchEntry[] = [];
+    let text = '';
+    const dec = new StringDecoder('utf8');
+    for await (const chunk of this.pageBytes(plan)) {
+      text += dec.write(chunk);
+      const nl = text.lastIndexOf('\n');
+      if (nl < 0) continue;
+      for (const line of text.slice(0, nl).split('\n')) if (line) out.push(JSON.parse(line) as SearchEntry);
+      text = text.slice(nl + 1);
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    text += dec.end();
+    if (text) out.push(JSON.parse(text) as SearchEntry);
+    return out;
+  }
+
+  /** Entries [first, last) by index, parsed (at most `maxBytes` of them, at least one). */
+  async readRange(first: number, last: number, maxBytes = Infinity): Promise<SearchEntry[]> {
+    return this.readPage(await this.planRange(first, last, maxBytes));
+  }
+
+  /** Entries with `start <= ts < end` (µs), paged [first, last) within the matches (see `planByTime`). */
+  async readByTime(startUs: number, endUs: number, first: number, last: number, maxBytes = Infinity): Promise<{ entries: SearchEntry[]; total: number }> {
+    const plan = await this.planByTime(startUs, endUs, first, last, maxBytes);
+    return { entries: await this.readPage(plan), total: plan.total };
   }
 
   /** Raw JSON lines of the data bytes [from, to) (whole lines; default: everything stored now), streamed in chunks. */

@@ -17,6 +17,7 @@ import { SearchRegistry } from './search-registry';
 import { SearchSessions } from './search-sessions';
 import { transition, Trigger } from './search-state';
 import { configureResults } from './stored-result';
+import { configurePages } from './search-results';
 import { SearchCtrlRepository } from './searchctrl.repository';
 
 export interface StorePaths {
@@ -54,6 +55,7 @@ export class SearchLifecycle implements OnApplicationBootstrap, OnModuleDestroy 
     private readonly executor: SearchExecutor,
   ) {
     configureResults({ cacheBytes: config.resultCacheBytes, maxResultBytes: config.maxResultBytes });
+    configurePages({ maxBytes: config.renderPageMaxBytes });
     const root = path.join(config.dataDir, 'searches');
     this.paths = { active: path.join(root, 'active'), saved: path.join(root, 'saved'), tmp: path.join(root, 'tmp') };
   }

@@ -3,6 +3,7 @@ import { Readable } from 'node:stream';
 import { badRequest, conflict } from '../common/errors/app-error';
 import { assertUnreachable, condensedChunks, emptyResult, EntryDownload, entryCsvColumns, parseQuery, resultKindOf, SearchEntry, storedEntry, streamsEntries } from '../query';
 import { RendererQueryDto } from './searchctrl.dto';
+import { PagePlan } from './render-store';
 import { entryCount, LiveSearch } from './search.model';
 import { requireSucceeded } from './search-failure';
 import { parseTime } from './search-time';
@@ -36,52 +37,165 @@ export function tagsOf(entries: SearchEntry[], names: Map<number, string>): Reco
   return out;
 }
 
-export async function rendererPage(
-  s: LiveSearch,
-  renderer: string,
-  q: RendererQueryDto,
-  tagNames: () => Promise<Map<number, string>> = async () => new Map(),
-): Promise<Record<string, unknown>> {
+type TagNames = () => Promise<Map<number, string>>;
+
+let pageMaxBytes = 16 * 1024 * 1024;
+
+/** Set once at start-up from the configuration (SearchLifecycle): RENDER_PAGE_MAX_BYTES. */
+export function configurePages(opts: { maxBytes: number }): void {
+  pageMaxBytes = opts.maxBytes;
+}
+
+/** What a renderer page answers, decided before any entry is read: its header fields and which entries. */
+interface PagePlanned {
+  base: Record<string, unknown>;
+  /** entries results: the entries of the page; undefined for a condensed result */
+  entries?: { plan: PagePlan; total: number; first: number; startTS: string; endTS: string; finished: boolean };
+}
+
+async function planPage(s: LiveSearch, renderer: string, q: RendererQueryDto): Promise<PagePlanned> {
   if (renderer !== s.renderModule) throw badRequest(`Search ${s.id} uses the ${s.renderModule} renderer, not ${renderer.slice(0, 64)}`);
   const { first, last } = pageRange(q.first, q.last);
   const startD = parseTime(q.start, 'start');
   const endD = parseTime(q.end, 'end');
   requireSucceeded(s);
+  // Taken before the entries are read: a search finishing meanwhile is not taken for complete.
+  const finished = s.flags.finished;
   const base = {
     SearchID: s.id,
     EntryCount: entryCount(s),
     EntryCountValid: true,
-    Finished: s.flags.finished,
+    Finished: finished,
     OverLimit: s.store.overLimit,
     LimitDroppedRange: limitDroppedRange(s),
     SearchInfo: toSearchInfo(s),
   };
-  if (!pagesEntries(s)) {
-    const result = (await s.store.result()) ?? emptyResult(resultKindOf(s.renderModule));
-    return { ...base, Entries: result.Entries, AdditionalEntries: false };
-  }
-  let entries: SearchEntry[];
-  let total: number;
+  if (!pagesEntries(s)) return { base };
+  const range = { first, startTS: (startD ?? s.start).toISOString(), endTS: (endD ?? s.end).toISOString(), finished };
   if (startD || endD) {
     const startUs = (startD ?? s.start).getTime() * 1000;
     const endUs = (endD ?? s.end).getTime() * 1000;
-    const r = await s.store.readByTime(startUs, endUs, first, last);
-    entries = r.entries;
-    total = r.total;
-  } else {
-    entries = await s.store.readRange(first, last);
-    total = s.store.count;
+    const plan = await s.store.planByTime(startUs, endUs, first, last, pageMaxBytes);
+    return { base, entries: { ...range, plan, total: plan.total } };
   }
+  const total = s.store.count;
+  return { base, entries: { ...range, plan: await s.store.planRange(first, last, pageMaxBytes), total } };
+}
+
+/** The fields after a page's entries: more remain when the page ends before the matches do (it may be cut by bytes) or the search runs on. */
+function pageTail(p: NonNullable<PagePlanned['entries']>, tags: Record<string, number>): Record<string, unknown> {
+  const last = p.first + p.plan.entries;
   return {
-    ...base,
-    Entries: entries,
-    Tags: tagsOf(entries, entries.length ? await tagNames().catch(() => new Map<number, string>()) : new Map()),
-    AdditionalEntries: total > last || !s.flags.finished,
-    EntryRange: { First: first, Last: first + entries.length, StartTS: (startD ?? s.start).toISOString(), EndTS: (endD ?? s.end).toISOString() },
+    Tags: tags,
+    AdditionalEntries: p.total > last || !p.finished,
+    EntryRange: { First: p.first, Last: last, StartTS: p.startTS, EndTS: p.endTS },
   };
 }
 
-type TagNames = () => Promise<Map<number, string>>;
+/**
+ * A renderer page as an object (the websocket's render requests): at most MAX_PAGE entries and
+ * RENDER_PAGE_MAX_BYTES of them (at least one), parsed a slice at a time.
+ */
+export async function rendererPage(s: LiveSearch, renderer: string, q: RendererQueryDto, tagNames: TagNames = async () => new Map()): Promise<Record<string, unknown>> {
+  const p = await planPage(s, renderer, q);
+  if (!p.entries) {
+    const result = (await s.store.result()) ?? emptyResult(resultKindOf(s.renderModule));
+    return { ...p.base, Entries: result.Entries, AdditionalEntries: false };
+  }
+  const entries = await s.store.readPage(p.entries.plan);
+  return { ...p.base, Entries: entries, ...pageTail(p.entries, tagsOf(entries, entries.length ? await tagNames().catch(() => new Map<number, string>()) : new Map())) };
+}
+
+/**
+ * A renderer page as a stream of JSON bytes (REST), the same fields as `rendererPage`: the
+ * entries' stored JSON lines are copied from the disk as they are (never parsed), and a
+ * condensed result's `Entries` are copied from its file. Errors come before the first byte.
+ */
+export async function rendererStream(s: LiveSearch, renderer: string, q: RendererQueryDto, tagNames: TagNames): Promise<Readable> {
+  const p = await planPage(s, renderer, q);
+  const head = JSON.stringify(p.base).slice(0, -1);
+  if (!p.entries) {
+    const body = await s.store.resultEntries();
+    if (!body) return Readable.from([JSON.stringify({ ...p.base, Entries: emptyResult(resultKindOf(s.renderModule)).Entries, AdditionalEntries: false })]);
+    return Readable.from(
+      (async function* () {
+        yield `${head},"Entries":`;
+        yield* body;
+        yield ',"AdditionalEntries":false}';
+      })(),
+    );
+  }
+  const entries = p.entries;
+  const store = s.store;
+  return Readable.from(
+    (async function* () {
+      yield `${head},"Entries":`;
+      const tags = new TagCollector();
+      yield* jsonArrayOfLines(store.pageBytes(entries.plan), tags);
+      const names = tags.tags.size ? await tagNames().catch(() => new Map<number, string>()) : new Map<number, string>();
+      const byName: Record<string, number> = {};
+      for (const t of tags.tags) byName[names.get(t) ?? String(t)] = t;
+      yield `,${JSON.stringify(pageTail(entries, byName)).slice(1)}`;
+    })(),
+  );
+}
+
+/** JSON lines (each ending with a newline) as one JSON array: every newline becomes a comma, the last one is dropped. */
+async function* jsonArrayOfLines(chunks: AsyncIterable<Buffer>, tags: TagCollector): AsyncGenerator<Buffer | string> {
+  yield '[';
+  let held: Buffer | undefined;
+  for await (const chunk of chunks) {
+    tags.feed(chunk);
+    for (let nl = chunk.indexOf(10); nl >= 0; nl = chunk.indexOf(10, nl + 1)) chunk[nl] = 44;
+    if (held) yield held;
+    held = chunk;
+  }
+  if (held) yield held.subarray(0, held.length - 1);
+  yield ']';
+}
+
+/** Bytes of a stored line read for its tag: `{"TS":..,"SRC":..,"Tag":n,"Data":..` (SRC is at most 64 characters, escaped). */
+const TAG_PREFIX_BYTES = 512;
+const DATA_KEY = Buffer.from(',"Data":');
+
+/** The tags of stored entry lines streaming past, read from the first bytes of each line. */
+export class TagCollector {
+  readonly tags = new Set<number>();
+  private parts: Buffer[] = [];
+  private length = 0;
+  private reading = true;
+
+  feed(chunk: Buffer): void {
+    for (let pos = 0; pos < chunk.length;) {
+      const nl = chunk.indexOf(10, pos);
+      const end = nl < 0 ? chunk.length : nl;
+      if (this.reading) {
+        const upTo = Math.min(end, pos + TAG_PREFIX_BYTES - this.length);
+        this.parts.push(chunk.subarray(pos, upTo));
+        this.length += upTo - pos;
+        if (nl >= 0 || this.length >= TAG_PREFIX_BYTES) this.take();
+      }
+      if (nl < 0) return;
+      pos = nl + 1;
+      this.reading = true;
+    }
+  }
+
+  private take(): void {
+    const prefix = Buffer.concat(this.parts);
+    this.parts = [];
+    this.length = 0;
+    this.reading = false;
+    const at = prefix.indexOf(DATA_KEY);
+    if (at < 0) return;
+    try {
+      const tag = (JSON.parse(`${prefix.toString('utf8', 0, at)}}`) as { Tag?: unknown }).Tag;
+      if (typeof tag === 'number' && Number.isSafeInteger(tag)) this.tags.add(tag);
+    } catch {
+      // not a stored entry's line: no tag
+    }
+  }
+}
 
 /** EV columns of an entries CSV (EntryDownload): what the search's modules produce. */
 function csvColumns(s: LiveSearch): string[] {

@@ -143,15 +143,15 @@ export class SearchCtrlController {
 
   @Get(':id/renderer/:renderer')
   @Auth({ capability: 'AttachSearch' })
-  @ApiOkResponse({ description: 'Renderer response (product-notes §2.6); at most 10000 entries, AdditionalEntries when more remain' })
+  @ApiOkResponse({ description: 'Renderer response (product-notes §2.6); at most 10000 entries and RENDER_PAGE_MAX_BYTES of them, AdditionalEntries when more remain' })
   @ApiFailedSearch()
-  renderer(
+  async renderer(
     @CurrentAuth() auth: AuthContext,
     @Param('id', SearchIdPipe) id: string,
     @Param('renderer') renderer: string,
     @Query() q: RendererQueryDto,
-  ): Promise<Record<string, unknown>> {
-    return this.searches.renderer(auth, id, renderer, q);
+  ): Promise<StreamableFile> {
+    return new StreamableFile(await this.searches.renderer(auth, id, renderer, q), { type: 'application/json; charset=utf-8' });
   }
 
   @Patch(':id/background')

@@ -1,6 +1,7 @@
 /** Rules of the search control API (contract "Search control"; product-notes §2.4, §2.7). */
 import { Injectable } from '@nestjs/common';
 import * as path from 'node:path';
+import { Readable } from 'node:stream';
 import { AuthContext } from '../auth/auth.types';
 import { requireMayShareWith } from '../common/access/shareable';
 import { AppError, badRequest, forbidden, notFound, tooManyRequests, conflict } from '../common/errors/app-error';
@@ -9,7 +10,7 @@ import { LookupResources } from '../search/lookup-resources';
 import { SearchHistoryService } from '../searchhistory/searchhistory.service';
 import { UsersService } from '../users/users.service';
 import { RenderStore } from './render-store';
-import { rendererPage } from './search-results';
+import { rendererStream } from './search-results';
 import { parseTime } from './search-time';
 import { LaunchPlan, LiveSearch, newLiveSearch, PreparedLaunch } from './search.model';
 import { SearchLifecycle } from './search-lifecycle.service';
@@ -32,9 +33,12 @@ export class SearchCtrlService {
     private readonly indexer: IndexerService,
   ) {}
 
-  /** A renderer page (product-notes §2.4/§2.6); viewing with a session id counts as a ping. */
-  renderer(auth: AuthContext, id: string, renderer: string, q: RendererQueryDto): Promise<Record<string, unknown>> {
-    return rendererPage(this.view(auth, id, q.sid), renderer, q, () => this.indexer.tagNames());
+  /**
+   * A renderer page (product-notes §2.4/§2.6) as a stream of JSON: at most RENDER_PAGE_MAX_BYTES
+   * of entries, copied from the render store. Viewing with a session id counts as a ping.
+   */
+  renderer(auth: AuthContext, id: string, renderer: string, q: RendererQueryDto): Promise<Readable> {
+    return rendererStream(this.view(auth, id, q.sid), renderer, q, () => this.indexer.tagNames());
   }
 
   private get registry() {

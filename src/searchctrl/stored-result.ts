@@ -42,6 +42,11 @@ export function serializeResult(r: StoredResult): string {
   return JSON.stringify({ kind: r.kind, EntryCount: r.EntryCount, Entries: r.Entries });
 }
 
+/** What `serializeResult` writes before a result's `Entries`: `{"kind":"table","EntryCount":3,"Entries":`. */
+export function resultPrefix(h: CondensedHeader): string {
+  return `${JSON.stringify({ kind: h.kind, EntryCount: h.entryCount }).slice(0, -1)},"Entries":`;
+}
+
 /** Kind and entry count from the first bytes of a result file (the body stays on disk). */
 export async function readResultHeader(file: string): Promise<CondensedHeader> {
   const fh = await fsp.open(file, 'r');
