@@ -11,7 +11,7 @@ import { fileCaller } from './files.access';
 import { FileMetaDto, FileQuery, FileUploadFieldsDto, UserFileDto } from './files.dto';
 import { FILE_BLOBS, FilesService } from './files.service';
 
-const FileUpload = UploadInterceptor(FILE_BLOBS, (c) => c.maxFileSize);
+const FileUpload = UploadInterceptor(FILE_BLOBS, { maxSize: (c) => c.maxFileSize, setting: 'MAX_FILE_SIZE' });
 
 const UPLOAD_BODY = {
   schema: {

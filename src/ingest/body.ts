@@ -2,17 +2,17 @@
 import { Request } from 'express';
 import { promisify } from 'node:util';
 import * as zlib from 'node:zlib';
-import { AppError, badRequest, payloadTooLarge } from '../common/errors/app-error';
+import { AppError, badRequest, overLimit } from '../common/errors/app-error';
 
 const gunzip = promisify(zlib.gunzip);
 
-/** Reads the whole request body; 413 as soon as it exceeds `limit` bytes. */
-export function readRawBody(req: Request, limit: number): Promise<Buffer> {
+/** Reads the whole request body; 413 as soon as it exceeds `limit` bytes (named by `setting`). */
+export function readRawBody(req: Request, limit: number, setting?: string): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const declared = Number(req.headers['content-length']);
     if (Number.isFinite(declared) && declared > limit) {
       req.resume();
-      reject(payloadTooLarge(`Request body is larger than the limit of ${limit} bytes`));
+      reject(overLimit('Request body', limit, setting));
       return;
     }
     const chunks: Buffer[] = [];
@@ -24,7 +24,7 @@ export function readRawBody(req: Request, limit: number): Promise<Buffer> {
       if (size > limit) {
         failed = true;
         req.resume();
-        reject(payloadTooLarge(`Request body is larger than the limit of ${limit} bytes`));
+        reject(overLimit('Request body', limit, setting));
         return;
       }
       chunks.push(c);
@@ -35,8 +35,8 @@ export function readRawBody(req: Request, limit: number): Promise<Buffer> {
 }
 
 /** The body, decompressed when `Content-Encoding: gzip`; the decompressed size is bounded too. */
-export async function readBody(req: Request, limit: number): Promise<Buffer> {
-  const raw = await readRawBody(req, limit);
+export async function readBody(req: Request, limit: number, setting?: string): Promise<Buffer> {
+  const raw = await readRawBody(req, limit, setting);
   const enc = String(req.headers['content-encoding'] ?? 'identity')
     .trim()
     .toLowerCase();
@@ -46,7 +46,7 @@ export async function readBody(req: Request, limit: number): Promise<Buffer> {
     return await gunzip(raw, { maxOutputLength: limit });
   } catch (err) {
     if ((err as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE' || err instanceof RangeError) {
-      throw payloadTooLarge(`Decompressed body is larger than the limit of ${limit} bytes`);
+      throw overLimit('Decompressed body', limit, setting);
     }
     throw badRequest('Body is not valid gzip data');
   }

@@ -73,7 +73,7 @@ export class HecController {
   @TagChoice()
   @ApiOkResponse({ type: HecSuccessDto })
   async event(@CurrentAuth() auth: AuthContext, @Req() req: Request): Promise<HecSuccessDto> {
-    return this.hec.events(auth, requestInfo(req), await readBody(req, this.config.maxIngestBatchBytes));
+    return this.hec.events(auth, requestInfo(req), await readBody(req, this.config.maxIngestBatchBytes, 'MAX_INGEST_BATCH_BYTES'));
   }
 
   /** One entry per line (optionally gzip). */
@@ -84,7 +84,7 @@ export class HecController {
   @TagChoice()
   @ApiOkResponse({ type: HecSuccessDto })
   async raw(@CurrentAuth() auth: AuthContext, @Req() req: Request): Promise<HecSuccessDto> {
-    return this.hec.raw(auth, requestInfo(req), await readBody(req, this.config.maxIngestBatchBytes));
+    return this.hec.raw(auth, requestInfo(req), await readBody(req, this.config.maxIngestBatchBytes, 'MAX_INGEST_BATCH_BYTES'));
   }
 
   /** `{"acks": [ids]}` -> `{"acks": {id: committed}}`, for the IDs issued to the caller on this channel. */

@@ -1,5 +1,4 @@
 import { Body, Controller, Head, HttpCode, Inject, Post, Put, Req, UploadedFile, UseInterceptors } from '@nestjs/common';
-import { FileInterceptor } from '@nestjs/platform-express';
 import { ApiBody, ApiConsumes, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { Request } from 'express';
 import { Auth, CurrentAuth } from '../auth/auth.decorators';
@@ -7,9 +6,13 @@ import { AuthContext } from '../auth/auth.types';
 import { badRequest } from '../common/errors/app-error';
 import { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/env.schema';
+import { MemoryUploadInterceptor } from '../storage/upload.interceptor';
 import { clientAddress, readBody } from './body';
 import { IngestLinesForm, IngestLinesResponseDto, IngestResponseDto } from './ingest.dto';
 import { IngestService } from './ingest.service';
+
+/** Lines to ingest arrive whole, in memory, limited like a JSON batch. */
+const LinesUpload = MemoryUploadInterceptor({ maxSize: (c) => c.maxIngestBatchBytes, setting: 'MAX_INGEST_BATCH_BYTES', fieldSize: 1024 });
 
 @ApiTags('ingest')
 @Controller('api/ingest')
@@ -32,7 +35,7 @@ export class IngestController {
   @ApiBody({ schema: { type: 'array', items: { type: 'object' } } })
   @ApiOkResponse({ type: IngestResponseDto })
   async json(@CurrentAuth() auth: AuthContext, @Req() req: Request): Promise<IngestResponseDto> {
-    const body = await readBody(req, this.config.maxIngestBatchBytes);
+    const body = await readBody(req, this.config.maxIngestBatchBytes, 'MAX_INGEST_BATCH_BYTES');
     return this.ingest.ingestJson(body, clientAddress(req), auth.uid);
   }
 
@@ -40,7 +43,7 @@ export class IngestController {
   @Post('lines')
   @HttpCode(200)
   @Auth({ capability: 'Ingest' })
-  @UseInterceptors(FileInterceptor('file'))
+  @UseInterceptors(LinesUpload)
   @ApiConsumes('multipart/form-data')
   @ApiOkResponse({ type: IngestLinesResponseDto })
   async lines(@CurrentAuth() auth: AuthContext, @Req() req: Request, @Body() form: IngestLinesForm, @UploadedFile() file?: Express.Multer.File): Promise<IngestLinesResponseDto> {

@@ -1,8 +1,4 @@
 import { Module } from '@nestjs/common';
-import { MulterModule } from '@nestjs/platform-express';
-import { memoryStorage } from 'multer';
-import { AppConfig } from '../config/app-config';
-import { APP_CONFIG } from '../config/env.schema';
 import { IndexerModule } from '../indexer/indexer.module';
 import { HecAcksRepository } from './hec-acks.repository';
 import { HecAcksService } from './hec-acks.service';
@@ -13,16 +9,7 @@ import { IngestService } from './ingest.service';
 
 /** Ingest APIs: JSON entries, uploaded lines, and the Splunk HEC compatible collector. */
 @Module({
-  imports: [
-    IndexerModule,
-    MulterModule.registerAsync({
-      inject: [APP_CONFIG],
-      useFactory: (c: AppConfig) => ({
-        storage: memoryStorage(),
-        limits: { fileSize: c.maxIngestBatchBytes, files: 1, fields: 10, fieldSize: 1024, parts: 12, headerPairs: 100 },
-      }),
-    }),
-  ],
+  imports: [IndexerModule],
   controllers: [IngestController, HecController],
   providers: [IngestService, HecService, HecAcksService, HecAcksRepository],
 })

@@ -35,7 +35,7 @@ export class IngestService {
   ) {}
 
   checkCount(n: number): void {
-    if (n > this.config.maxIngestEntries) throw payloadTooLarge(`Too many entries: at most ${this.config.maxIngestEntries} per request`);
+    if (n > this.config.maxIngestEntries) throw payloadTooLarge(`Too many entries: at most ${this.config.maxIngestEntries} per request (MAX_INGEST_ENTRIES)`);
   }
 
   /**

@@ -83,7 +83,7 @@ describe('readJsonBatch (the JSON ingest hot path)', () => {
       [`[{"TS":"2024-05-01T10:00:00Z","Tag":"a","Data":"QQ==","Enumerated":[[[[["x"]]]]]}]`, 400, 'JSON nests deeper than 6 levels'],
       [JSON.stringify({}), 400, 'Body must be a JSON array of entries'],
       [JSON.stringify([entry(), 5]), 400, 'entry 1 must be an object'],
-      [JSON.stringify(Array.from({ length: 21 }, () => entry())), 413, 'Too many entries: at most 20 per request'],
+      [JSON.stringify(Array.from({ length: 21 }, () => entry())), 413, 'Too many entries: at most 20 per request (MAX_INGEST_ENTRIES)'],
       [JSON.stringify([entry(), {}]), 400, 'entry 1: TS must be an RFC3339 timestamp between 1970 and 9999'],
       [JSON.stringify([entry({ TS: '2024-02-30T00:00:00Z' })]), 400, 'entry 0: TS must be an RFC3339 timestamp between 1970 and 9999'],
       [JSON.stringify([entry({ TS: '1969-12-31T23:59:59Z' })]), 400, 'entry 0: TS must be an RFC3339 timestamp between 1970 and 9999'],

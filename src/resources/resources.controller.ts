@@ -10,7 +10,7 @@ import { requireUpload, UploadInterceptor } from '../storage/upload.interceptor'
 import { CloneResourceDto, ContentTypeDto, ContentTypeQuery, CreateResourceDto, ResourceListQuery, ResourceMetadataDto, UpdateResourceDto } from './resources.dto';
 import { RESOURCE_BLOBS, ResourcesService } from './resources.service';
 
-const ResourceUpload = UploadInterceptor(RESOURCE_BLOBS, (c) => c.maxResourceSize);
+const ResourceUpload = UploadInterceptor(RESOURCE_BLOBS, { maxSize: (c) => c.maxResourceSize, setting: 'MAX_RESOURCE_SIZE' });
 const ADMIN_FLAG = { name: 'admin', required: false, type: Boolean, description: 'Harmless on single resources (admins reach any resource by GUID)' };
 
 @ApiTags('resources')

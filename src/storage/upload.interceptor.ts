@@ -2,7 +2,7 @@ import { CallHandler, ExecutionContext, Inject, Injectable, mixin, NestIntercept
 import { Request, RequestHandler, Response } from 'express';
 import multer from 'multer';
 import { finalize, Observable } from 'rxjs';
-import { AppError, badRequest, payloadTooLarge } from '../common/errors/app-error';
+import { AppError, badRequest, formatBytes, overLimit, payloadTooLarge } from '../common/errors/app-error';
 import { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/env.schema';
 import { BlobStore, StoredUpload, UploadedFile } from './blob-store';
@@ -10,23 +10,26 @@ import { BlobStore, StoredUpload, UploadedFile } from './blob-store';
 /** Multipart limits besides the file size (contract-independent; see README). */
 export const UPLOAD_LIMITS = { files: 1, fields: 10, parts: 12, fieldSize: 64 * 1024, fieldNameSize: 100 } as const;
 
-const MiB = 1024 * 1024;
-const human = (n: number) => (n >= MiB && n % MiB === 0 ? `${n / MiB} MiB` : `${n} bytes`);
+/** The size limit of an upload and the setting that changes it (named in the 413). */
+export interface UploadLimit {
+  maxSize: (c: AppConfig) => number;
+  setting: string;
+}
 
 /** Multer and busboy failures as client errors with clear messages (never a 500). */
-export function mapUploadError(err: unknown, maxSize: number): AppError {
+export function mapUploadError(err: unknown, maxSize: number, setting: string, fieldSize: number = UPLOAD_LIMITS.fieldSize): AppError {
   const e = err as { name?: string; code?: string; field?: string; message?: string };
   if (e?.name === 'MulterError') {
     switch (e.code) {
       case 'LIMIT_FILE_SIZE':
-        return payloadTooLarge(`Uploaded file is larger than the limit of ${human(maxSize)}`);
+        return overLimit('Uploaded file', maxSize, setting);
       case 'LIMIT_PART_COUNT':
       case 'LIMIT_FILE_COUNT':
       case 'LIMIT_FIELD_COUNT':
         return payloadTooLarge('Too many parts in the multipart body (one "file" part and at most 10 fields)');
       case 'LIMIT_FIELD_KEY':
       case 'LIMIT_FIELD_VALUE':
-        return payloadTooLarge(`A multipart field is larger than ${UPLOAD_LIMITS.fieldSize} bytes`);
+        return payloadTooLarge(`A multipart field is larger than the limit of ${formatBytes(fieldSize)}`);
       case 'LIMIT_UNEXPECTED_FILE':
         return badRequest(`Unexpected file part "${String(e.field ?? '').slice(0, 40)}": only "file" is accepted`);
       default:
@@ -41,7 +44,7 @@ export function mapUploadError(err: unknown, maxSize: number): AppError {
  * while streaming: 413 beyond the limit) and leaves the other fields in `req.body`. The temp
  * file is removed after the handler, whatever happened (a committed upload was renamed away).
  */
-export function UploadInterceptor(storeToken: string, maxSize: (c: AppConfig) => number): Type<NestInterceptor> {
+export function UploadInterceptor(storeToken: string, limit: UploadLimit): Type<NestInterceptor> {
   @Injectable()
   class Upload implements NestInterceptor {
     private readonly handler: RequestHandler;
@@ -51,19 +54,48 @@ export function UploadInterceptor(storeToken: string, maxSize: (c: AppConfig) =>
       @Inject(APP_CONFIG) config: AppConfig,
       @Inject(storeToken) private readonly store: BlobStore,
     ) {
-      this.max = maxSize(config);
+      this.max = limit.maxSize(config);
       this.handler = multer({ storage: store.engine(), limits: { fileSize: this.max, ...UPLOAD_LIMITS } }).single('file');
     }
 
     async intercept(ctx: ExecutionContext, next: CallHandler): Promise<Observable<unknown>> {
       const req = ctx.switchToHttp().getRequest<Request>();
       const res = ctx.switchToHttp().getResponse<Response>();
-      await new Promise<void>((resolve, reject) => this.handler(req, res, (err?: unknown) => (err ? reject(mapUploadError(err, this.max)) : resolve())));
+      await receive(this.handler, req, res, (err) => mapUploadError(err, this.max, limit.setting));
       const upload = (req.file as UploadedFile | undefined)?.upload;
       return next.handle().pipe(finalize(() => void this.store.discardTmp(upload)));
     }
   }
   return mixin(Upload);
+}
+
+/** Runs a multer handler on the request, mapping its failures. */
+function receive(handler: RequestHandler, req: Request, res: Response, map: (err: unknown) => AppError): Promise<void> {
+  return new Promise<void>((resolve, reject) => handler(req, res, (err?: unknown) => (err ? reject(map(err)) : resolve())));
+}
+
+/**
+ * The multipart part `file` held in memory (`req.file.buffer`, for bodies that are parsed whole,
+ * such as lines to ingest), with the same limits and 413 wording as `UploadInterceptor`.
+ */
+export function MemoryUploadInterceptor(limit: UploadLimit & { fieldSize: number }): Type<NestInterceptor> {
+  @Injectable()
+  class MemoryUpload implements NestInterceptor {
+    private readonly handler: RequestHandler;
+    private readonly max: number;
+
+    constructor(@Inject(APP_CONFIG) config: AppConfig) {
+      this.max = limit.maxSize(config);
+      this.handler = multer({ storage: multer.memoryStorage(), limits: { ...UPLOAD_LIMITS, fileSize: this.max, fieldSize: limit.fieldSize, headerPairs: 100 } }).single('file');
+    }
+
+    async intercept(ctx: ExecutionContext, next: CallHandler): Promise<Observable<unknown>> {
+      const req = ctx.switchToHttp().getRequest<Request>();
+      await receive(this.handler, req, ctx.switchToHttp().getResponse<Response>(), (err) => mapUploadError(err, this.max, limit.setting, limit.fieldSize));
+      return next.handle();
+    }
+  }
+  return mixin(MemoryUpload);
 }
 
 /** The upload of this request, or a 400 when the `file` part is missing. */

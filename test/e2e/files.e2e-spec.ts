@@ -173,7 +173,7 @@ describe('user files', () => {
       expect(res.body).toEqual(errorBody(message));
     }
     const big = await simple(owner.headers, randomBytes(MAX + 1)).expect(413);
-    expect(big.body).toEqual({ Error: `Uploaded file is larger than the limit of ${MAX} bytes` });
+    expect(big.body).toEqual(errorBody(requestErrors.overLimit('Uploaded file', '32 KiB', 'MAX_FILE_SIZE')));
     expect((await allFiles()).length).toBe(n);
   });
 

@@ -2,6 +2,7 @@ import request from 'supertest';
 import { createTestApp, TestApp } from '../setup/app';
 import { asAdmin, createUser, Headers, TestUser } from '../setup/auth';
 import { authErrors, errorBody, preferenceErrors, requestErrors, userErrors } from '../setup/errors';
+import { formatBytes } from '../../src/common/errors/app-error';
 import { createToken } from '../setup/tokens';
 
 describe('user preferences', () => {
@@ -144,7 +145,7 @@ describe('user preferences', () => {
     it('refuses a body over the JSON limit with 413', async () => {
       const u = await createUser(t.http, admin);
       const huge = JSON.stringify({ s: 'x'.repeat(t.config.maxJsonBody + 10) });
-      expect((await put(u.headers, u.uid, huge).expect(413)).body).toEqual(errorBody(requestErrors.bodyTooLarge));
+      expect((await put(u.headers, u.uid, huge).expect(413)).body).toEqual(errorBody(requestErrors.jsonBodyTooLarge(formatBytes(t.config.maxJsonBody))));
       expect((await get(u.headers, u.uid).expect(200)).text).toBe('null');
     });
 

@@ -411,7 +411,7 @@ describe('resources', () => {
       const before = await meta(r.GUID);
       const res = await upload(owner.headers, r.GUID, randomBytes(MAX + 1));
       expect(res.status).toBe(413);
-      expect(res.body).toEqual({ Error: `Uploaded file is larger than the limit of ${MAX} bytes` });
+      expect(res.body).toEqual(errorBody(requestErrors.overLimit('Uploaded file', '64 KiB', 'MAX_RESOURCE_SIZE')));
       expect(await meta(r.GUID)).toEqual(before);
       const raw = await getBytes(t.http, `/api/resources/${r.GUID}/raw`, owner.headers).expect(200);
       expect(Buffer.compare(raw.body, data)).toBe(0);

@@ -17,7 +17,9 @@ export const requestErrors = {
   /** A JSON body that is not an object (a string, an array, a number). */
   notAnObject: 'Invalid request: body: Validation failed (object is expected)',
   malformedJson: 'Malformed JSON body',
-  bodyTooLarge: 'Request body is too large',
+  /** Every 413 names the limit and its setting (src/common/errors/app-error.ts `overLimit`). */
+  overLimit: (what: string, limit: string, setting?: string) => `${what} is larger than the limit of ${limit}${setting ? ` (${setting})` : ''}`,
+  jsonBodyTooLarge: (limit: string) => `Request body is larger than the limit of ${limit} (MAX_JSON_BODY)`,
   /** A value PostgreSQL refuses (a NUL character in text, a number out of range). */
   invalidValue: 'Invalid value in request',
   duplicate: 'An object with that name or ID already exists',
@@ -103,11 +105,11 @@ export const ingestErrors = {
   tagChars: `must not contain whitespace or any of !@#$%^&*()=+<>,.:;"'{}[]|\\`,
   base64: 'Data must be base64 data',
   timestamp: 'TS must be an RFC3339 timestamp between 1970 and 9999',
-  tooManyEntries: (n: number) => `Too many entries: at most ${n} per request`,
-  bodyTooLarge: (bytes: number) => `Request body is larger than the limit of ${bytes} bytes`,
+  tooManyEntries: (n: number) => `Too many entries: at most ${n} per request (MAX_INGEST_ENTRIES)`,
+  bodyTooLarge: (limit: string) => `Request body is larger than the limit of ${limit} (MAX_INGEST_BATCH_BYTES)`,
   notAnArray: 'Body must be a JSON array of entries',
   filePartRequired: 'A file part named "file" is required',
-  fileTooLarge: 'Uploaded file is larger than the configured limit',
+  fileTooLarge: (limit: string) => `Uploaded file is larger than the limit of ${limit} (MAX_INGEST_BATCH_BYTES)`,
 };
 
 /** Limits on what one user or request may use (README "Limits"). */
@@ -165,4 +167,22 @@ export const tokenErrors = {
   outlives: (iso: string) => `A token may not make a token that outlives it: expiresAt must be at or before ${iso}`,
   notWithin: 'A token may change or refresh only tokens with no more capabilities and no later expiry than its own',
   refreshExpired: 'This token has expired: send a new expiresAt to refresh it',
+};
+
+/** Connections refused before any request is read (src/common/http/connection-limits.ts), and timed-out requests. */
+export const connectionErrors = {
+  tooManyOpen: 'The service has too many open connections; try again shortly',
+  tooManyFromAddress: (n: number) => `Too many connections from your address that have not signed in (at most ${n}); try again shortly`,
+  requestTimeout: 'The request was not received in time',
+};
+
+/** Websocket limits (src/ws): refused upgrades, and error frames of the search socket. */
+export const wsErrors = {
+  tooManySockets: (n: number) => `Too many websockets: at most ${n} open per user; close one first`,
+  pendingPerSocket: (n: number) => `Too many searches waiting for their acknowledgement: at most ${n} per socket`,
+  pendingPerUser: (n: number) => `Too many searches waiting for their acknowledgement: at most ${n} per user`,
+  pendingBytesPerSocket: (mib: number) => `Searches waiting for their acknowledgement would hold too much memory: at most ${mib} MiB per socket`,
+  pendingBytesPerUser: (mib: number) => `Searches waiting for their acknowledgement would hold too much memory: at most ${mib} MiB per user`,
+  notAcknowledged: (subproto: string, seconds: number) => `The search on ${subproto} was not acknowledged within ${seconds} s and was dropped`,
+  noneWaiting: (subproto: string) => `No search is waiting on ${JSON.stringify(subproto)}`,
 };

@@ -1,6 +1,6 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, Logger } from '@nestjs/common';
 import { Request, Response } from 'express';
-import { AppError } from '../errors/app-error';
+import { AppError, overLimit } from '../errors/app-error';
 import { logUrl } from '../logging/log-url';
 
 interface Mapped {
@@ -30,7 +30,8 @@ export function mapError(err: unknown): Mapped {
   const e = err as { type?: string; status?: number; code?: string; message?: string; name?: string; field?: string };
   // body-parser
   if (e?.type === 'entity.parse.failed') return { status: 400, message: 'Malformed JSON body' };
-  if (e?.type === 'entity.too.large') return { status: 413, message: 'Request body is too large' };
+  // express.json and express.urlencoded, both limited by MAX_JSON_BODY (app.setup.ts).
+  if (e?.type === 'entity.too.large') return { status: 413, message: overLimit('Request body', (e as { limit?: number }).limit ?? 0, 'MAX_JSON_BODY').message };
   if (e?.type === 'encoding.unsupported' || e?.type === 'charset.unsupported') return { status: 415, message: 'Unsupported body encoding' };
   if (e?.type === 'request.aborted') return { status: 400, message: 'Request aborted' };
   if (e?.name === 'MulterError') return mapMulter(e.code ?? '', e.field);
