@@ -1,6 +1,7 @@
 import { INestApplication } from '@nestjs/common';
 import { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import { declarePublicOperations } from './auth/openapi-public';
 import express, { Request } from 'express';
 import helmet from 'helmet';
 import { Logger } from 'nestjs-pino';
@@ -98,5 +99,5 @@ function setupOpenApi(app: INestApplication): void {
       )
       .build(),
   );
-  SwaggerModule.setup('api/docs', app, doc, { jsonDocumentUrl: 'api/openapi.json', useGlobalPrefix: false });
+  SwaggerModule.setup('api/docs', app, declarePublicOperations(doc), { jsonDocumentUrl: 'api/openapi.json', useGlobalPrefix: false });
 }

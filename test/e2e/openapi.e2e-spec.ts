@@ -73,6 +73,8 @@ describe('OpenAPI document', () => {
       for (const [method, op] of Object.entries(ops)) {
         if (!['public', 'user', 'admin'].includes(op['x-access'] as string)) undeclared.push(`${method} ${path}`);
         if (op['x-access'] === 'user' && op.security === undefined) undeclared.push(`${method} ${path} (no security)`);
+        // Public on purpose: an empty requirement list, not a missing one (issue 24, item 19).
+        if (op['x-access'] === 'public' && !(Array.isArray(op.security) && op.security.length === 0)) undeclared.push(`${method} ${path} (public without security: [])`);
       }
     }
     expect(undeclared).toEqual([]);
