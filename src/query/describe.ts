@@ -1,5 +1,6 @@
 /** `describeQuery`: the ParseSearchResponse body of POST /api/parse (the caller adds `Sequence`). */
 import { parseQuery, ParsedQuery } from './parser';
+import { SideEffect, sideEffectsOf } from './side-effects';
 import { ParseError } from './types';
 
 export interface ModuleHint {
@@ -22,6 +23,8 @@ export interface QueryDescription {
   TimeZoomDisabled: boolean;
   Tags: string[];
   ModuleHints: ModuleHint[];
+  /** What the query changes outside its search (`table -save`...): the console confirms before running someone else's query that has any. */
+  SideEffects: SideEffect[];
 }
 
 const orNull = (xs: string[]): string[] | null => (xs.length ? xs : null);
@@ -63,6 +66,7 @@ export function describeParsed(p: ParsedQuery): QueryDescription {
       ResourcesNeeded: orNull([...new Set((m.instance.resources ?? []).map((n) => n.ref))]),
       Condensing: m.def.condensing,
     })),
+    SideEffects: sideEffectsOf(p),
   };
 }
 
@@ -82,6 +86,7 @@ export function describeQuery(query: string): QueryDescription {
       TimeZoomDisabled: false,
       Tags: [],
       ModuleHints: [],
+      SideEffects: [],
     };
   }
 }

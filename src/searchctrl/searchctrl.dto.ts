@@ -18,7 +18,14 @@ export class StartSearchRequestDto {
   @ApiPropertyOptional() @IsOptional() Addendum?: unknown;
   @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(256) Name?: string;
   @ApiPropertyOptional() @IsOptional() @IsArray() @ArrayMaxSize(256) Filters?: unknown[];
-  @ApiPropertyOptional() @IsOptional() @IsObject() LaunchInfo?: Record<string, unknown>;
+  @ApiPropertyOptional({ description: 'The product\'s launch information; `method` "dashboard" with `reference` (the dashboard ID or GUID) marks a dashboard\'s search' })
+  @IsOptional()
+  @IsObject()
+  LaunchInfo?: Record<string, unknown>;
+  @ApiPropertyOptional({ description: 'Run the side effects (table -save...) of a query written by someone else (a dashboard of another owner); refused with 403 without it' })
+  @IsOptional()
+  @IsBoolean()
+  ConfirmSideEffects?: boolean;
   @ApiPropertyOptional({ type: [Number] })
   @IsOptional()
   @IsArray()

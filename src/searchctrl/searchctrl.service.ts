@@ -9,6 +9,8 @@ import { IndexerService } from '../indexer/indexer.service';
 import { LookupResources } from '../search/lookup-resources';
 import { SearchHistoryService } from '../searchhistory/searchhistory.service';
 import { UsersService } from '../users/users.service';
+import { sideEffectsOf } from '../query/side-effects';
+import { LaunchOrigins, requireConsentToSideEffects } from './launch-origin';
 import { RenderStore } from './render-store';
 import { rendererStream } from './search-results';
 import { parseTime } from './search-time';
@@ -31,6 +33,7 @@ export class SearchCtrlService {
     private readonly users: UsersService,
     private readonly lookups: LookupResources,
     private readonly indexer: IndexerService,
+    private readonly origins: LaunchOrigins,
   ) {}
 
   /**
@@ -81,7 +84,10 @@ export class SearchCtrlService {
    * groups (`sharingGroups`) and Global (admins). The websocket runs it again at the client's ACK.
    */
   async authorize(auth: AuthContext, plan: LaunchPlan): Promise<PreparedLaunch> {
+    const origin = await this.origins.of(auth, plan.request.LaunchInfo);
+    requireConsentToSideEffects(origin, sideEffectsOf(plan.search.compiled.parsed), plan.request.ConfirmSideEffects);
     const resources = await this.lookups.resolve(auth, plan.search);
+    if (origin.privateToCaller) return { ...plan, gids: [], global: false, resources };
     const gids = await this.sharingGroups(auth, plan.gids);
     if (plan.global && !auth.isAdmin) throw forbidden('Only admins may set Global');
     return { ...plan, gids, resources };

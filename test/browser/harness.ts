@@ -122,7 +122,6 @@ export async function runQuery(page: Page, query: string): Promise<void> {
   await page.keyboard.press('ControlOrMeta+a');
   await page.keyboard.press('Delete');
   await page.keyboard.insertText(query);
-  await page.keyboard.press('Escape'); // close a completion list, so Enter runs the search
   await page.keyboard.press('Enter');
 }
 

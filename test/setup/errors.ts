@@ -134,6 +134,12 @@ export const queryErrors = {
   module: (message: string) => `ModuleError: ${message}`,
 };
 
+/** Launching searches (src/searchctrl). */
+export const searchErrors = {
+  /** A query someone else wrote (another owner's dashboard) with side effects, launched without ConfirmSideEffects. */
+  sideEffects: (what: string) => `This query was written by someone else and has side effects (${what}); run it only after confirming (ConfirmSideEffects)`,
+};
+
 export const notificationErrors = {
   noTarget: 'A targeted notification needs a UID or a GID',
 };
