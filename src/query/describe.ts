@@ -31,12 +31,14 @@ const orNull = (xs: string[]): string[] | null => (xs.length ? xs : null);
 
 /**
  * True when the result is a summary rather than a time series (zooming makes no sense): a module
- * made it non-temporal (aggregation without `over`, sort by other than time) or its renderer shows
+ * made it non-temporal (aggregation without `over` and not before a chart, sort by other than time) or its renderer shows
  * a summary (RendererInstance.nonTemporal: gauge, numbercard, wordcloud, stackgraph, `table -nt`).
  * The one rule for POST /api/parse, the websocket's search hints and SearchInfo.
  */
 export function isTimeZoomDisabled(p: ParsedQuery): boolean {
-  return p.modules.some((m) => m.instance.nonTemporal === true) || p.renderer.instance.nonTemporal === true;
+  // Before a chart, stats and the math modules run over time windows: temporal, `over` or not.
+  const windowed = p.renderer.def.timeWindows === true;
+  return p.modules.some((m) => m.instance.nonTemporal === true && !(windowed && m.instance.timeWindow)) || p.renderer.instance.nonTemporal === true;
 }
 
 /** isTimeZoomDisabled of a query as written; false for one that does not parse. */

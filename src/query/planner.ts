@@ -9,6 +9,7 @@ import { QueryLimits, resolveLimits } from './limits';
 import { ParsedModule, parseQuery, ParsedQuery } from './parser';
 import { Renderer, RenderResult, DownloadFormat } from './renderers/renderer';
 import { resolveTimeExpr } from './time';
+import { rangeWindows, windowWidth } from './time-windows';
 import { Entry, ParseError, Pushdown, RuntimeContext } from './types';
 import { ensureBuffers } from './values';
 
@@ -113,6 +114,9 @@ export function compileQuery(query: string | ParsedQuery, opts: CompileOptions):
   const end = c.end ? resolveTimeExpr(c.end.text, c.end.quoted, { now, start, end: opts.end }) : opts.end;
   if (end.getTime() < start.getTime()) throw new ParseError('ConstraintError: end is before start', 0);
   const rt = makeRuntime(opts.tagNames, end, opts.limits);
+  // Results drawn over time: stats and the math modules run over time windows (time-windows.ts).
+  const windowed = parsed.renderer.def.timeWindows === true ? [...parsed.modules].reverse().find((m) => m.instance.timeWindow) : undefined;
+  if (windowed) rt.windows = rangeWindows(start.getTime() * 1000, end.getTime() * 1000);
   const lookups = opts.lookups;
   if (lookups) {
     checkLookups(parsed, lookups);
@@ -154,6 +158,7 @@ export function compileQuery(query: string | ParsedQuery, opts: CompileOptions):
         retainEntries: !streaming || (copts.retainEntries ?? true),
         keys: [...parsed.modules].reverse().find((m) => m.instance.groupBy)?.instance.groupBy ?? [],
         values: lastAggregateValues(parsed),
+        windows: windowed && rt.windows ? { ...rt.windows, width: windowWidth(windowed.instance.timeWindow!.over, rt.windows).width } : undefined,
       });
       const states: unknown[] = [];
       return {

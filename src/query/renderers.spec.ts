@@ -2,7 +2,7 @@ import { ALL, RANGE, T0, SEC } from './fixtures.spec-helper';
 import { runQueryInMemory } from './memory';
 import { toSearchEntry } from './output';
 import { niceCeil } from './renderers/gauge';
-import { RenderResult } from './renderers/renderer';
+import { ChartResult, RenderResult } from './renderers/renderer';
 import { Entry } from './types';
 
 const render = (q: string, data: Entry[] = ALL): RenderResult => runQueryInMemory(q, data, { ...RANGE, indexers: 1 }).result;
@@ -83,25 +83,30 @@ describe('table', () => {
   });
 });
 
+/** A chart over time windows draws every window of the range: the windows with entries. */
+function windowsWithEntries(r: RenderResult): ChartResult {
+  if (r.kind !== 'chart') throw new Error(`not a chart: ${r.kind}`);
+  return { Names: r.Entries.Names, Values: r.Entries.Values.filter((v) => v.Data.some((d) => d !== null && d !== 0)) };
+}
+
 describe('chart', () => {
-  it('charts one EV over stats buckets', () => {
-    expect(render('tag=app json bytes | stats sum(bytes) over 2m | chart sum')).toEqual({
-      kind: 'chart',
-      EntryCount: 3,
-      Entries: {
-        Names: ['sum'],
-        Values: [
-          { TS: ts(0), Data: [300] },
-          { TS: ts(120), Data: [700] },
-          { TS: ts(240), Data: [1100] },
-        ],
-      },
+  it('charts one EV over stats buckets, every bucket of the range', () => {
+    const r = render('tag=app json bytes | stats sum(bytes) over 2m | chart sum');
+    expect(r.kind === 'chart' && [r.EntryCount, r.Entries.Values.length]).toEqual([3, 60]); // 2 hours in 2 minute windows
+    expect(windowsWithEntries(r)).toEqual({
+      Names: ['sum'],
+      Values: [
+        { TS: ts(0), Data: [300] },
+        { TS: ts(120), Data: [700] },
+        { TS: ts(240), Data: [1100] },
+      ],
     });
   });
 
   it('charts several EVs', () => {
     const r = render('tag=app json bytes | stats min(bytes) max(bytes) mean(bytes) over 2m | chart min max mean');
-    expect(r.kind === 'chart' && r.Entries).toEqual({
+    expect(r.kind === 'chart' && r.Entries.Values[0]).toEqual({ TS: ts(-3600), Data: [null, null, null] });
+    expect(windowsWithEntries(r)).toEqual({
       Names: ['min', 'max', 'mean'],
       Values: [
         { TS: ts(0), Data: [100, 200, 150] },
@@ -114,7 +119,7 @@ describe('chart', () => {
   it('charts by an EV, biggest series first, with limit', () => {
     const q = 'tag=app json user | stats count by user over 2m | chart count by user';
     const full = render(q);
-    expect(full.kind === 'chart' && full.Entries).toEqual({
+    expect(windowsWithEntries(full)).toEqual({
       Names: ['alice', 'bob', 'carol'],
       Values: [
         { TS: ts(0), Data: [1, 1, 0] },
@@ -122,9 +127,10 @@ describe('chart', () => {
         { TS: ts(240), Data: [1, 1, 0] },
       ],
     });
-    const top = render(`${q} limit 2`);
-    expect(top.kind === 'chart' && top.Entries.Names).toEqual(['alice', 'bob']);
-    expect(top.kind === 'chart' && top.Entries.Values[1].Data).toEqual([1, 0]);
+    // limit 2 of 3 keys: the biggest and `other`, the rest (chart.md, "Chart Limiting and Grouping")
+    const top = windowsWithEntries(render(`${q} limit 2`));
+    expect(top.Names).toEqual(['alice', 'other']);
+    expect(top.Values[1].Data).toEqual([1, 1]);
   });
 
   it('a bare chart draws what the last aggregate made, by its keys (count by user | chart = chart count by user)', () => {
@@ -219,7 +225,9 @@ describe('count of nothing', () => {
     expect(render('tag=nothing count | numbercard count')).toEqual({ kind: 'gauge', EntryCount: 1, Entries: [{ Name: 'count', Magnitude: 0, Min: 0, Max: 0 }] });
     expect(render('tag=nothing stats count | gauge count')).toEqual({ kind: 'gauge', EntryCount: 1, Entries: [{ Name: 'count', Magnitude: 0, Min: 0, Max: 0 }] });
     expect(render('tag=nothing count | table')).toEqual({ kind: 'table', EntryCount: 1, Entries: { Columns: ['count'], Rows: [{ TS: end, Row: ['0'] }] } });
-    expect(render('tag=nothing count | chart count')).toEqual({ kind: 'chart', EntryCount: 1, Entries: { Names: ['count'], Values: [{ TS: end, Data: [0] }] } });
+    // before a chart, count runs over time windows: a line at 0 over the range (2 hours: 5 minute windows)
+    const windows = Array.from({ length: 24 }, (_, i) => ({ TS: ts(-3600 + i * 300), Data: [0] }));
+    expect(render('tag=nothing count | chart count')).toEqual({ kind: 'chart', EntryCount: 0, Entries: { Names: ['count'], Values: windows } });
     const text = render('tag=nothing count');
     expect(text.kind === 'entries' && text.Entries.map((e) => toSearchEntry(e).Enumerated.map((v) => [v.Name, v.ValueStr]))).toEqual([[['count', '0']]]);
     expect(render('tag=nothing count by SRC | table SRC count')).toEqual({ kind: 'table', EntryCount: 0, Entries: { Columns: ['SRC', 'count'], Rows: [] } });

@@ -1,6 +1,7 @@
 /** Core types shared by the query language library. */
 import type { QueryLimits } from './limits';
 import type { LookupTable } from './lookup-table';
+import type { TimeWindows } from './time-windows';
 
 /** Value of an enumerated value (EV) attached to an entry. */
 export type EVValue = string | number | boolean | Buffer;
@@ -70,6 +71,8 @@ export interface RuntimeContext {
   limits: QueryLimits;
   /** `lookup -r`: the table loaded for a resource reference as written (`hosts`, a GUID, `@inner`) */
   lookupTable?(ref: string): LookupTable | undefined;
+  /** set when the results go to a chart: stats and the math modules run over time windows (time-windows.ts) */
+  windows?: TimeWindows;
   /** warnings of this run (warnings.ts addWarning), handed out with the result */
   warnings?: string[];
 }

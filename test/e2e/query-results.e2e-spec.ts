@@ -70,6 +70,59 @@ describe('query results (e2e)', () => {
   });
   afterAll(() => t.close());
 
+  describe('a count by drawn by chart is temporal (item 2)', () => {
+    const q = () => `tag=${tag} ${STATUS_REGEX} | count by status | chart count by status`;
+    /** Minute m of the range as the chart writes its times. */
+    const minuteTs = (m: number) => `${tsOf(m).slice(0, 19)}.000000Z`;
+
+    it('draws a series per status over the windows of the range (one hour: one minute windows)', async () => {
+      const { page, stats } = await run(q(), 'chart');
+      const chart = page.Entries as { Names: string[]; Values: Array<{ TS: string; Data: number[] }> };
+      expect(chart.Names).toEqual(['200', '404', '500']);
+      expect(chart.Values.map((v) => v.TS)).toEqual(Array.from({ length: 60 }, (_, m) => minuteTs(m)));
+      const at = (m: number) => chart.Values[m].Data;
+      expect([at(0), at(1), at(2), at(24), at(25), at(46), at(58)]).toEqual([
+        [0, 0, 0],
+        [2, 0, 0],
+        [0, 1, 0],
+        [1, 0, 0],
+        [0, 0, 1],
+        [1, 1, 0],
+        [1, 0, 0],
+      ]);
+      expect(stats.Messages).toEqual([]);
+      // the direct search answers the same chart
+      const direct = await request(t.http)
+        .post('/api/search/direct')
+        .set(user)
+        .send({ SearchString: q(), Format: 'json', ...RANGE })
+        .expect(200);
+      expect(JSON.parse(direct.text)).toEqual(chart);
+    });
+
+    it('is time-zoomable, and the same count to a table stays condensed', async () => {
+      const parsed = await request(t.http).post('/api/parse').set(user).send({ SearchString: q() }).expect(200);
+      expect(parsed.body.TimeZoomDisabled).toBe(false);
+      const { page } = await run(`tag=${tag} ${STATUS_REGEX} | count by status | table status count`, 'table');
+      expect(page.Entries.Rows.map((r: { Row: string[] }) => r.Row)).toEqual([
+        ['200', '5'],
+        ['404', '2'],
+        ['500', '1'],
+      ]);
+    });
+
+    it('takes the window from over, and groups keys past limit into other', async () => {
+      const { page } = await run(`tag=${tag} ${STATUS_REGEX} | count by status over 30m | chart count by status limit 2`, 'chart');
+      expect(page.Entries).toEqual({
+        Names: ['200', 'other'],
+        Values: [
+          { TS: minuteTs(0), Data: [3, 2] },
+          { TS: minuteTs(30), Data: [2, 1] },
+        ],
+      });
+    });
+  });
+
   describe('stats gives every column it was asked for (item 3)', () => {
     it('computes min and max of TIMESTAMP as times', async () => {
       const { page, stats } = await run(`tag=${tag} stats min(TIMESTAMP) max(TIMESTAMP) count | table`, 'table');

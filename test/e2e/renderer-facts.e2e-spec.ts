@@ -116,9 +116,9 @@ describe('renderer facts across direct search, persistent searches and the webso
       for (const format of ['json', 'csv']) expect([renderer, format, await download(l.SearchID, format)]).toEqual([renderer, format, await direct(query, format)]);
       expect(JSON.parse((await download(l.SearchID, 'json')).body.toString())).toEqual(page.body.Entries);
     }
-    expect((await direct(`tag=${tag} json user | stats count by user over 1h | chart count by user`, 'csv')).body.toString()).toBe(
-      'TIMESTAMP,ann,bob,cid\r\n2024-06-01T01:00:00.000000Z,2,1,1\r\n',
-    );
+    // every hour of the day is a window of the chart; the entries are in the second
+    const hours = Array.from({ length: 24 }, (_, h) => `2024-06-01T${String(h).padStart(2, '0')}:00:00.000000Z,${h === 1 ? '2,1,1' : '0,0,0'}\r\n`);
+    expect((await direct(`tag=${tag} json user | stats count by user over 1h | chart count by user`, 'csv')).body.toString()).toBe(`TIMESTAMP,ann,bob,cid\r\n${hours.join('')}`);
   });
 
   it('websocket REQ_STREAMING of a finished gauge sends its one result, then the final empty block', async () => {

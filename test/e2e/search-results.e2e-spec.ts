@@ -144,7 +144,9 @@ describe('aggregations over many keys, counts of nothing and page ranges', () =>
     expect((await direct(t.http, user.headers, `${none} | count`)).body).toEqual([
       { TS: end, SRC: '', Tag: 0, Data: '', Enumerated: [{ Name: 'count', ValueStr: '0', Value: { Type: 9, Data: Buffer.alloc(8).toString('base64') } }] },
     ]);
-    expect((await direct(t.http, user.headers, `${none} | count | chart count`)).body).toEqual({ Names: ['count'], Values: [{ TS: end, Data: [0] }] });
+    // before a chart, count runs over time windows: a line at 0 over the day (half-hour windows)
+    const halfHours = Array.from({ length: 48 }, (_, i) => ({ TS: new Date(Date.parse(RANGE.SearchStart) + i * 1_800_000).toISOString().replace('.000Z', '.000000Z'), Data: [0] }));
+    expect((await direct(t.http, user.headers, `${none} | count | chart count`)).body).toEqual({ Names: ['count'], Values: halfHours });
     expect((await direct(t.http, user.headers, `${none} | kv k | count by k | table k count`)).body).toEqual({ Columns: ['k', 'count'], Rows: [] });
     for (const [renderer, args, entries] of [
       ['gauge', 'count', [{ Name: 'count', Magnitude: 0, Min: 0, Max: 0 }]],

@@ -30,6 +30,11 @@ export interface ModuleInstance {
   consumed: string[];
   /** true when this module turns the result non-temporal (aggregation without `over`, sort by non-time) */
   nonTemporal?: boolean;
+  /**
+   * stats and the math modules: before a renderer that draws over time (chart) they run over time
+   * windows (time-windows.ts), temporal then even without `over`; `over` is the window asked for (µs).
+   */
+  timeWindow?: { over?: number };
   /** set by grep on DATA: conditions the storage layer may apply (AND) */
   pushdownGrep?: Array<{ pattern: string; invert: boolean }>;
   /** Non-condensing modules: filter/extract one entry in place; false drops it. */

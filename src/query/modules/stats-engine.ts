@@ -3,6 +3,7 @@ import { AccColumn, ColumnState, hasValueForNothing, StatOp } from '../aggregate
 import { limitExceeded, trackedBound } from '../limits';
 import { Entry, EVValue, RuntimeContext, SerializedEV } from '../types';
 import { deserializeEV, evToNumber, evToString, formatTs, getEV, serializeEV, syntheticEntry } from '../values';
+import { moduleWindow } from '../time-windows';
 import { addWarning } from '../warnings';
 import { Condenser, PartialAccumulator } from './module';
 
@@ -35,8 +36,9 @@ export interface StatsSpec {
   module: string;
   ops: StatSpecOp[];
   by: string[];
-  /** bucket width in microseconds (`over`) */
+  /** bucket width in microseconds (`over`), and as written */
   over?: number;
+  overText?: string;
   /** `-maxtracked N`: groups (and unique_count values) each operation may track */
   maxTracked?: number;
 }
@@ -67,6 +69,8 @@ class GroupTable {
   private readonly cols: AccColumn[];
   /** per operator: reads the operand as a time */
   private readonly timed: boolean[];
+  /** time bucket width (µs): `over`, or the time window when the results go to a chart; undefined: condensed */
+  private readonly over: number | undefined;
   private readonly limit: number;
 
   constructor(
@@ -76,6 +80,7 @@ class GroupTable {
     this.limit = trackedBound(spec.maxTracked, rt.limits);
     this.by = spec.by.map(() => []);
     this.timed = spec.ops.map(readsTime);
+    this.over = moduleWindow(spec.module, spec.over === undefined ? undefined : { us: spec.over, text: spec.overText ?? '' }, rt);
     this.cols = spec.ops.map((o) => {
       let values = 0;
       const guard = () => {
@@ -90,8 +95,9 @@ class GroupTable {
   }
 
   private slot(bucket: number | undefined, by: EVValue[], ts: number): number {
-    // The common cases (one grouping value, or none, and no time bucket) skip JSON.stringify.
-    const key = bucket === undefined && by.length <= 1 ? (by.length ? evToString(by[0]) : '') : JSON.stringify([bucket ?? null, ...by.map(evToString)]);
+    // The common cases (one grouping value, or none, with or without a time bucket) skip JSON.stringify.
+    const one = by.length ? evToString(by[0]) : '';
+    const key = by.length > 1 ? JSON.stringify([bucket ?? null, ...by.map(evToString)]) : bucket === undefined ? one : `${bucket}\u0000${one}`;
     const found = this.slots.get(key);
     if (found !== undefined) {
       if (ts > this.ts[found]) this.ts[found] = ts;
@@ -117,7 +123,7 @@ class GroupTable {
     const ops = this.spec.ops;
     const operands = ops.map((o, k) => (o.ev === undefined ? undefined : this.timed[k] ? timeOperand(e) : getEV(e, o.ev, rt)));
     if (!ops.some((o, i) => o.ev === undefined || operands[i] !== undefined)) return;
-    const bucket = this.spec.over ? Math.floor(e.ts / this.spec.over) * this.spec.over : undefined;
+    const bucket = this.over ? Math.floor(e.ts / this.over) * this.over : undefined;
     const g = this.slot(bucket, by, e.ts);
     for (let k = 0; k < ops.length; k++) this.cols[k].add(g, operands[k], ops[k].ev !== undefined);
   }
@@ -134,7 +140,7 @@ class GroupTable {
 
   state(): StatsState {
     const u: Unpacked = { by: this.by.map((column) => column.map(serializeEV)), ts: this.ts, cols: this.cols.map((c) => c.state()) };
-    if (this.spec.over) u.buckets = this.buckets;
+    if (this.over) u.buckets = this.buckets;
     return { packed: JSON.stringify(u) };
   }
 
@@ -144,7 +150,7 @@ class GroupTable {
     const nums = this.by.map((column) => Float64Array.from(column, (v) => evToNumber(v) ?? Number.NaN));
     const strs = this.by.map((column) => column.map(evToString));
     const order = Array.from({ length: this.size }, (_v, g) => g);
-    const buckets = this.spec.over ? this.buckets : undefined;
+    const buckets = this.over ? this.buckets : undefined;
     return order.sort((a, b) => {
       if (buckets && buckets[a] !== buckets[b]) return buckets[a] - buckets[b];
       for (let c = 0; c < nums.length; c++) {
@@ -167,7 +173,7 @@ class GroupTable {
    * had a value for is a warning.
    */
   *finish(rt: RuntimeContext): Generator<Entry[]> {
-    const ungrouped = this.spec.by.length === 0 && this.spec.over === undefined;
+    const ungrouped = this.spec.by.length === 0 && this.over === undefined;
     if (ungrouped && this.size === 0) this.slot(undefined, [], rt.rangeEnd);
     this.warnEmptyColumns(rt);
     const order = this.order();
@@ -193,7 +199,7 @@ class GroupTable {
       const r = this.cols[k].result(g);
       evs.set(this.spec.ops[k].name, r === undefined ? '' : this.timed[k] ? formatTs(Math.round(r)) : r);
     }
-    return syntheticEntry(this.spec.over ? this.buckets[g] : this.ts[g], evs);
+    return syntheticEntry(this.over ? this.buckets[g] : this.ts[g], evs);
   }
 }
 

@@ -26,6 +26,7 @@ function readByOver(r: ArgReader, spec: StatsSpec): void {
       const us = parseDuration(text);
       if (us === null || us <= 0) throw new ModuleArgError(`invalid duration "${text}"`);
       spec.over = us;
+      spec.overText = text;
     } else {
       throw new ModuleArgError(`unexpected argument "${r.peek()!.value}"`);
     }
@@ -46,6 +47,7 @@ function instance(spec: StatsSpec): ModuleInstance {
     produced: spec.ops.map((o) => o.name),
     consumed,
     nonTemporal: spec.over === undefined,
+    timeWindow: { over: spec.over },
     condenser: statsCondenser(spec),
     orderFree: true,
     groupBy: spec.by.length ? spec.by : undefined,

@@ -31,8 +31,9 @@ function reference(entries: Array<{ ts: number; k: string; v: number }>, op: 'co
     const c = s.get(key(e.ts)) ?? { v: 0, n: 0 };
     s.set(key(e.ts), { v: c.v + x, n: c.n + 1 });
   }
-  const fin = (c?: { v: number; n: number }) => (!c ? 0 : op === 'count' ? c.v : c.v / c.n);
-  const total = (k: string) => [...cells.get(k)!.values()].reduce((t, c) => t + Math.abs(fin(c)), 0);
+  // a bucket without entries: 0 for a count, no value (null) for a mean
+  const fin = (c?: { v: number; n: number }) => (!c ? (op === 'count' ? 0 : null) : op === 'count' ? c.v : c.v / c.n);
+  const total = (k: string) => [...cells.get(k)!.values()].reduce((t, c) => t + Math.abs(fin(c)!), 0);
   const names = [...cells.keys()].sort((a, b) => total(b) - total(a) || (a < b ? -1 : a > b ? 1 : 0));
   return { Names: names, Values: buckets.map((b) => ({ TS: formatTs(b), Data: names.map((n) => fin(cells.get(n)!.get(b))) })) };
 }
@@ -67,6 +68,6 @@ describe('chart cells', () => {
     // 995 days / 99 = 10.05 days: 2 weeks a bucket, from day 0 (a Thursday, epoch-aligned).
     expect(r.Entries.Values[0]).toEqual({ TS: formatTs(0), Data: [3] });
     expect(r.Entries.Values[1]).toEqual({ TS: formatTs(14 * day), Data: [3] });
-    expect(r.Entries.Values.reduce((t, v) => t + v.Data[0], 0)).toBe(200);
+    expect(r.Entries.Values.reduce((t, v) => t + (v.Data[0] ?? 0), 0)).toBe(200);
   });
 });

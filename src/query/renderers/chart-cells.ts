@@ -41,6 +41,8 @@ export function finalValue(op: string, cell: Cell | undefined): number {
 const widthFor = (span: number): number => NICE_WIDTHS.find((w) => span / w < MAX_BUCKETS) ?? WEEK;
 /** The final bucket width: a nice width, or whole weeks for spans of 700 days and more. */
 const finalWidth = (span: number): number => NICE_WIDTHS.find((w) => span / w < MAX_BUCKETS) ?? Math.ceil(span / (MAX_BUCKETS - 1) / WEEK) * WEEK;
+/** The bucket width a span calls for (fewer than MAX_BUCKETS buckets): a chart's, and the default time window before a chart. */
+export const rangeBucketWidth = finalWidth;
 
 export class ChartCells {
   /** distinct timestamps while there are at most MAX_BUCKETS; then undefined (width mode) */

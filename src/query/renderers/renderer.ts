@@ -5,6 +5,7 @@
  * writes each format of each result kind).
  */
 import { Token } from '../lexer';
+import type { TimeWindows } from '../time-windows';
 import { Entry, RuntimeContext } from '../types';
 
 export type DownloadFormat = 'text' | 'json' | 'csv' | 'archive';
@@ -27,9 +28,10 @@ export interface TableResult {
   Rows: Array<{ TS: string; Row: string[] }>;
 }
 
+/** `Data` holds null where a series has no value (a window without entries for mean, min, max...). */
 export interface ChartResult {
   Names: string[];
-  Values: Array<{ TS: string; Data: number[] }>;
+  Values: Array<{ TS: string; Data: Array<number | null> }>;
 }
 
 export interface GaugeValue {
@@ -80,6 +82,8 @@ export interface RenderOptions {
   keys: string[];
   /** the values the last condensing module that made any produced (`count by A` -> [count]); [] when none */
   values: string[];
+  /** the time windows the last windowed module used (every window of the range is drawn), when modules ran over them */
+  windows?: TimeWindows;
 }
 
 /** A running renderer at the web server. */
@@ -108,6 +112,8 @@ export interface RendererDef {
    */
   kind: ResultKind;
   formats: DownloadFormat[];
+  /** Draws over time (chart): the condensing modules with a `timeWindow` before it run over time windows. */
+  timeWindows?: boolean;
   build(args: Token[]): RendererInstance;
 }
 

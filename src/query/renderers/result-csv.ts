@@ -47,7 +47,7 @@ export function resultCsvRows(r: CondensedResult): string[][] {
     case 'table':
       return [r.Entries.Columns, ...r.Entries.Rows.map((row) => row.Row)];
     case 'chart':
-      return [['TIMESTAMP', ...r.Entries.Names], ...r.Entries.Values.map((v) => [v.TS, ...v.Data.map(String)])];
+      return [['TIMESTAMP', ...r.Entries.Names], ...r.Entries.Values.map((v) => [v.TS, ...v.Data.map((d) => (d === null ? '' : String(d)))])];
     case 'gauge':
       return [['Name', 'Magnitude', 'Min', 'Max'], ...r.Entries.map((g) => [g.Name, String(g.Magnitude), String(g.Min), String(g.Max)])];
     case 'stackgraph':
