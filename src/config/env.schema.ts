@@ -118,7 +118,7 @@ export function loadConfig(env: Env): AppConfig {
     queryWorkers: int(env, 'QUERY_WORKERS', Math.min(2, os.availableParallelism()), 1, 64, errors),
     queryWorkPerUser: int(env, 'QUERY_WORK_PER_USER', 1, 1, 1024, errors),
     queryWorkQueue: int(env, 'QUERY_WORK_QUEUE', 16, 0, 100000, errors),
-    queryCompileMaxMs: int(env, 'QUERY_COMPILE_MAX_MS', 100, 10, 600000, errors),
+    queryCompileMaxMs: int(env, 'QUERY_COMPILE_MAX_MS', 10, 1, 600000, errors),
     importConcurrency: int(env, 'IMPORT_CONCURRENCY', 1, 1, 64, errors),
     importQueue: int(env, 'IMPORT_QUEUE', 8, 0, 100000, errors),
     importWorkerHeapMb: int(env, 'IMPORT_WORKER_HEAP_MB', 256, 64, 16384, errors),

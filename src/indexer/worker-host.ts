@@ -29,16 +29,24 @@ if (workerData.compiled) {
 `;
 
 const ENTRY = path.join(__dirname, 'scan.worker');
-const COMPILED = fs.existsSync(`${ENTRY}.js`);
 let swcPath: string | undefined;
+
+/**
+ * Starts a worker thread running `entry` (a path without its extension: `.js` from `dist/`, else
+ * the `.ts` source under jest), with `data` in its `workerData` besides what the bootstrap needs.
+ */
+export function startWorkerThread(entry: string, data: Record<string, unknown>, heapMb: number): Worker {
+  const compiled = fs.existsSync(`${entry}.js`);
+  if (!compiled && !swcPath) swcPath = require.resolve('@swc/core');
+  return new Worker(BOOTSTRAP, {
+    eval: true,
+    workerData: { ...data, entry, compiled, swc: swcPath },
+    resourceLimits: { maxOldGenerationSizeMb: heapMb },
+  });
+}
 
 /** Starts an idle scan worker; it waits for `job` messages (scan.protocol.ts). */
 export function startScanWorker(): Worker {
-  if (!COMPILED && !swcPath) swcPath = require.resolve('@swc/core');
-  return new Worker(BOOTSTRAP, {
-    eval: true,
-    // The LZ4 decoder's module, assembled once in this thread (lz4-wasm.ts), when it is.
-    workerData: { kind: 'scan', entry: ENTRY, compiled: COMPILED, swc: swcPath, lz4: lz4Module() },
-    resourceLimits: { maxOldGenerationSizeMb: 512 },
-  });
+  // The LZ4 decoder's module, assembled once in this thread (lz4-wasm.ts), when it is.
+  return startWorkerThread(ENTRY, { kind: 'scan', lz4: lz4Module() }, 512);
 }

@@ -1,9 +1,10 @@
 /**
- * Resources of a search at launch: compiles the query (once: the run uses this compiled search),
- * loads the tables its `lookup -r` modules read (with the caller's rights, bounded by
- * LOOKUP_MAX_BYTES, parsed once into a shared read-only form) and prepares `table -save`. Every
- * launch path (REST launch, websocket, direct search) goes through `prepare`, so they refuse the
- * same queries with the same messages.
+ * Resources of a search at launch: compiles the query (checked first in a query worker, then
+ * once here: the run uses this compiled search), loads the tables its `lookup -r` modules read
+ * (with the caller's rights, bounded by LOOKUP_MAX_BYTES, read and parsed in a query worker once
+ * admitted, into a shared read-only form) and prepares `table -save`. Every launch path (REST
+ * launch, websocket, direct search) goes through `compile` and `resolve`, so they refuse the same
+ * queries with the same messages, and one user's launches take their turn (QueryWork).
  */
 import { Inject, Injectable } from '@nestjs/common';
 import { AuthContext } from '../auth/auth.types';
@@ -11,11 +12,14 @@ import { badRequest } from '../common/errors/app-error';
 import { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/env.schema';
 import { badQuery, CompiledSearch, compileSearch, queryLimits, SearchRange, SearchResources } from '../indexer/search-executor';
-import { checkLookups, LookupTable, LookupTableError, parseCsvTableAsync, QueryLimits, RenderResult, resourcesNeeded, tableToCsv } from '../query';
+import { checkLookups, LookupTable, QueryLimits, RenderResult, resourcesNeeded, tableToCsv } from '../query';
 import { ResourceSearchAccess } from '../resources/resources.search';
+import { CompileFacts, QueryWork } from './query-work';
 
 export interface PreparedQuery {
   search: CompiledSearch;
+  /** what the query worker found out compiling it */
+  facts: CompileFacts;
   /** what the run needs: the loaded tables and the `table -save` step (pass to SearchExecutor.runCompiled) */
   resources: SearchResources;
 }
@@ -66,9 +70,12 @@ const CACHE_TTL_MS = 60_000;
 export class LookupResources {
   private readonly cache: TableCache;
   private readonly limits: QueryLimits;
+  /** Tables being read and parsed, by content ID: launches naming the same one share the work. */
+  private readonly loading = new Map<string, Promise<LookupTable>>();
 
   constructor(
     private readonly access: ResourceSearchAccess,
+    private readonly work: QueryWork,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {
     // Enough for the websocket's check and launch of one search to share one parse (a table's
@@ -78,14 +85,19 @@ export class LookupResources {
   }
 
   /** Compiles `query` over `range` (relative times from `now`) and loads what it reads; 400 for a bad query or a resource it cannot use. */
-  async prepare(auth: AuthContext, query: string, range: SearchRange, now?: Date): Promise<PreparedQuery> {
-    const search = this.compile(query, range, now);
-    return { search, resources: await this.resolve(auth, search) };
+  async prepare(auth: AuthContext, query: string, range: SearchRange, now = new Date()): Promise<PreparedQuery> {
+    const { search, facts } = await this.compile(auth, query, range, now);
+    return { search, facts, resources: await this.resolve(auth, search) };
   }
 
-  /** Compiles `query` with the service's limits (400 for a bad query); `resolve` then reads its tables. */
-  compile(query: string, range: SearchRange, now?: Date): CompiledSearch {
-    return compileSearch(query, { range, now, limits: this.limits });
+  /**
+   * Compiles `query` with the service's limits: first in a query worker, admitted per user (400
+   * for a bad query or one too costly to compile, 429 past QUERY_WORK_QUEUE), then here. `resolve`
+   * then reads its tables.
+   */
+  async compile(auth: AuthContext, query: string, range: SearchRange, now = new Date()): Promise<{ search: CompiledSearch; facts: CompileFacts }> {
+    const facts = await this.work.compile(auth.uid, query, range, now, this.limits);
+    return { search: compileSearch(query, { range, now, limits: this.limits }), facts };
   }
 
   /** The tables a compiled search reads and its `table -save`, with the caller's rights now. */
@@ -110,20 +122,26 @@ export class LookupResources {
     const row = await this.access.find(auth, ref);
     if (!row) throw badRequest(`${what} not found`);
     if (row.size > max) throw tooLarge(row.size);
-    const hit = row.contentId ? this.cache.get(row.contentId) : undefined;
+    const key = row.contentId;
+    const hit = key ? this.cache.get(key) : undefined;
     if (hit) return hit;
-    const got = await this.access.read(auth, row);
-    if (!got) throw badRequest(`${what} not found`);
-    if (got.bytes.length > max) throw tooLarge(got.bytes.length);
-    let table: LookupTable;
-    try {
-      table = await parseCsvTableAsync(got.bytes, { maxBytes: max });
-    } catch (err) {
-      if (err instanceof LookupTableError) throw badRequest(`${what} is not a usable CSV table: ${err.message}`);
-      throw err;
-    }
-    if (got.meta.contentId) this.cache.put(got.meta.contentId, table);
-    return table;
+    // The caller may read this version (find said so): a parse of the same content under way serves them too.
+    const pending = key ? this.loading.get(key) : undefined;
+    if (pending) return pending;
+    const read = async () => {
+      const got = await this.access.read(auth, row);
+      if (!got) throw badRequest(`${what} not found`);
+      if (got.bytes.length > max) throw tooLarge(got.bytes.length);
+      return got.bytes;
+    };
+    const notATable = (why: string) => badRequest(`${what} is not a usable CSV table: ${why}`);
+    const loaded = this.work.parseTable(auth.uid, read, max, notATable).then((table) => {
+      if (key) this.cache.put(key, table);
+      return table;
+    });
+    if (!key) return loaded;
+    this.loading.set(key, loaded);
+    return loaded.finally(() => this.loading.delete(key));
   }
 
   private async save(auth: AuthContext, name: string, r: RenderResult): Promise<void> {

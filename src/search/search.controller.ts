@@ -9,9 +9,10 @@ import { APP_CONFIG } from '../config/env.schema';
 import { IndexerService } from '../indexer/indexer.service';
 import { SearchExecutor, SearchSink } from '../indexer/search-executor';
 import { isWorkerEncoding, WorkerEncoding } from '../indexer/entry-encoding';
-import { describeQuery, QueryDescription, renderModuleInfos, RenderModuleInfo, searchModuleInfos, SearchModuleInfo, streamsEntries } from '../query';
+import { QueryDescription, renderModuleInfos, RenderModuleInfo, searchModuleInfos, SearchModuleInfo, streamsEntries } from '../query';
 import { EntryStreamWriter } from './entry-stream';
 import { LookupResources } from './lookup-resources';
+import { QueryWork } from './query-work';
 import { formatResult } from './search.format';
 import { param, queryParam, rangeParams, stringParam } from './search.params';
 
@@ -26,6 +27,7 @@ export class SearchController {
     private readonly executor: SearchExecutor,
     private readonly indexer: IndexerService,
     private readonly lookups: LookupResources,
+    private readonly work: QueryWork,
   ) {}
 
   /** ParseSearchResponse; 200 with GoodQuery false and ModuleIndex for a bad query. */
@@ -34,11 +36,12 @@ export class SearchController {
   @Auth({ capability: 'Search' })
   @ApiHeader({ name: 'query', required: false })
   @ApiQuery({ name: 'query', required: false })
-  parse(@Req() req: Request): QueryDescription & { Sequence: number } {
+  async parse(@CurrentAuth() auth: AuthContext, @Req() req: Request): Promise<QueryDescription & { Sequence: number }> {
     const seq = param(req, 'sequence', 'Sequence') ?? 0;
     const sequence = typeof seq === 'string' && /^\d{1,15}$/.test(seq) ? Number(seq) : seq;
     if (typeof sequence !== 'number' || !Number.isSafeInteger(sequence) || sequence < 0) throw badRequest('Sequence must be a non-negative integer');
-    return { Sequence: sequence, ...describeQuery(queryParam(req)) };
+    // Described in a query worker, one at a time per user (QueryWork): never on the event loop.
+    return { Sequence: sequence, ...(await this.work.describe(auth.uid, queryParam(req))) };
   }
 
   /** Runs a whole query and answers with the finished result in `format` (json, csv or text). */
@@ -56,6 +59,8 @@ export class SearchController {
     if (preview !== undefined && typeof preview !== 'boolean' && !/^(true|false|1|0)$/i.test(String(preview))) throw badRequest('Preview must be a boolean');
     const now = new Date();
     const range = rangeParams(req, now);
+    // Admitted first (429 when the caller's searches fill their slots and queue), then compiled.
+    this.executor.admit(auth.uid);
     const { search, resources } = await this.lookups.prepare(auth, query, range, now);
     const compiled = search.compiled;
     const formats: string[] = compiled.downloadFormats;

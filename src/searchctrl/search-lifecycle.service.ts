@@ -113,6 +113,11 @@ export class SearchLifecycle implements OnApplicationBootstrap, OnModuleDestroy 
     return sid;
   }
 
+  /** Throws the 429 the executor would refuse a search of `uid` with now (see SearchExecutor.admit). */
+  admit(uid: number): void {
+    this.executor.admit(uid);
+  }
+
   private run(s: LiveSearch, search: CompiledSearch, resources: SearchResources): void {
     this.executor.admit(s.uid);
     const ac = new AbortController();

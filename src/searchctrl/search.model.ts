@@ -37,6 +37,8 @@ export interface LiveSearch {
   saveMetadata: unknown;
   launchInfo: unknown;
   import?: ImportInfo;
+  /** TimeZoomDisabled of the effective query, when a query worker found it out (else SearchInfo parses the query once). */
+  timeZoomDisabled?: boolean;
   /** The state (the table of search-state.ts decides every change; sessions: SearchLifecycle). */
   flags: SearchFlags;
   started: Date;
@@ -63,6 +65,8 @@ export interface LaunchPlan {
   gids: number[];
   global: boolean;
   renderCmd: string;
+  /** TimeZoomDisabled of the effective query, from the query worker's compile */
+  timeZoomDisabled?: boolean;
 }
 
 /** A plan with what its run reads besides the indexers, read with the caller's rights. */
@@ -99,6 +103,7 @@ export function newLiveSearch(uid: number, p: PreparedLaunch, store: RenderStore
     metadata: req.Metadata,
     saveMetadata: undefined,
     launchInfo: req.LaunchInfo,
+    timeZoomDisabled: p.timeZoomDisabled,
     flags: { clients: 0, finished: false, backgrounded: req.Background ?? false, saveRequested: false, saved: false, moving: false, removed: false },
     started: new Date(),
     progress: { entriesScanned: 0, bytesScanned: 0, finished: false },

@@ -73,10 +73,30 @@ export class SearchCtrlService {
     const end = parseTime(req.SearchEnd, 'SearchEnd') ?? now;
     const start = parseTime(req.SearchStart, 'SearchStart') ?? new Date(end.getTime() - DEFAULT_RANGE_MS);
     if (start.getTime() > end.getTime()) throw badRequest('SearchStart must not be after SearchEnd');
-    const search = this.lookups.compile(req.SearchString, { start, end }, now);
+    // Admitted before any work: a launch that would be refused compiles nothing and reads no table.
+    this.requireRoom(auth);
+    const { search, facts } = await this.lookups.compile(auth, req.SearchString, { start, end }, now);
     const r = search.compiled.parsed.renderer;
     const renderCmd = [r.name, ...r.args.map((a) => (a.quoted ? JSON.stringify(a.value) : a.value))].join(' ');
-    return this.authorize(auth, { id: this.registry.newId(), request: req, search, gids: req.GIDs ?? [], global: req.Global ?? false, renderCmd });
+    const plan: LaunchPlan = {
+      id: this.registry.newId(),
+      request: req,
+      search,
+      gids: req.GIDs ?? [],
+      global: req.Global ?? false,
+      renderCmd,
+      timeZoomDisabled: facts.timeZoomDisabled,
+    };
+    return this.authorize(auth, plan);
+  }
+
+  /** 429 when the caller may not start another search now: MAX_SEARCHES_PER_USER unsaved ones, or their running and waiting searches (SEARCH_CONCURRENCY_PER_USER, SEARCH_QUEUE). */
+  private requireRoom(auth: AuthContext): void {
+    const limit = this.life.config.maxSearchesPerUser;
+    if (this.registry.liveCountOf(auth.uid) >= limit) {
+      throw tooManyRequests(`Too many searches: at most ${limit} unsaved searches per user; delete or detach from one first`, this.life.config.searchPingTimeoutSeconds);
+    }
+    this.life.admit(auth.uid);
   }
 
   /**
@@ -95,10 +115,7 @@ export class SearchCtrlService {
 
   /** Registers a prepared search with one session and starts its run (REST and websocket alike). */
   async start(auth: AuthContext, p: PreparedLaunch): Promise<LaunchResponseDto> {
-    const limit = this.life.config.maxSearchesPerUser;
-    if (this.registry.liveCountOf(auth.uid) >= limit) {
-      throw tooManyRequests(`Too many searches: at most ${limit} unsaved searches per user; delete or detach from one first`, this.life.config.searchPingTimeoutSeconds);
-    }
+    this.requireRoom(auth);
     if (this.registry.get(p.id)) throw conflict('That search ID is already in use; start the search again');
     const store = await RenderStore.create(path.join(this.life.paths.active, p.id), this.life.config.renderStoreLimitBytes);
     const s = newLiveSearch(auth.uid, p, store);

@@ -12,6 +12,7 @@ const timeZoom = new WeakMap<LiveSearch, boolean>();
 
 /** The rule of POST /api/parse (query/describe.ts), so SearchInfo and parse agree. */
 function timeZoomDisabled(s: LiveSearch): boolean {
+  if (s.timeZoomDisabled !== undefined) return s.timeZoomDisabled;
   let v = timeZoom.get(s);
   if (v === undefined) timeZoom.set(s, (v = queryTimeZoomDisabled(s.effectiveQuery)));
   return v;

@@ -1,0 +1,101 @@
+/**
+ * Work a query costs before it runs, off the event loop and bounded per user: describing it
+ * (POST /api/parse), compiling it once to check it (every launch), and parsing the lookup tables
+ * it names. A 65,536-character query of thousands of modules takes 0.1-0.3 s to compile and a
+ * 32 MiB table longer to parse; on the event loop that stalled every other request. Here each
+ * runs in a query worker thread (QUERY_WORKERS, at SEARCH_NICE), admitted first: at most
+ * QUERY_WORK_PER_USER of one user at once and QUERY_WORK_QUEUE waiting, then 429.
+ *
+ * The web server still compiles an accepted query itself (its merge and renderer run from the
+ * compiled form), so a query whose compile takes longer than QUERY_COMPILE_MAX_MS of CPU in the
+ * worker is refused with 400: what is left for the event loop stays that small.
+ */
+import { Inject, Injectable, OnModuleDestroy } from '@nestjs/common';
+import * as path from 'node:path';
+import { TransferListItem } from 'node:worker_threads';
+import { AppError, badRequest, tooManyRequests } from '../common/errors/app-error';
+import { AppConfig } from '../config/app-config';
+import { APP_CONFIG } from '../config/env.schema';
+import type { SearchRange } from '../indexer/search-executor';
+import type { LookupTable, QueryDescription, QueryLimits } from '../query';
+import type { CompileFacts, CompileInput, TableInput } from './query.worker';
+import { TaskOutOfMemory, TaskWorkers } from './task-workers';
+import { UserGate } from './user-gate';
+
+export type { CompileFacts } from './query.worker';
+
+/** Heap of a query worker: compiles are small, and tables live in SharedArrayBuffers outside it. */
+const QUERY_WORKER_HEAP_MB = 256;
+const RETRY_AFTER_S = 1;
+
+@Injectable()
+export class QueryWork implements OnModuleDestroy {
+  private readonly workers: TaskWorkers;
+  private readonly gate: UserGate;
+
+  constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {
+    this.workers = new TaskWorkers({ entry: path.join(__dirname, 'query.worker'), size: config.queryWorkers, heapMb: QUERY_WORKER_HEAP_MB, data: { kind: 'query' } });
+    const { queryWorkPerUser: perUser, queryWorkQueue: queue } = config;
+    this.gate = new UserGate(config.queryWorkers, perUser, queue, (scope) =>
+      scope === 'user'
+        ? tooManyRequests(
+            `You have ${perUser} ${perUser === 1 ? 'query' : 'queries'} being compiled (or tables parsed) and ${queue} waiting (QUERY_WORK_PER_USER, QUERY_WORK_QUEUE); try again shortly`,
+            RETRY_AFTER_S,
+          )
+        : tooManyRequests(`Too many queries are being compiled (QUERY_WORK_QUEUE ${queue} waiting); try again shortly`, RETRY_AFTER_S),
+    );
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    await this.workers.close();
+  }
+
+  /** POST /api/parse: the description of a query (ParseSearchResponse), made in a worker. */
+  describe(uid: number, query: string): Promise<QueryDescription> {
+    return this.gate.run(uid, () => this.task<QueryDescription>('describe', { query }));
+  }
+
+  /**
+   * Compiles `query` in a worker: 400 with the parser's message for a bad query, or when it takes
+   * more than QUERY_COMPILE_MAX_MS of CPU. Answers what the web server keeps of it.
+   */
+  async compile(uid: number, query: string, range: SearchRange, now: Date, limits: QueryLimits): Promise<CompileFacts> {
+    const max = this.config.queryCompileMaxMs;
+    const input: CompileInput = { query, startMs: range.start.getTime(), endMs: range.end.getTime(), nowMs: now.getTime(), limits, maxMs: max };
+    const facts = await this.gate.run(uid, () => this.task<CompileFacts>('compile', input));
+    if (facts.cpuMs > max) {
+      throw badRequest(`Query is too large: compiling it takes ${Math.round(facts.cpuMs)} ms, more than QUERY_COMPILE_MAX_MS (${max} ms); split it into smaller queries`);
+    }
+    return facts;
+  }
+
+  /**
+   * Reads (`read`, once admitted) and parses a CSV lookup table in a worker, admitted like a
+   * compile: the bytes of one user's tables are held one (QUERY_WORK_PER_USER) at a time. The
+   * table comes back in SharedArrayBuffers, without a copy. A CSV that is no table throws
+   * `notATable(why)`.
+   */
+  parseTable(uid: number, read: () => Promise<Uint8Array>, maxBytes: number, notATable: (why: string) => Error): Promise<LookupTable> {
+    return this.gate.run(uid, async () => {
+      const bytes = await read();
+      const input: TableInput = { bytes, maxBytes };
+      // A buffer of its own moves to the worker; a view into a larger one is copied.
+      const own = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength && bytes.buffer instanceof ArrayBuffer;
+      try {
+        return await this.task<LookupTable>('table', input, own ? [bytes.buffer as ArrayBuffer] : []);
+      } catch (err) {
+        if (err instanceof AppError && err.status === 400) throw notATable(err.message);
+        throw err;
+      }
+    });
+  }
+
+  private async task<T>(kind: string, input: unknown, transfer: TransferListItem[] = []): Promise<T> {
+    try {
+      return await this.workers.run<T>(kind, input, { transfer });
+    } catch (err) {
+      if (err instanceof TaskOutOfMemory) throw badRequest(`Query work needs more than ${QUERY_WORKER_HEAP_MB} MiB of memory (a query worker's heap)`);
+      throw err;
+    }
+  }
+}

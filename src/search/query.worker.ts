@@ -1,0 +1,67 @@
+/**
+ * Worker-thread side of QueryWork (query-work.ts): describes and compiles queries and parses
+ * lookup tables, so none of it runs on the HTTP event loop. Never imports Nest.
+ */
+import { workerData } from 'node:worker_threads';
+import { AppError } from '../common/errors/app-error';
+import { compileSearch } from '../indexer/search-executor';
+import { describeQuery, LookupTableError, parseCsvTable, QueryLimits, queryTimeZoomDisabled } from '../query';
+import { serveTasks, TaskError, threadCpuMs } from './task-thread';
+
+export interface CompileInput {
+  query: string;
+  startMs: number;
+  endMs: number;
+  nowMs: number;
+  limits: QueryLimits;
+  /** A first compile over this (thread CPU ms) is timed again, warm, before it counts. */
+  maxMs: number;
+}
+
+/** What the web server learns from a compile besides "it compiles". */
+export interface CompileFacts {
+  /** thread CPU time of the compile, ms (the faster of two when the first was over `maxMs`) */
+  cpuMs: number;
+  /** TimeZoomDisabled of the effective query (SearchInfo), so the web server need not parse it again */
+  timeZoomDisabled: boolean;
+}
+
+export interface TableInput {
+  bytes: Uint8Array;
+  maxBytes: number;
+}
+
+function compileOnce(c: CompileInput): { cpuMs: number; effectiveQuery: string } {
+  const before = threadCpuMs();
+  try {
+    const s = compileSearch(c.query, { range: { start: new Date(c.startMs), end: new Date(c.endMs) }, now: new Date(c.nowMs), limits: c.limits });
+    return { cpuMs: threadCpuMs() - before, effectiveQuery: s.compiled.parsed.effectiveQuery };
+  } catch (err) {
+    if (err instanceof AppError) throw new TaskError(err.status, err.message);
+    throw err;
+  }
+}
+
+if ((workerData as { kind?: string } | null)?.kind === 'query') {
+  serveTasks({
+    describe: async (input) => ({ output: describeQuery((input as { query: string }).query) }),
+    compile: async (input) => {
+      const c = input as CompileInput;
+      const first = compileOnce(c);
+      // The first compile of a thread runs cold code: time a slow one again before refusing it.
+      const cpuMs = first.cpuMs > c.maxMs ? Math.min(first.cpuMs, compileOnce(c).cpuMs) : first.cpuMs;
+      const effectiveQuery = first.effectiveQuery;
+      const facts: CompileFacts = { cpuMs, timeZoomDisabled: queryTimeZoomDisabled(effectiveQuery) };
+      return { output: facts };
+    },
+    table: async (input) => {
+      const t = input as TableInput;
+      try {
+        return { output: parseCsvTable(t.bytes, { maxBytes: t.maxBytes }) };
+      } catch (err) {
+        if (err instanceof LookupTableError) throw new TaskError(400, err.message);
+        throw err;
+      }
+    },
+  });
+}

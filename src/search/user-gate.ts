@@ -1,0 +1,41 @@
+import { Semaphore } from '../common/concurrency/semaphore';
+
+/**
+ * Work admitted per user before it starts: at most `perUser` tasks of one user and `overall` in
+ * all run at once, and up to `queue` more wait (per user and in all, in arrival order); beyond,
+ * `refused(scope)` is thrown (a 429 with Retry-After). The shape of SearchAdmission, for work
+ * that is not a search: compiling queries, parsing lookup tables, unpacking archives.
+ */
+export class UserGate {
+  private readonly all: Semaphore;
+  private readonly users = new Map<number, Semaphore>();
+
+  constructor(
+    overall: number,
+    private readonly perUser: number,
+    private readonly queue: number,
+    private readonly refused: (scope: 'user' | 'all') => Error,
+  ) {
+    this.all = new Semaphore(overall, queue, () => refused('all'));
+  }
+
+  /** Throws what `run` would be refused with now, if anything. */
+  check(uid: number): void {
+    const refusal = this.users.get(uid)?.refusal() ?? this.all.refusal();
+    if (refusal) throw refusal;
+  }
+
+  run<T>(uid: number, task: () => Promise<T>): Promise<T> {
+    let mine = this.users.get(uid);
+    if (!mine) {
+      mine = new Semaphore(this.perUser, this.queue, () => this.refused('user'));
+      this.users.set(uid, mine);
+    }
+    const gate = mine;
+    return gate
+      .run(() => this.all.run(task))
+      .finally(() => {
+        if (gate.idle && this.users.get(uid) === gate) this.users.delete(uid);
+      });
+  }
+}
