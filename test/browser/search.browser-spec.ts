@@ -157,20 +157,63 @@ describe('console search page (browser)', () => {
       expect(await h.problemsOf(w)).toEqual([]);
     }));
 
-  it('completes module and renderer names', () =>
+  it('completes module and renderer names with Tab, or with Enter once the person has moved through the list', () =>
     withPage(h, 'completion', async (w) => {
       const { page } = w;
       await open(w);
-      await page.getByRole('textbox', { name: 'Query' }).click();
+      const editor = page.getByRole('textbox', { name: 'Query' });
+      await editor.click();
       await page.keyboard.insertText('tag=web grep status | ta');
       await page.keyboard.press('Control+Space');
+      const options = page.getByRole('listbox').getByRole('option');
+      await options.filter({ hasText: /^table/ }).waitFor();
+      // Nothing is picked until the person moves: Tab takes the first name.
+      expect(await page.getByRole('listbox').getByRole('option', { selected: true }).count()).toBe(0);
+      await page.keyboard.press('Tab');
+      expect(await editor.innerText()).toBe('tag=web grep status | table');
+      expect(await page.getByRole('listbox').count()).toBe(0);
+
+      // Arrow keys move through the list, and then Enter takes the option moved to.
+      await page.keyboard.press('ControlOrMeta+a');
+      await page.keyboard.press('Backspace');
+      await page.keyboard.insertText('tag=web grep status | c');
+      await page.keyboard.press('Control+Space');
+      await options.first().waitFor();
+      const second = await options.nth(1).innerText();
+      await page.keyboard.press('ArrowDown');
+      await page.keyboard.press('ArrowDown');
+      expect(await page.getByRole('option', { selected: true }).innerText()).toBe(second);
+      await page.keyboard.press('Enter');
+      // The option reads "<name><module|renderer>": the name is what was put in.
+      const put = (await editor.innerText()).slice('tag=web grep status | '.length);
+      expect(put.length).toBeGreaterThan(1);
+      expect(second).toMatch(new RegExp(`^${put}(module|renderer)$`));
+      // Enter took the name and ran nothing: the page still explains how to search.
+      expect(await page.getByRole('region', { name: 'How to search' }).isVisible()).toBe(true);
+      expect(await h.problemsOf(w)).toEqual([]);
+    }));
+
+  it('runs the query on Enter even while the completion list is open', () =>
+    withPage(h, 'enter-runs-with-completion-open', async (w) => {
+      const { page } = w;
+      await open(w);
+      const editor = page.getByRole('textbox', { name: 'Query' });
+      await editor.click();
+      await page.keyboard.type('tag=web grep "status=404" | table'); // the closing quote typed steps over the one the editor added
+      // The query ends in a renderer's name: the list offers it.
       await page
         .getByRole('listbox')
         .getByRole('option', { name: /^table/ })
         .waitFor();
-      await page.waitForTimeout(150); // CodeMirror ignores Enter for 75 ms after the list opens
       await page.keyboard.press('Enter');
-      expect(await page.getByRole('textbox', { name: 'Query' }).innerText()).toBe('tag=web grep status | table');
+      await page
+        .getByRole('status')
+        .filter({ hasText: /^120 results in / })
+        .waitFor({ timeout: 30000 });
+      expect(await editor.innerText()).toBe('tag=web grep "status=404" | table');
+      expect(await page.getByRole('listbox').count()).toBe(0);
+      shots.push(await keepScreenshot(page, 'search-enter-with-completion'));
+      expect(await h.problemsOf(w)).toEqual([]);
     }));
 
   it('stops a long search and keeps what it found', () =>

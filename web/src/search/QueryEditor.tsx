@@ -1,10 +1,11 @@
-import { autocompletion, closeBrackets, closeBracketsKeymap, completionKeymap } from '@codemirror/autocomplete';
+import { autocompletion, closeBrackets, closeBracketsKeymap, closeCompletion } from '@codemirror/autocomplete';
 import { defaultKeymap, history, historyKeymap } from '@codemirror/commands';
 import { linter } from '@codemirror/lint';
 import { EditorState, Prec } from '@codemirror/state';
 import { EditorView, keymap, placeholder } from '@codemirror/view';
 import { useEffect, useRef } from 'react';
 import { cspNonce } from '../trusted-types';
+import { completionKeys } from './completion-keys';
 import { Catalog, completionSource, parseLinter, ParseOutcome, queryHighlighter } from './editor-extensions';
 
 export interface QueryEditorProps {
@@ -26,7 +27,8 @@ export function QueryEditor(props: QueryEditorProps) {
   latest.current = props;
 
   useEffect(() => {
-    const run = () => {
+    const run = (view: EditorView) => {
+      closeCompletion(view);
       latest.current.onRun();
       return true;
     };
@@ -37,8 +39,10 @@ export function QueryEditor(props: QueryEditorProps) {
         extensions: [
           history(),
           closeBrackets(),
-          autocompletion({ override: [completionSource(() => latest.current.catalog)], icons: false }),
-          Prec.highest(keymap.of([...completionKeymap])),
+          // Nothing is picked when the list opens: Enter runs the query unless the person has moved
+          // through the list with the arrow keys; Tab takes the option (the first one if none is picked).
+          autocompletion({ override: [completionSource(() => latest.current.catalog)], icons: false, selectOnOpen: false, defaultKeymap: false, interactionDelay: 0 }),
+          Prec.highest(keymap.of(completionKeys)),
           Prec.high(
             keymap.of([
               { key: 'Mod-Enter', run },
