@@ -216,6 +216,35 @@ describe('console search page (browser)', () => {
       expect(await h.problemsOf(w)).toEqual([]);
     }));
 
+  it('drops the error of a failed launch as soon as the query is edited, and checks the new text', () =>
+    withPage(h, 'stale-launch-error', async (w) => {
+      const { page } = w;
+      await open(w);
+      const editor = page.getByRole('textbox', { name: 'Query' });
+      await editor.click();
+      await page.keyboard.insertText('tag=web grep "oops | table');
+      const launched = page.waitForResponse((r) => r.url().endsWith('/api/searchctrl/launch'));
+      await page.keyboard.press('Enter');
+      expect((await launched).status()).toBe(400);
+      const alert = page.getByRole('alert');
+      await alert.first().waitFor();
+      shots.push(await keepScreenshot(page, 'search-launch-error'));
+
+      // Delete the stray quote: the query is valid now, and the service says so.
+      await page.keyboard.press('Home');
+      for (let i = 0; i < 'tag=web grep '.length; i++) await page.keyboard.press('ArrowRight');
+      const checked = page.waitForResponse(
+        (r) => r.url().endsWith('/api/parse') && (r.request().postDataJSON() as { SearchString: string }).SearchString === 'tag=web grep oops | table',
+      );
+      await page.keyboard.press('Delete');
+      expect(await editor.innerText()).toBe('tag=web grep oops | table');
+      expect(await (await checked).json()).toEqual(expect.objectContaining({ GoodQuery: true }));
+      expect(await alert.count()).toBe(0);
+      // Nothing was run: the page is back to explaining how to search.
+      expect(await page.getByRole('region', { name: 'How to search' }).isVisible()).toBe(true);
+      expect(await h.problemsOf(w)).toEqual([]);
+    }));
+
   it('stops a long search and keeps what it found', () =>
     withPage(h, 'stop-search', async (w) => {
       const { page } = w;

@@ -101,6 +101,16 @@ export function SearchPage() {
 
   const parseError = parsed && parsed.query === query ? parsed.message : undefined;
 
+  // An edit makes the last launch's error stale: it goes, and the editor checks the new text itself.
+  const { dismissFailure } = search;
+  const edit = useCallback(
+    (q: string) => {
+      if (q !== queryRef.current) dismissFailure();
+      setQuery(q);
+    },
+    [dismissFailure],
+  );
+
   return (
     <div className="search-page">
       <h1 className="visually-hidden">Search</h1>
@@ -112,7 +122,7 @@ export function SearchPage() {
           run();
         }}
       >
-        <QueryEditor value={query} onChange={setQuery} onRun={() => run()} onParsed={setParsed} catalog={catalog} describedBy="query-problem" />
+        <QueryEditor value={query} onChange={edit} onRun={() => run()} onParsed={setParsed} catalog={catalog} describedBy="query-problem" />
         <div className="query-controls">
           <TimePicker
             value={range}

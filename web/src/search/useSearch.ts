@@ -83,6 +83,9 @@ export function useSearch() {
     }
   }, []);
 
+  /** Forgets why the last launch failed (the query it was about has been edited). */
+  const dismissFailure = useCallback(() => setFailure(undefined), []);
+
   const { onSignOut } = useAuth();
   useEffect(() => onSignOut(() => SearchSession.leaveAll()), [onSignOut]);
 
@@ -95,5 +98,5 @@ export function useSearch() {
     };
   }, []);
 
-  return { session, state, failure, starting, run, attach, stop };
+  return { session, state, failure, starting, run, attach, stop, dismissFailure };
 }
