@@ -1,4 +1,5 @@
 import { Locator, Page } from 'playwright-core';
+import { formatDuration } from '../../web/src/ui/time-format';
 import { ConsoleHarness, eventually, keepScreenshot, runQuery, signIn, tableRows, Watched, withPage } from './harness';
 
 const MIN = 60_000;
@@ -9,6 +10,8 @@ const MIN = 60_000;
  */
 const REGEX = '(?P<x>(a{1,30}){1,30}$)';
 const SLOW_QUERY = `tag=slow regex "${REGEX}" | table x`;
+/** About a second or two in all: long enough to tell the search's own time from the moment it takes to open it again. */
+const MEDIUM_QUERY = `tag=medium regex "${REGEX}" | table x`;
 /** Tens of seconds per entry: runs until stopped. */
 const SLOWER_QUERY = `tag=slower regex "${REGEX}" | count`;
 
@@ -16,6 +19,11 @@ interface Summary {
   ID: string;
   UserQuery: string;
   State: string;
+}
+
+interface Info {
+  Started: string;
+  Finished: string;
 }
 
 /** Persistent searches as a person uses them: background, sign out and back in, find, open, save, stop, delete. */
@@ -31,6 +39,10 @@ describe('console persistent searches (browser)', () => {
     await h.ingest(headers, 'slow', [
       ...quick.map((data, i) => ({ data, ageMs: MIN + i * 1000 })),
       ...Array.from({ length: 6 }, (_, i) => ({ data: `${'a'.repeat(25)}!`, ageMs: 2 * MIN + i * 1000 })),
+    ]);
+    await h.ingest(headers, 'medium', [
+      ...['a', 'aa'].map((data, i) => ({ data, ageMs: MIN + i * 1000 })),
+      ...Array.from({ length: 4 }, (_, i) => ({ data: `${'a'.repeat(24)}!`, ageMs: 2 * MIN + i * 1000 })),
     ]);
     await h.ingest(
       headers,
@@ -113,6 +125,29 @@ describe('console persistent searches (browser)', () => {
       await page.waitForURL(`**/search?id=${mine.ID}`);
       await eventually(async () => expect(await page.getByRole('textbox', { name: 'Query' }).innerText()).toBe(SLOW_QUERY));
       await eventually(async () => expect((await tableRows(page, 'Results')).map((x) => x[0]).sort()).toEqual(['a', 'aa', 'aaa', 'aaaa']));
+      expect(await h.problemsOf(w)).toEqual([]);
+    }));
+
+  it('shows a search opened again with the time the search itself took, not the time it took to open it', () =>
+    withPage(h, 'reopened-duration', async (w) => {
+      const { page } = w;
+      await cleanUp();
+      const id = await launch(MEDIUM_QUERY, true);
+      const info = await eventually(async () => {
+        const [i] = (await h.svc.request('GET', `/api/searchctrl/${id}`, { headers })).body as Info[];
+        expect(i.Finished).not.toMatch(/^0001-/);
+        return i;
+      }, 60000);
+      const took = Date.parse(info.Finished) - Date.parse(info.Started);
+      expect(took).toBeGreaterThan(1000); // far from the few ms it takes to open it again
+      await openSearches(w);
+      await row(page, id)
+        .getByRole('link', { name: `Open search ${id}` })
+        .click();
+      await page.waitForURL(`**/search?id=${id}`);
+      const status = page.getByRole('status').filter({ hasText: / results? in / });
+      await eventually(async () => expect((await status.innerText()).split(',')[0]).toBe(`2 results in ${formatDuration(took)}`), 30000);
+      shots.push(await keepScreenshot(page, 'search-reopened'));
       expect(await h.problemsOf(w)).toEqual([]);
     }));
 

@@ -6,7 +6,8 @@ export function SearchStatus({ state, now }: { state: SessionState; now: number 
   const s = state.stats;
   const n = s?.EntryCount ?? 0;
   const results = `${formatCount(n)} result${n === 1 ? '' : 's'}`;
-  const elapsed = formatDuration((state.endedAt ?? now) - state.launchedAt);
+  // Once finished, the search's own duration (also for one opened again later, not the time to reopen it).
+  const elapsed = formatDuration(state.took ?? Math.max(0, (state.endedAt ?? now) - state.launchedAt));
   if (state.phase === 'failed') {
     return (
       <p className="error search-error" role="alert">

@@ -14,9 +14,25 @@ export interface SessionState {
   info: SearchInfo;
   stats?: OverviewStats;
   error?: string;
-  /** performance.now() at launch and when the search ended */
+  /** performance.now() at launch (for a search opened again: when it started) and when it ended */
   launchedAt: number;
   endedAt?: number;
+  /** how long the search took by its own times (Started to Finished), once it has finished */
+  took?: number;
+}
+
+/** Started to Finished of a finished search, in ms; undefined while it runs (Finished is year 0001). */
+export function searchTook(info: SearchInfo): number | undefined {
+  const started = Date.parse(info.Started);
+  const finished = Date.parse(info.Finished);
+  if (!Number.isFinite(started) || !Number.isFinite(finished) || /^0001-/.test(info.Finished)) return undefined;
+  return Math.max(0, finished - started);
+}
+
+/** performance.now() of the moment the search started (by the service's clock), for one opened again. */
+function startedAt(info: SearchInfo): number {
+  const age = Date.now() - Date.parse(info.Started);
+  return performance.now() - (Number.isFinite(age) ? Math.max(0, age) : 0);
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -39,7 +55,7 @@ export class SearchSession {
   static async attach(id: string): Promise<SearchSession> {
     if (!/^\d{1,19}$/.test(id)) throw new ApiError(400, `"${id}" is not a search ID`);
     const r = await api<LaunchResponse>(`/api/searchctrl/${id}/attach`);
-    return new SearchSession(r, performance.now());
+    return new SearchSession(r, startedAt(r.Info));
   }
 
   private constructor(
@@ -87,7 +103,7 @@ export class SearchSession {
         }
         if (stats.Finished) {
           const info = await this.fetchInfo().catch(() => this.state.info);
-          this.set({ stats, info, phase: this.stopRequested ? 'stopped' : 'finished', endedAt: performance.now() });
+          this.set({ stats, info, phase: this.stopRequested ? 'stopped' : 'finished', endedAt: performance.now(), took: searchTook(info) });
           break;
         }
         this.set({ stats });
