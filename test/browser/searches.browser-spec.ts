@@ -12,6 +12,8 @@ const REGEX = '(?P<x>(a{1,30}){1,30}$)';
 const SLOW_QUERY = `tag=slow regex "${REGEX}" | table x`;
 /** About a second or two in all: long enough to tell the search's own time from the moment it takes to open it again. */
 const MEDIUM_QUERY = `tag=medium regex "${REGEX}" | table x`;
+/** Quick, and the same every time it runs. */
+const QUICK_QUERY = 'tag=slow grep -v "!" | table';
 /** Tens of seconds per entry: runs until stopped. */
 const SLOWER_QUERY = `tag=slower regex "${REGEX}" | count`;
 
@@ -148,6 +150,41 @@ describe('console persistent searches (browser)', () => {
       const status = page.getByRole('status').filter({ hasText: / results? in / });
       await eventually(async () => expect((await status.innerText()).split(',')[0]).toBe(`2 results in ${formatDuration(took)}`), 30000);
       shots.push(await keepScreenshot(page, 'search-reopened'));
+      expect(await h.problemsOf(w)).toEqual([]);
+    }));
+
+  it('asks for a name when saving results on the search page, so saved runs of one query can be told apart', () =>
+    withPage(h, 'save-with-name', async (w) => {
+      const { page } = w;
+      await cleanUp();
+      await page.goto('/search');
+      await signIn(page, 'analyst', 'analyst-password-1');
+      const names = ['Before the fix', 'After the fix', 'After the restart'];
+      for (const [i, name] of names.entries()) {
+        await runQuery(page, QUICK_QUERY);
+        await page
+          .getByRole('status')
+          .filter({ hasText: /^4 results in / })
+          .waitFor({ timeout: 30000 });
+        await page.getByRole('toolbar', { name: 'Search actions' }).getByRole('button', { name: 'Save results' }).click();
+        const dialog = page.getByRole('dialog', { name: 'Save search results' });
+        await dialog.getByLabel('Name (optional)').fill(name);
+        if (i === 0) {
+          await dialog.getByLabel('Notes (optional)').fill('the numbers before the deploy');
+          shots.push(await keepScreenshot(page, 'search-save-dialog'));
+        }
+        await dialog.getByRole('button', { name: 'Save results' }).click();
+        await dialog.waitFor({ state: 'detached' });
+        await page.getByRole('toolbar', { name: 'Search actions' }).getByText(`The results are saved as “${name}”.`).waitFor();
+      }
+      await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Persistent searches' }).click();
+      const table = page.getByRole('table', { name: 'Persistent searches' });
+      await eventually(async () => {
+        const lines = (await table.getByRole('row').all()).slice(1).map(async (r) => (await cells(r))[0].split('\n').slice(0, 2));
+        expect((await Promise.all(lines)).sort()).toEqual(names.map((n) => [n, QUICK_QUERY]).sort());
+      });
+      await table.getByText('the numbers before the deploy').waitFor();
+      shots.push(await keepScreenshot(page, 'persistent-searches-named'));
       expect(await h.problemsOf(w)).toEqual([]);
     }));
 

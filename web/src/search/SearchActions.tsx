@@ -1,5 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
 import { SaveToLibrary } from '../library/SaveToLibrary';
+import { SaveNoteDialog } from '../ui/SaveNoteDialog';
 import type { ChartType, RendererOptions } from './results/chart-options';
 import { SearchSession, SessionState } from './search-session';
 import { TimeRange } from './time-range';
@@ -24,6 +25,8 @@ export function SearchActions({
   range?: TimeRange;
 }) {
   const [note, setNote] = useState<string>();
+  /** the save dialog, while open (with the service's refusal, if any) */
+  const [saving, setSaving] = useState<{ error?: string }>();
   const act = (what: () => Promise<unknown>, done: string) =>
     what().then(
       () => setNote(done),
@@ -37,9 +40,25 @@ export function SearchActions({
           Send to background
         </button>
       )}
-      <button type="button" onClick={() => void act(() => session.save(), 'The results are saved.')}>
+      <button type="button" onClick={() => setSaving({})}>
         Save results
       </button>
+      {saving && (
+        <SaveNoteDialog
+          searchId={session.id}
+          error={saving.error}
+          onClose={() => setSaving(undefined)}
+          onSave={(metadata) =>
+            void session.save(metadata).then(
+              () => {
+                setSaving(undefined);
+                setNote(metadata?.name ? `The results are saved as “${metadata.name}”.` : 'The results are saved.');
+              },
+              (err: Error) => setSaving({ error: `Could not save the results: ${err.message}` }),
+            )
+          }
+        />
+      )}
       <SaveToLibrary query={state.info.UserQuery} />
       <Suspense fallback={null}>
         <AddToDashboard source={{ query: state.info.UserQuery, renderer: session.renderer, chart, range: range ?? { kind: 'relative', preset: '1h' } }} />

@@ -5,8 +5,8 @@ import { ConfirmDialog } from '../library/Dialog';
 import { SaveToLibrary } from '../library/SaveToLibrary';
 import { openSearchLink } from '../library/search-link';
 import { usePrefs } from '../prefs/PrefsContext';
+import { SaveNoteDialog } from '../ui/SaveNoteDialog';
 import { formatBytes, formatCount, formatTime } from '../ui/time-format';
-import { SaveNoteDialog } from './SaveNoteDialog';
 import { allowedActions, isRunning, listSearches, noteOf, PersistentSearch, runSearchAction, SaveNote, SearchAction, stateWords } from './searches-api';
 import { useUserNames } from './useUserNames';
 
@@ -180,7 +180,7 @@ export function SearchesPage() {
       {searches && searches.length > 0 && shown.length === 0 && <p className="empty">No search matches the filter.</p>}
       {dialog?.kind === 'save' && (
         <SaveNoteDialog
-          search={dialog.search}
+          searchId={dialog.search.ID}
           onClose={() => setDialog(undefined)}
           error={dialog.error}
           onSave={async (note) => {

@@ -1,9 +1,13 @@
 import { FormEvent } from 'react';
-import { Dialog } from '../library/Dialog';
-import { PersistentSearch, SaveNote } from './searches-api';
+import { Dialog, FormFooter } from '../library/Dialog';
+import type { SaveNote } from '../searches/searches-api';
 
-/** Save a search's results, with an optional name and notes kept alongside them. */
-export function SaveNoteDialog({ search, onSave, onClose, error }: { search: PersistentSearch; onSave(note?: SaveNote): void; onClose(): void; error?: string }) {
+/**
+ * Save a search's results, with an optional name and notes kept alongside them (the save's
+ * metadata), so several saved runs of one query can be told apart on the persistent searches page.
+ * Opened from the search page's "Save results" and from the persistent searches page.
+ */
+export function SaveNoteDialog({ searchId, onSave, onClose, error }: { searchId: string; onSave(note?: SaveNote): void; onClose(): void; error?: string }) {
   function submit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
     const f = new FormData(e.currentTarget);
@@ -14,7 +18,10 @@ export function SaveNoteDialog({ search, onSave, onClose, error }: { search: Per
   return (
     <Dialog title="Save search results" onClose={onClose}>
       <form className="entry-form" onSubmit={submit}>
-        <p className="muted">The results of search {search.ID} are kept until you delete them, also across restarts of the service. A running search is saved when it finishes.</p>
+        <p className="muted">
+          The results of search {searchId} are kept until you delete them, also across restarts of the service. A running search is saved when it finishes. A name tells this run
+          apart from other saved runs of the same query.
+        </p>
         <label>
           Name (optional)
           <input name="name" maxLength={256} data-autofocus />
@@ -23,19 +30,7 @@ export function SaveNoteDialog({ search, onSave, onClose, error }: { search: Per
           Notes (optional)
           <textarea name="notes" rows={3} />
         </label>
-        {error && (
-          <p className="error" role="alert">
-            {error}
-          </p>
-        )}
-        <div className="dialog-buttons">
-          <button type="button" onClick={onClose}>
-            Cancel
-          </button>
-          <button type="submit" className="primary">
-            Save results
-          </button>
-        </div>
+        <FormFooter error={error} submit="Save results" onCancel={onClose} />
       </form>
     </Dialog>
   );
