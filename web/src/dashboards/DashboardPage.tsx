@@ -2,8 +2,8 @@ import { useEffect, useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { useAuth } from '../auth/AuthContext';
 import { ConfirmDialog } from '../library/Dialog';
-import { useMyGroups } from '../library/useMyGroups';
 import { usePrefs } from '../prefs/PrefsContext';
+import { useAllGroups } from '../ui/useGroups';
 import { AddTileDialog } from './AddTileDialog';
 import { ConflictDialog } from './ConflictDialog';
 import { DashboardGrid } from './DashboardGrid';
@@ -33,7 +33,7 @@ export function DashboardPage() {
   const { ref = '' } = useParams();
   const { user } = useAuth();
   const { prefs } = usePrefs();
-  const { groups } = useMyGroups();
+  const groups = useAllGroups();
   const [editing, setEditing] = useState<Editing>();
   const [paused, setPaused] = useState(false);
   const time = useDashboardTime();

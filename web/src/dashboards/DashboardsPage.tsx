@@ -3,11 +3,11 @@ import { Link, useNavigate } from 'react-router';
 import { useAuth } from '../auth/AuthContext';
 import { saveBlob } from '../common-upload/download';
 import { ConfirmDialog } from '../library/Dialog';
-import { useMyGroups } from '../library/useMyGroups';
 import '../library/keeping.css';
 import { usePrefs } from '../prefs/PrefsContext';
 import { useUserNames } from '../searches/useUserNames';
 import { sharingText } from '../ui/SharingFields';
+import { useAllGroups } from '../ui/useGroups';
 import { EveryUsersSwitch, ListMessages, OwnedNameCell, useKeptList } from '../ui/ListPage';
 import { formatTime } from '../ui/time-format';
 import { readDashboardData } from './dashboard-data';
@@ -31,7 +31,7 @@ function tileCount(d: Dashboard): string {
 export function DashboardsPage() {
   const { user } = useAuth();
   const { prefs } = usePrefs();
-  const { groups } = useMyGroups();
+  const groups = useAllGroups();
   const [admin, setAdmin] = useState(false);
   const { list, error, reload: load } = useKeptList(listDashboards, admin, byName, 'the dashboards');
   const names = useUserNames((list ?? []).some((d) => d.UID !== user.UID));

@@ -2,10 +2,10 @@ import { useMemo, useState } from 'react';
 import { useAuth } from '../auth/AuthContext';
 import { downloadFile } from '../common-upload/download';
 import { sharingText } from '../ui/SharingFields';
+import { useAllGroups } from '../ui/useGroups';
 import { useUploadLimits } from '../common-upload/useUploadLimits';
 import { ConfirmDialog } from '../library/Dialog';
 import '../library/keeping.css';
-import { useMyGroups } from '../library/useMyGroups';
 import { usePrefs } from '../prefs/PrefsContext';
 import { useUserNames } from '../searches/useUserNames';
 import { EveryUsersSwitch, ListMessages, OwnedNameCell, useKeptList } from '../ui/ListPage';
@@ -22,7 +22,7 @@ type Editing = { kind: 'new' } | { kind: 'edit' | 'replace'; f: UserFile } | { k
 export function FilesPage() {
   const { user } = useAuth();
   const { prefs } = usePrefs();
-  const { groups } = useMyGroups();
+  const groups = useAllGroups();
   const limits = useUploadLimits();
   const [admin, setAdmin] = useState(false);
   const names = useUserNames(true);

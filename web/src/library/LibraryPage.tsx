@@ -4,11 +4,12 @@ import { LibraryEntry } from '../api/types';
 import { useAuth } from '../auth/AuthContext';
 import { useUserNames } from '../searches/useUserNames';
 import { EveryUsersSwitch, ListMessages, OwnedNameCell, useKeptList } from '../ui/ListPage';
+import { sharingText } from '../ui/SharingFields';
+import { useAllGroups } from '../ui/useGroups';
 import { ConfirmDialog } from './Dialog';
 import { allLabels, deleteEntry, entryMatches, listLibrary } from './library-api';
 import { LibraryEntryDialog } from './LibraryEntryDialog';
 import { searchLink } from './search-link';
-import { groupNames, useMyGroups } from './useMyGroups';
 
 const byName = (a: LibraryEntry, b: LibraryEntry) => a.Name.localeCompare(b.Name);
 
@@ -17,7 +18,7 @@ type Editing = { kind: 'new' } | { kind: 'edit'; entry: LibraryEntry } | { kind:
 /** The search library: the person's saved queries, to find, open, run, edit and delete. */
 export function LibraryPage() {
   const { user } = useAuth();
-  const { groups } = useMyGroups();
+  const groups = useAllGroups();
   const [admin, setAdmin] = useState(false);
   const names = useUserNames(admin);
   const { list: entries, error, reload: load } = useKeptList(listLibrary, admin, byName, 'the library');
@@ -110,7 +111,7 @@ export function LibraryPage() {
                     ))}
                   </ul>
                 </td>
-                <td className="text-cell">{sharing(e, groups)}</td>
+                <td className="text-cell">{sharingText(e.GIDs, e.Global, groups)}</td>
                 <td className="actions-cell">
                   <div className="row-actions" role="group" aria-label={`Actions for ${e.Name}`}>
                     <Link className="button" to={searchLink(e.Query)} aria-label={`Open ${e.Name} in the search page`}>
@@ -157,10 +158,4 @@ export function LibraryPage() {
       )}
     </section>
   );
-}
-
-function sharing(e: LibraryEntry, groups: Parameters<typeof groupNames>[1]): string {
-  const parts = groupNames(e.GIDs, groups);
-  if (e.Global) parts.unshift('everyone');
-  return parts.length ? parts.join(', ') : 'only the owner';
 }

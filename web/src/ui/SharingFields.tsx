@@ -1,25 +1,7 @@
-import { useEffect, useState } from 'react';
-import { api } from '../api/client';
 import { GroupDetails } from '../api/types';
 import { useAuth } from '../auth/AuthContext';
 import { groupNames } from '../library/useMyGroups';
-
-/** Every group (GET /api/groups), for an administrator, who may share with any of them; else undefined. */
-function useEveryGroup(admin: boolean): GroupDetails[] | undefined {
-  const [all, setAll] = useState<GroupDetails[]>();
-  useEffect(() => {
-    if (!admin) return;
-    let live = true;
-    api<GroupDetails[] | null>('/api/groups').then(
-      (g) => live && setAll([...(g ?? [])].sort((a, b) => a.Name.localeCompare(b.Name))),
-      () => undefined, // the person's own groups stay offered
-    );
-    return () => {
-      live = false;
-    };
-  }, [admin]);
-  return all;
-}
+import { useAllGroups } from './useGroups';
 
 /**
  * "Share with groups" checkboxes (named `gid`) and, for administrators, "Everyone (global)"
@@ -43,10 +25,11 @@ export function SharingFields({
   alone?: string;
 }) {
   const { user } = useAuth();
-  const every = useEveryGroup(user.Admin);
-  const choices = every ?? groups;
+  const all = useAllGroups();
+  const choices = user.Admin ? all : groups;
   const shown = [...(choices ?? [])];
-  for (const gid of gids ?? []) if (!shown.some((g) => g.GID === gid)) shown.push({ GID: gid, Name: `group ${gid}`, Desc: '' });
+  // Groups it is already shared with that the person is not in (they left it, or an administrator shared it) stay listed, by name.
+  for (const gid of gids ?? []) if (!shown.some((g) => g.GID === gid)) shown.push(all?.find((g) => g.GID === gid) ?? { GID: gid, Name: `group ${gid}`, Desc: '' });
   return (
     <fieldset className="group-choices">
       <legend>{legend}</legend>
