@@ -108,4 +108,35 @@ describe('console sharing with groups (browser)', () => {
       expect(await cellUnder(page, 'Dashboards', 'Shop health', 'Shared with')).toBe('everyone, night shift');
       expect(await h.problemsOf(w)).toEqual([]);
     }));
+
+  it('says why a dashboard, resource or file shared for reading cannot be shared, changed or deleted', () =>
+    withPage(h, 'why-disabled', async (w) => {
+      const { page } = w;
+      await open(w, 'colleague', '/dashboards');
+      const cases: Array<[string, string, string, string[], string]> = [
+        ['/dashboards', 'Dashboards', 'Checkout errors', ['Share Checkout errors', 'Delete Checkout errors'], 'Only its owner, owner, or an administrator may share or delete it.'],
+        [
+          '/resources',
+          'Resources',
+          'price list',
+          ['Upload contents of price list', 'Edit price list', 'Delete price list'],
+          'Only its owner, owner, or an administrator may change or delete it.',
+        ],
+        ['/files', 'Files', 'runbook', ['Replace the contents of runbook', 'Edit runbook', 'Delete runbook'], 'Only its owner, owner, may change or delete it.'],
+      ];
+      for (const [path, table, name, buttons, why] of cases) {
+        await page.goto(path);
+        const r = row(page, table, name);
+        await r.waitFor();
+        for (const b of buttons) {
+          const button = r.getByRole('button', { name: b });
+          expect([b, await button.isDisabled()]).toEqual([b, true]);
+        }
+        // The reason is the disabled buttons' tooltip, and written in the row for touch screens.
+        expect(await r.getByTitle(why, { exact: true }).count()).toBe(buttons.length);
+        expect(await r.getByText(why, { exact: true }).isVisible()).toBe(true);
+        shots.push(await keepScreenshot(page, `sharing-reader-${table.toLowerCase()}`));
+      }
+      expect(await h.problemsOf(w)).toEqual([]);
+    }));
 });

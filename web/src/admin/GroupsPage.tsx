@@ -91,7 +91,13 @@ function Groups() {
                   <td className="text-cell">{members.length ? members.map((u) => u.User).join(', ') : <span className="muted">nobody</span>}</td>
                   <td className="actions-cell">
                     <div className="row-actions" role="group" aria-label={`Actions for ${g.Name}`}>
-                      <button type="button" onClick={() => setOpen({ kind: 'members', gid: g.GID })} aria-label={`Members of ${g.Name}`} disabled={!users}>
+                      <button
+                        type="button"
+                        onClick={() => setOpen({ kind: 'members', gid: g.GID })}
+                        aria-label={`Members of ${g.Name}`}
+                        disabled={!users}
+                        title={users ? undefined : 'The users are still being read.'}
+                      >
                         Members
                       </button>
                       <button type="button" onClick={() => setOpen({ kind: 'edit', gid: g.GID })} aria-label={`Edit ${g.Name}`}>

@@ -62,7 +62,7 @@ function Users() {
     <section className="keeping-page admin-page" aria-labelledby="users-title">
       <div className="page-head">
         <h1 id="users-title">Users</h1>
-        <button type="button" className="primary" onClick={() => setOpen({ kind: 'new' })} disabled={!groups}>
+        <button type="button" className="primary" onClick={() => setOpen({ kind: 'new' })} disabled={!groups} title={groups ? undefined : 'The groups are still being read.'}>
           New user
         </button>
       </div>

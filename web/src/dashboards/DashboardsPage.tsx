@@ -9,6 +9,7 @@ import { useUserNames } from '../searches/useUserNames';
 import { sharingText } from '../ui/SharingFields';
 import { useAllGroups } from '../ui/useGroups';
 import { EveryUsersSwitch, ListMessages, OwnedNameCell, useKeptList } from '../ui/ListPage';
+import { RowActions, RowButton } from '../ui/RowActions';
 import { formatTime } from '../ui/time-format';
 import { readDashboardData } from './dashboard-data';
 import { createDashboard, Dashboard, dashboardMatches, deleteDashboard, exportable, exportFileName, getDashboard, listDashboards, parseImport } from './dashboards-api';
@@ -43,7 +44,9 @@ export function DashboardsPage() {
 
   const labels = useMemo(() => [...new Set((list ?? []).flatMap((d) => d.Labels ?? []))].sort((a, b) => a.localeCompare(b)), [list]);
   const shown = useMemo(() => (list ?? []).filter((d) => dashboardMatches(d, text, label || undefined)), [list, text, label]);
-  const mayWrite = (d: Dashboard) => d.UID === user.UID || user.Admin;
+  const ownerOf = (d: Dashboard) => names.get(d.UID) ?? `user ${d.UID}`;
+  /** Why the person may not share or delete it (only its owner and administrators may); undefined when they may. */
+  const readOnly = (d: Dashboard) => (d.UID === user.UID || user.Admin ? undefined : `Only its owner, ${ownerOf(d)}, or an administrator may share or delete it.`);
 
   async function act(what: () => Promise<string>) {
     setNote(undefined);
@@ -154,7 +157,7 @@ export function DashboardsPage() {
                 <OwnedNameCell
                   name={<Link to={`/dashboards/${d.ID}`}>{d.Name || 'Untitled dashboard'}</Link>}
                   description={d.Description}
-                  owner={d.UID !== user.UID ? (names.get(d.UID) ?? `user ${d.UID}`) : undefined}
+                  owner={d.UID !== user.UID ? ownerOf(d) : undefined}
                 />
                 <td className="nowrap">{tileCount(d)}</td>
                 <td className="text-cell">
@@ -177,7 +180,7 @@ export function DashboardsPage() {
                 <td className="text-cell">{sharingText(d.GIDs, d.Global, groups)}</td>
                 <td className="nowrap when">{formatTime(d.Updated, prefs.timeZone).slice(0, 16)}</td>
                 <td className="actions-cell">
-                  <div className="row-actions" role="group" aria-label={`Actions for ${d.Name}`}>
+                  <RowActions label={d.Name} why={readOnly(d)}>
                     <button type="button" onClick={() => void navigate(`/dashboards/${d.ID}`)} aria-label={`Open ${d.Name}`}>
                       Open
                     </button>
@@ -187,13 +190,13 @@ export function DashboardsPage() {
                     <button type="button" onClick={() => void exportOne(d)} aria-label={`Export ${d.Name}`}>
                       Export
                     </button>
-                    <button type="button" disabled={!mayWrite(d)} onClick={() => setEditing({ kind: 'share', dashboard: d })} aria-label={`Share ${d.Name}`}>
+                    <RowButton unavailable={readOnly(d)} onClick={() => setEditing({ kind: 'share', dashboard: d })} aria-label={`Share ${d.Name}`}>
                       Share
-                    </button>
-                    <button type="button" disabled={!mayWrite(d)} onClick={() => setEditing({ kind: 'delete', dashboard: d })} aria-label={`Delete ${d.Name}`}>
+                    </RowButton>
+                    <RowButton unavailable={readOnly(d)} onClick={() => setEditing({ kind: 'delete', dashboard: d })} aria-label={`Delete ${d.Name}`}>
                       Delete
-                    </button>
-                  </div>
+                    </RowButton>
+                  </RowActions>
                 </td>
               </tr>
             ))}

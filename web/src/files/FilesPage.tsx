@@ -9,6 +9,7 @@ import '../library/keeping.css';
 import { usePrefs } from '../prefs/PrefsContext';
 import { useUserNames } from '../searches/useUserNames';
 import { EveryUsersSwitch, ListMessages, OwnedNameCell, useKeptList } from '../ui/ListPage';
+import { RowActions, RowButton } from '../ui/RowActions';
 import { formatBytes, formatTime } from '../ui/time-format';
 import { FileDialog } from './FileDialog';
 import { deleteFile, fileMatches, fileUrl, listFiles, UserFile } from './files-api';
@@ -33,8 +34,14 @@ export function FilesPage() {
   const [note, setNote] = useState<string>();
 
   const shown = useMemo(() => (list ?? []).filter((f) => fileMatches(f, text)), [list, text]);
-  // Outside admin mode only the owner changes a file (admins too: they switch to "every user's files").
-  const mayChange = (f: UserFile) => admin || f.UID === user.UID;
+  const ownerOf = (f: UserFile) => names.get(f.UID) ?? `user ${f.UID}`;
+  /** Why the person may not change or delete it; undefined when they may. Outside admin mode only the owner may (admins switch to every user's files). */
+  const readOnly = (f: UserFile) =>
+    admin || f.UID === user.UID
+      ? undefined
+      : user.Admin
+        ? `Tick “Every user's files” to change or delete a file of ${ownerOf(f)}.`
+        : `Only its owner, ${ownerOf(f)}, may change or delete it.`;
 
   const done = (_f: UserFile, message: string) => {
     setEditing(undefined);
@@ -102,27 +109,27 @@ export function FilesPage() {
           <tbody>
             {shown.map((f) => (
               <tr key={f.ThingUUID}>
-                <OwnedNameCell name={f.Name} description={f.Desc} owner={f.UID !== user.UID ? (names.get(f.UID) ?? `user ${f.UID}`) : undefined} />
+                <OwnedNameCell name={f.Name} description={f.Desc} owner={f.UID !== user.UID ? ownerOf(f) : undefined} />
                 <td className="nowrap">{f.Type || 'unknown'}</td>
                 <td className="num">{formatBytes(f.Size)}</td>
                 <td className="nowrap">{formatTime(f.Updated, prefs.timeZone).slice(0, 19)}</td>
                 <td className="text-cell">{(f.Labels ?? []).join(', ')}</td>
                 <td className="text-cell">{sharingText(f.GIDs, f.Global, groups)}</td>
                 <td className="actions-cell">
-                  <div className="row-actions" role="group" aria-label={`Actions for ${f.Name}`}>
+                  <RowActions label={f.Name} why={readOnly(f)}>
                     <button type="button" onClick={() => void download(f)} aria-label={`Download ${f.Name}`}>
                       Download
                     </button>
-                    <button type="button" disabled={!mayChange(f)} onClick={() => setEditing({ kind: 'replace', f })} aria-label={`Replace the contents of ${f.Name}`}>
+                    <RowButton unavailable={readOnly(f)} onClick={() => setEditing({ kind: 'replace', f })} aria-label={`Replace the contents of ${f.Name}`}>
                       Replace
-                    </button>
-                    <button type="button" disabled={!mayChange(f)} onClick={() => setEditing({ kind: 'edit', f })} aria-label={`Edit ${f.Name}`}>
+                    </RowButton>
+                    <RowButton unavailable={readOnly(f)} onClick={() => setEditing({ kind: 'edit', f })} aria-label={`Edit ${f.Name}`}>
                       Edit
-                    </button>
-                    <button type="button" disabled={!mayChange(f)} onClick={() => setEditing({ kind: 'delete', f })} aria-label={`Delete ${f.Name}`}>
+                    </RowButton>
+                    <RowButton unavailable={readOnly(f)} onClick={() => setEditing({ kind: 'delete', f })} aria-label={`Delete ${f.Name}`}>
                       Delete
-                    </button>
-                  </div>
+                    </RowButton>
+                  </RowActions>
                 </td>
               </tr>
             ))}

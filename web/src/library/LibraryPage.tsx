@@ -4,6 +4,7 @@ import { LibraryEntry } from '../api/types';
 import { useAuth } from '../auth/AuthContext';
 import { useUserNames } from '../searches/useUserNames';
 import { EveryUsersSwitch, ListMessages, OwnedNameCell, useKeptList } from '../ui/ListPage';
+import { RowActions, RowButton } from '../ui/RowActions';
 import { sharingText } from '../ui/SharingFields';
 import { useAllGroups } from '../ui/useGroups';
 import { ConfirmDialog } from './Dialog';
@@ -12,6 +13,7 @@ import { LibraryEntryDialog } from './LibraryEntryDialog';
 import { searchLink } from './search-link';
 
 const byName = (a: LibraryEntry, b: LibraryEntry) => a.Name.localeCompare(b.Name);
+const LIBRARY_READ_ONLY = 'Only its owner or an administrator may change or delete it.';
 
 type Editing = { kind: 'new' } | { kind: 'edit'; entry: LibraryEntry } | { kind: 'delete'; entry: LibraryEntry; error?: string; busy?: boolean };
 
@@ -113,20 +115,20 @@ export function LibraryPage() {
                 </td>
                 <td className="text-cell">{sharingText(e.GIDs, e.Global, groups)}</td>
                 <td className="actions-cell">
-                  <div className="row-actions" role="group" aria-label={`Actions for ${e.Name}`}>
+                  <RowActions label={e.Name} why={!e.Can.Modify || !e.Can.Delete ? LIBRARY_READ_ONLY : undefined}>
                     <Link className="button" to={searchLink(e.Query)} aria-label={`Open ${e.Name} in the search page`}>
                       Open
                     </Link>
                     <Link className="button" to={searchLink(e.Query, true)} aria-label={`Run ${e.Name}`}>
                       Run
                     </Link>
-                    <button type="button" disabled={!e.Can.Modify} onClick={() => setEditing({ kind: 'edit', entry: e })} aria-label={`Edit ${e.Name}`}>
+                    <RowButton unavailable={e.Can.Modify ? undefined : LIBRARY_READ_ONLY} onClick={() => setEditing({ kind: 'edit', entry: e })} aria-label={`Edit ${e.Name}`}>
                       Edit
-                    </button>
-                    <button type="button" disabled={!e.Can.Delete} onClick={() => setEditing({ kind: 'delete', entry: e })} aria-label={`Delete ${e.Name}`}>
+                    </RowButton>
+                    <RowButton unavailable={e.Can.Delete ? undefined : LIBRARY_READ_ONLY} onClick={() => setEditing({ kind: 'delete', entry: e })} aria-label={`Delete ${e.Name}`}>
                       Delete
-                    </button>
-                  </div>
+                    </RowButton>
+                  </RowActions>
                 </td>
               </tr>
             ))}

@@ -9,6 +9,7 @@ import '../library/keeping.css';
 import { usePrefs } from '../prefs/PrefsContext';
 import { useUserNames } from '../searches/useUserNames';
 import { EveryUsersSwitch, ListMessages, OwnedNameCell, useKeptList } from '../ui/ListPage';
+import { RowActions, RowButton } from '../ui/RowActions';
 import { formatBytes, formatTime } from '../ui/time-format';
 import { CloneResourceDialog } from './CloneResourceDialog';
 import { ResourceDialog } from './ResourceDialog';
@@ -35,7 +36,9 @@ export function ResourcesPage() {
   const [note, setNote] = useState<string>();
 
   const shown = useMemo(() => (list ?? []).filter((r) => resourceMatches(r, text)), [list, text]);
-  const mayChange = (r: ResourceMeta) => user.Admin || r.UID === user.UID;
+  const ownerOf = (r: ResourceMeta) => names.get(r.UID) ?? `user ${r.UID}`;
+  /** Why the person may not change or delete it (only its owner and administrators may); undefined when they may. */
+  const readOnly = (r: ResourceMeta) => (user.Admin || r.UID === user.UID ? undefined : `Only its owner, ${ownerOf(r)}, or an administrator may change or delete it.`);
 
   const done = (_r: ResourceMeta, message: string) => {
     setEditing(undefined);
@@ -108,32 +111,36 @@ export function ResourcesPage() {
           <tbody>
             {shown.map((r) => (
               <tr key={r.GUID}>
-                <OwnedNameCell name={r.ResourceName} description={r.Description} owner={r.UID !== user.UID ? (names.get(r.UID) ?? `user ${r.UID}`) : undefined} />
+                <OwnedNameCell name={r.ResourceName} description={r.Description} owner={r.UID !== user.UID ? ownerOf(r) : undefined} />
                 <td className="num">{r.Size > 0 ? formatBytes(r.Size) : 'empty'}</td>
                 <td className="num">{r.VersionNumber}</td>
                 <td className="nowrap">{formatTime(r.LastModified, prefs.timeZone).slice(0, 19)}</td>
                 <td className="text-cell">{sharingText(r.GroupACL, r.Global, groups)}</td>
                 <td className="actions-cell">
-                  <div className="row-actions" role="group" aria-label={`Actions for ${r.ResourceName}`}>
-                    <button type="button" disabled={!mayChange(r)} onClick={() => setEditing({ kind: 'upload', r })} aria-label={`Upload contents of ${r.ResourceName}`}>
+                  <RowActions label={r.ResourceName} why={readOnly(r)}>
+                    <RowButton unavailable={readOnly(r)} onClick={() => setEditing({ kind: 'upload', r })} aria-label={`Upload contents of ${r.ResourceName}`}>
                       Upload
-                    </button>
-                    <button type="button" disabled={r.Size === 0} onClick={() => void download(r)} aria-label={`Download ${r.ResourceName}`}>
+                    </RowButton>
+                    <RowButton
+                      unavailable={r.Size === 0 ? 'It is empty: nothing to download yet.' : undefined}
+                      onClick={() => void download(r)}
+                      aria-label={`Download ${r.ResourceName}`}
+                    >
                       Download
-                    </button>
+                    </RowButton>
                     <button type="button" onClick={() => setEditing({ kind: 'preview', r })} aria-label={`Preview ${r.ResourceName}`}>
                       Preview
                     </button>
-                    <button type="button" disabled={!mayChange(r)} onClick={() => setEditing({ kind: 'edit', r })} aria-label={`Edit ${r.ResourceName}`}>
+                    <RowButton unavailable={readOnly(r)} onClick={() => setEditing({ kind: 'edit', r })} aria-label={`Edit ${r.ResourceName}`}>
                       Edit
-                    </button>
+                    </RowButton>
                     <button type="button" onClick={() => setEditing({ kind: 'clone', r })} aria-label={`Clone ${r.ResourceName}`}>
                       Clone
                     </button>
-                    <button type="button" disabled={!mayChange(r)} onClick={() => setEditing({ kind: 'delete', r })} aria-label={`Delete ${r.ResourceName}`}>
+                    <RowButton unavailable={readOnly(r)} onClick={() => setEditing({ kind: 'delete', r })} aria-label={`Delete ${r.ResourceName}`}>
                       Delete
-                    </button>
-                  </div>
+                    </RowButton>
+                  </RowActions>
                 </td>
               </tr>
             ))}
