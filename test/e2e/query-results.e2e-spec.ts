@@ -145,4 +145,40 @@ describe('query results (e2e)', () => {
       expect(page.Entries).toEqual({ Columns: ['min'], Rows: [{ TS: expect.any(String), Row: [`${tsOf(1).slice(0, 19)}.000000Z`] }] });
     });
   });
+
+  describe('regular expression errors speak RE2 (item 13)', () => {
+    const message = 'ModuleError: regex: invalid regular expression: missing closing ]: [a- at offset 6 of the expression';
+
+    it('a launch, a direct search and /api/parse name the problem and its offset, never JavaScript syntax', async () => {
+      const query = `tag=${tag} regex "(?P<x>[a-"`;
+      const launched = await request(t.http)
+        .post('/api/searchctrl/launch')
+        .set(user)
+        .send({ SearchString: query, ...RANGE });
+      expect([launched.status, launched.body]).toEqual([400, { Error: message }]);
+      const direct = await request(t.http)
+        .post('/api/search/direct')
+        .set(user)
+        .send({ SearchString: query, Format: 'json', ...RANGE });
+      expect([direct.status, direct.body]).toEqual([400, { Error: message }]);
+      const parsed = await request(t.http).post('/api/parse').set(user).send({ SearchString: query }).expect(200);
+      expect([parsed.body.GoodQuery, parsed.body.ParseError, parsed.body.ModuleIndex]).toEqual([false, message, 0]);
+    });
+
+    it('eval match() too, and what RE2 accepts runs', async () => {
+      const query = `tag=${tag} eval match(DATA, "a{2,1}")`;
+      const bad = await request(t.http)
+        .post('/api/search/direct')
+        .set(user)
+        .send({ SearchString: query, Format: 'json', ...RANGE });
+      // eval adds where match( is in the query
+      const error = `ModuleError: eval: match(): invalid regular expression: invalid repeat count: {2,1} at offset 1 of the expression at offset ${query.indexOf('match(')}`;
+      expect([bad.status, bad.body]).toEqual([400, { Error: error }]);
+      const { page } = await run(`tag=${tag} regex "(?i)\\" (?P<status>[45]\\d{2}) " | count by status | table status count`, 'table');
+      expect(page.Entries.Rows.map((r: { Row: string[] }) => r.Row)).toEqual([
+        ['404', '2'],
+        ['500', '1'],
+      ]);
+    });
+  });
 });

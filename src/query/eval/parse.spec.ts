@@ -202,8 +202,11 @@ describe('eval: parse errors name the problem', () => {
     ['tag=a eval x = strings_replace("a")', 'ModuleError: eval: strings_replace() takes 4 arguments, got 1 at offset 15'],
     ['tag=a eval x = in(1)', 'ModuleError: eval: in() takes at least 2 arguments, got 1 at offset 15'],
     ['tag=a eval x = has_key(y, "k")', 'ModuleError: eval: the first argument must be a map declared with "map name;" at offset 23'],
-    ['tag=a eval match(x, "(a")', 'ModuleError: eval: match(): invalid regular expression: Invalid regular expression: /(a/: Unterminated group at offset 11'],
-    ['tag=a eval match(x, "(a)\\\\1")', 'ModuleError: eval: match(): unsupported in regular expressions (RE2 syntax): backreference \\1 at offset 11'],
+    ['tag=a eval match(x, "(a")', 'ModuleError: eval: match(): invalid regular expression: missing closing ): (a at offset 0 of the expression at offset 11'],
+    [
+      'tag=a eval match(x, "(a)\\\\1")',
+      'ModuleError: eval: match(): invalid regular expression: invalid escape sequence: \\1 (a backreference; RE2 has none) at offset 3 of the expression at offset 11',
+    ],
     ['tag=a eval switch (x) { default: y = 1; case 1: y = 2; }', 'ModuleError: eval: default must be the last case of a switch at offset 40'],
     ['tag=a eval switch (x) { y = 1; }', 'ModuleError: eval: expected case or default, found "y" at offset 24'],
     ['tag=a eval x = 1 ? 2', 'ModuleError: eval: expected ":" in a ?: expression, found the end of the program at offset 20'],

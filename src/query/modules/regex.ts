@@ -2,22 +2,27 @@
 import { ArgReader, readExtractItems } from '../args';
 import { Token } from '../lexer';
 import { ModuleArgError } from '../types';
-import { nonLinearConstruct } from '../regexp-safety';
+import { Re2SyntaxError, translateRe2 } from '../re2';
 import { ModuleDef, ModuleInstance } from './module';
 import { consumedOf, optionalString, readFlags, sourceText, storeExtracted } from './extract-common';
 
 /**
- * Translates Go/RE2-style `(?P<name>` groups to JS `(?<name>` and compiles once. Constructs RE2
- * lacks (backreferences, lookarounds) are refused: they are what V8 can only backtrack on.
+ * Compiles a user pattern once, read as RE2 reads it (re2.ts): RE2's errors with the offset in
+ * the pattern, RE2's meaning otherwise. Constructs RE2 lacks (backreferences, lookarounds) are
+ * its errors too, and they are what V8 could only backtrack on.
  */
 export function compileUserRegex(pattern: string): RegExp {
-  const refused = nonLinearConstruct(pattern);
-  if (refused) throw new ModuleArgError(`unsupported in regular expressions (RE2 syntax): ${refused}`);
-  const js = pattern.replace(/\(\?P</g, '(?<');
+  let source: string;
   try {
-    return new RegExp(js);
+    source = translateRe2(pattern).source;
   } catch (err) {
-    throw new ModuleArgError(`invalid regular expression: ${(err as Error).message}`);
+    if (err instanceof Re2SyntaxError) throw new ModuleArgError(`invalid regular expression: ${err.message}`);
+    throw err;
+  }
+  try {
+    return new RegExp(source);
+  } catch {
+    throw new ModuleArgError('invalid regular expression: this expression cannot be run here (RE2 syntax)');
   }
 }
 
