@@ -162,6 +162,7 @@ describe('describeQuery', () => {
         { Name: 'json', ProducedEVs: ['x', 'y'], ConsumedEVs: null, ResourcesNeeded: null, Condensing: false },
         { Name: 'limit', ProducedEVs: null, ConsumedEVs: null, ResourcesNeeded: null, Condensing: true },
       ],
+      SideEffects: [],
     });
   });
 

@@ -334,6 +334,7 @@ describe('search endpoints (e2e)', () => {
       TimeZoomDisabled: false,
       Tags: ['gravwell'],
       ModuleHints: [{ Name: 'limit', ProducedEVs: null, ConsumedEVs: null, ResourcesNeeded: null, Condensing: true }],
+      SideEffects: [],
     });
     const header = await request(t.http).post('/api/parse').set(searchToken).set('query', 'tag=a grep x | makerainbows');
     expect(header.status).toBe(200);
