@@ -9,6 +9,9 @@ import { Server } from 'node:http';
 import { Duplex } from 'node:stream';
 import { AppConfig } from './config/app-config';
 import { ErrorFilter } from './common/http/error-filter';
+import { AuthenticatedConnectionInterceptor } from './common/http/authenticated-connection.interceptor';
+import { ConnectionLimits } from './common/http/connection-limits';
+import { answerRaw } from './common/http/raw-answer';
 import { RefusalBrake } from './common/http/refusal-brake';
 import { enableLinearRegexpFallback } from './query/regexp-safety';
 import { buildValidationPipe } from './common/validation/validation';
@@ -23,6 +26,13 @@ const selfParsed = (req: Request) => SELF_PARSED_PATHS.some((p) => req.url.start
 export function configureApp(app: INestApplication, config: AppConfig): void {
   enableLinearRegexpFallback();
   const exp = app as NestExpressApplication;
+  // Before anything reads a request: timeouts, and connections refused before they are parsed.
+  ConnectionLimits.install(app.getHttpServer() as Server, {
+    maxConnections: config.maxConnections,
+    maxUnauthenticatedPerAddress: config.maxUnauthenticatedConnectionsPerAddress,
+    headersTimeoutMs: config.httpHeadersTimeoutMs,
+    requestTimeoutMs: config.httpRequestTimeoutMs,
+  });
   // First: a braked client's requests cost no parsing, authentication or logging.
   app.use(new RefusalBrake({ max: config.refusalBrakeMax, delayMs: config.refusalBrakeDelayMs }).middleware);
   app.useLogger(app.get(Logger));
@@ -63,24 +73,25 @@ export function configureApp(app: INestApplication, config: AppConfig): void {
   app.use(json, form);
   answerClientErrorsWithJson(app);
   app.useGlobalPipes(buildValidationPipe());
+  app.useGlobalInterceptors(new AuthenticatedConnectionInterceptor());
   app.useGlobalFilters(new ErrorFilter());
   setupOpenApi(app);
 }
 
 /**
- * Requests Node's HTTP parser refuses (oversized headers or request line, malformed framing)
- * never reach Express; answer them with the same `{"Error"}` body instead of an empty one.
+ * Requests Node's HTTP parser refuses (oversized headers or request line, malformed framing) or
+ * that were not in within HTTP_HEADERS_TIMEOUT_MS / HTTP_REQUEST_TIMEOUT_MS never reach Express;
+ * answer them with the same `{"Error"}` body instead of an empty one, and close the connection.
  */
 function answerClientErrorsWithJson(app: INestApplication): void {
   const server = app.getHttpServer() as Server;
   server.on('clientError', (err: NodeJS.ErrnoException, socket: Duplex) => {
-    if (!socket.writable || (err.code === 'ECONNRESET' && !socket.readable)) return socket.destroy();
-    const status = err.code === 'HPE_HEADER_OVERFLOW' ? 431 : 400;
-    const body = JSON.stringify({ Error: status === 431 ? 'Request headers are too large' : 'Malformed HTTP request' });
-    socket.end(
-      `HTTP/1.1 ${status} ${status === 431 ? 'Request Header Fields Too Large' : 'Bad Request'}\r\n` +
-        `Content-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
-    );
+    // A response already begun (a request timed out while its answer streams) cannot take another.
+    const answering = (socket as Duplex & { _httpMessage?: { headersSent?: boolean } })._httpMessage?.headersSent;
+    if (!socket.writable || answering || (err.code === 'ECONNRESET' && !socket.readable)) return socket.destroy();
+    if (err.code === 'ERR_HTTP_REQUEST_TIMEOUT') return answerRaw(socket, 408, 'The request was not received in time', {}, false);
+    if (err.code === 'HPE_HEADER_OVERFLOW') return answerRaw(socket, 431, 'Request headers are too large');
+    answerRaw(socket, 400, 'Malformed HTTP request');
   });
 }
 

@@ -116,6 +116,13 @@ export interface AppConfig {
   maxJsonDepth: number;
   /** On SIGTERM/SIGINT, how long requests in flight may take to finish before the pools close. */
   shutdownDrainMs: number;
+  /** Time a client has to send a request's head, and its whole request (Node's headersTimeout, requestTimeout). */
+  httpHeadersTimeoutMs: number;
+  httpRequestTimeoutMs: number;
+  /** Connections open at once (default: 3/4 of the open-files limit); more are answered 503. */
+  maxConnections: number;
+  /** Connections from one address (IPv6: a /64) not yet authenticated; more are answered 429. */
+  maxUnauthenticatedConnectionsPerAddress: number;
   /** How long HEC acknowledgement IDs stay answerable (they survive restarts). */
   hecAckRetentionSeconds: number;
   /** HEC sourcetype -> tag overrides (`HEC_SOURCETYPE_TAGS=aws:cloudtrail=cloudtrail,...`). */

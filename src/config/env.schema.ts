@@ -1,6 +1,7 @@
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { AppConfig } from './app-config';
+import { defaultMaxConnections } from '../common/http/descriptor-limit';
 
 export class ConfigError extends Error {}
 
@@ -124,6 +125,10 @@ export function loadConfig(env: Env): AppConfig {
     importWorkerHeapMb: int(env, 'IMPORT_WORKER_HEAP_MB', 256, 64, 16384, errors),
     maxJsonDepth: int(env, 'MAX_JSON_DEPTH', 64, 2, 10000, errors),
     shutdownDrainMs: int(env, 'SHUTDOWN_DRAIN_MS', 10000, 0, 600000, errors),
+    httpHeadersTimeoutMs: int(env, 'HTTP_HEADERS_TIMEOUT_MS', 10_000, 100, 600_000, errors),
+    httpRequestTimeoutMs: int(env, 'HTTP_REQUEST_TIMEOUT_MS', 300_000, 100, 86_400_000, errors),
+    maxConnections: int(env, 'MAX_CONNECTIONS', defaultMaxConnections(), 1, 10_000_000, errors),
+    maxUnauthenticatedConnectionsPerAddress: int(env, 'MAX_UNAUTHENTICATED_CONNECTIONS_PER_ADDRESS', 256, 1, 10_000_000, errors),
     hecAckRetentionSeconds: int(env, 'HEC_ACK_RETENTION_SECONDS', 3600, 1, 7 * 86400, errors),
     hecSourcetypeTags: map(env, 'HEC_SOURCETYPE_TAGS', errors),
     embeddedPgFast: false,
@@ -134,6 +139,7 @@ export function loadConfig(env: Env): AppConfig {
   if (cfg.jwtSecret !== undefined && Buffer.byteLength(cfg.jwtSecret) < 32) {
     errors.push('JWT_SECRET must be at least 32 bytes long');
   }
+  if (cfg.httpRequestTimeoutMs < cfg.httpHeadersTimeoutMs) errors.push('HTTP_REQUEST_TIMEOUT_MS must not be shorter than HTTP_HEADERS_TIMEOUT_MS');
   if (!['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].includes(cfg.logLevel)) {
     errors.push(`LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent (got "${cfg.logLevel}")`);
   }

@@ -8,6 +8,7 @@ import { AuthService } from '../auth/auth.service';
 import { AuthContext } from '../auth/auth.types';
 import { Capability } from '../auth/capabilities';
 import { mapError } from '../common/http/error-filter';
+import { answerRaw } from '../common/http/raw-answer';
 import { SessionEvents } from '../sessions/session-events';
 import { consoleUpgradeJwt } from '../console/console-session';
 import { jwtFromProtocols } from './ws-credentials';
@@ -125,11 +126,7 @@ export class WsHub implements OnApplicationBootstrap, OnApplicationShutdown {
 }
 
 function refuse(socket: Duplex, status: number, message: string): void {
-  const body = JSON.stringify({ Error: message });
-  socket.end(
-    `HTTP/1.1 ${status} ${status === 401 ? 'Unauthorized' : status === 403 ? 'Forbidden' : status === 404 ? 'Not Found' : 'Error'}\r\n` +
-      `Content-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
-  );
+  answerRaw(socket, status, message);
 }
 
 /** Sends a JSON frame if the socket is still open. */
