@@ -123,6 +123,18 @@ export interface AppConfig {
   maxConnections: number;
   /** Connections from one address (IPv6: a /64) not yet authenticated; more are answered 429. */
   maxUnauthenticatedConnectionsPerAddress: number;
+  /** Websockets one user may hold open (429 at the upgrade beyond), and how long one may go without a frame either way. */
+  wsMaxPerUser: number;
+  wsIdleTimeoutMs: number;
+  /**
+   * Websocket searches announced but not yet acknowledged: per socket and per user, in number and
+   * in estimated bytes of their compiled queries, and how long one waits for its ACK.
+   */
+  wsPendingSearchesPerSocket: number;
+  wsPendingSearchesPerUser: number;
+  wsPendingSearchBytesPerSocket: number;
+  wsPendingSearchBytesPerUser: number;
+  wsPendingSearchTimeoutMs: number;
   /** How long HEC acknowledgement IDs stay answerable (they survive restarts). */
   hecAckRetentionSeconds: number;
   /** HEC sourcetype -> tag overrides (`HEC_SOURCETYPE_TAGS=aws:cloudtrail=cloudtrail,...`). */

@@ -1,5 +1,5 @@
 import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
-import { WebSocket } from 'ws';
+import { RawData, WebSocket } from 'ws';
 import { authorize } from '../auth/auth.guard';
 import { AuthContext } from '../auth/auth.types';
 import { mapError } from '../common/http/error-filter';
@@ -8,13 +8,17 @@ import { describeQuery } from '../query';
 import { requireView } from '../searchctrl/searchctrl.access';
 import { SearchCtrlService } from '../searchctrl/searchctrl.service';
 import { handleRender, parseRenderRequest, RenderSub, REQ_CLOSE } from './search-render';
-import { AnnouncedSearch, announceSearch, validateStartRequest } from './search-start';
+import { announceSearch, validateStartRequest } from './search-start';
+import { PendingSearchBudget, PendingSearches, PendingTicket } from './pending-searches';
 import { CurrentAuth, sendJson, WsHub } from './ws-hub.service';
 
 const ROUTES = ['PONG', 'parse', 'search', 'attach'] as const;
 /** Render subprotocols (pending or live) one socket may hold at once. */
 const MAX_SUBPROTOS = 64;
 const MAX_QUERY = 65536;
+/** Frames read but not yet handled, beyond which the socket stops reading (TCP pushes back on the client). */
+const MAX_QUEUED_FRAMES = 16;
+const MAX_QUEUED_BYTES = 4 * 1024 * 1024;
 
 type Frame = Record<string, unknown>;
 
@@ -31,6 +35,7 @@ export class SearchSocket implements OnModuleInit {
     private readonly hub: WsHub,
     readonly svc: SearchCtrlService,
     readonly indexer: IndexerService,
+    readonly budget: PendingSearchBudget,
   ) {}
 
   onModuleInit(): void {
@@ -41,7 +46,8 @@ export class SearchSocket implements OnModuleInit {
 class SearchConnection {
   private routes?: Set<string>;
   private seq = 0;
-  private readonly pending = new Map<string, AnnouncedSearch>();
+  private readonly pending: PendingSearches;
+  private queued = { frames: 0, bytes: 0 };
   private readonly subs = new Map<string, RenderSub>();
   private chain: Promise<void> = Promise.resolve();
   private closed = false;
@@ -56,10 +62,28 @@ class SearchConnection {
   ) {
     this.pinger = setInterval(() => this.ping(), Math.max(1, owner.svc.refreshInterval) * 1000);
     this.pinger.unref();
+    this.pending = new PendingSearches(owner.budget, (subproto) => {
+      const seconds = Math.round(owner.budget.config.wsPendingSearchTimeoutMs / 100) / 10;
+      this.send('search', { Error: `The search on ${subproto} was not acknowledged within ${seconds} s and was dropped`, OutputSearchSubproto: subproto });
+    });
     ws.on('message', (raw) => {
-      this.chain = this.chain.then(() => this.onFrame(String(raw))).catch((err: unknown) => owner.logger.error('search socket frame failed', err as Error));
+      const bytes = frameBytes(raw);
+      this.queue(+1, bytes);
+      this.chain = this.chain
+        .then(() => this.onFrame(String(raw)))
+        .catch((err: unknown) => owner.logger.error('search socket frame failed', err as Error))
+        .finally(() => this.queue(-1, -bytes));
     });
     ws.on('close', () => void this.onClose());
+  }
+
+  /** Frames are handled one at a time; a client sending faster waits (the socket stops reading) instead of filling the heap. */
+  private queue(frames: number, bytes: number): void {
+    this.queued.frames += frames;
+    this.queued.bytes += bytes;
+    const over = this.queued.frames > MAX_QUEUED_FRAMES || this.queued.bytes > MAX_QUEUED_BYTES;
+    if (over && !this.ws.isPaused) this.ws.pause();
+    else if (!over && this.ws.isPaused) this.ws.resume();
   }
 
   private send(type: string, data: unknown): void {
@@ -122,22 +146,27 @@ class SearchConnection {
     const d = data as { OutputSearchSubproto?: unknown; Ok?: unknown; OK?: unknown } | null;
     if (d && typeof d === 'object' && typeof d.OutputSearchSubproto === 'string' && !('SearchString' in d)) return this.ack(d.OutputSearchSubproto, d.Ok ?? d.OK);
     if (this.pending.size + this.subs.size >= MAX_SUBPROTOS) return this.send('search', { Error: `At most ${MAX_SUBPROTOS} searches per socket` });
+    let ticket: PendingTicket | undefined;
     try {
       const dto = await validateStartRequest(data);
+      // Counted before it compiles (by its length), then by its compiled query's, until the ACK.
+      const admitted = this.pending.admit(this.auth.uid, dto.SearchString.length);
+      if (typeof admitted === 'string') return this.send('search', { Error: admitted });
+      ticket = admitted;
       const subproto = `search${++this.seq}`;
       const announced = await announceSearch(this.owner.svc, this.auth, dto, subproto);
-      this.pending.set(subproto, announced);
-      this.send('search', announced.response);
+      const refused = this.pending.hold(ticket, subproto, announced, announced.plan.search.compiled.parsed.effectiveQuery.length);
+      this.send('search', refused ? { Error: refused } : announced.response);
     } catch (err) {
+      if (ticket) this.pending.cancel(ticket);
       this.send('search', { Error: mapError(err).message });
     }
   }
 
   /** The client's answer to a StartSearchResponse: start the announced launch (with the caller's rights now), or drop it. */
   private ack(subproto: string, ok: unknown): void {
-    const announced = this.pending.get(subproto);
+    const announced = this.pending.take(subproto);
     if (!announced) return this.send('search', { Error: `No search is waiting on ${JSON.stringify(subproto.slice(0, 64))}`, OutputSearchSubproto: subproto.slice(0, 64) });
-    this.pending.delete(subproto);
     if (ok !== true) return;
     const sub = new RenderSub(announced.plan.id);
     this.subs.set(subproto, sub);
@@ -244,3 +273,5 @@ class SearchConnection {
     }
   }
 }
+
+const frameBytes = (raw: RawData): number => (Array.isArray(raw) ? raw.reduce((n, b) => n + b.length, 0) : raw instanceof ArrayBuffer ? raw.byteLength : raw.length);

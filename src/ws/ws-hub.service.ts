@@ -1,6 +1,7 @@
-import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
 import { IncomingMessage, Server } from 'node:http';
+import { Socket } from 'node:net';
 import { Duplex } from 'node:stream';
 import { WebSocket, WebSocketServer } from 'ws';
 import { authorize } from '../auth/auth.guard';
@@ -8,7 +9,10 @@ import { AuthService } from '../auth/auth.service';
 import { AuthContext } from '../auth/auth.types';
 import { Capability } from '../auth/capabilities';
 import { mapError } from '../common/http/error-filter';
+import { markAuthenticated } from '../common/http/connection-limits';
 import { answerRaw } from '../common/http/raw-answer';
+import { AppConfig } from '../config/app-config';
+import { APP_CONFIG } from '../config/env.schema';
 import { SessionEvents } from '../sessions/session-events';
 import { consoleUpgradeJwt } from '../console/console-session';
 import { jwtFromProtocols } from './ws-credentials';
@@ -31,18 +35,36 @@ const MAX_FRAME = 1024 * 1024;
 /** Open sockets are re-authenticated this often: logout, lock and revocation close them. */
 const RECHECK_MS = 10_000;
 
+/** A websocket close code for one gone idle (4000 + HTTP's 408, as 4401 and 4403 follow 401 and 403). */
+export const WS_CLOSE_IDLE = 4408;
+
+interface LiveSocket {
+  headers: IncomingMessage['headers'];
+  jwt?: string;
+  uid: number;
+  sid?: string;
+  /** The TCP socket under it: its byte counters tell whether any frame went either way (pings too). */
+  socket: Socket;
+  bytes: number;
+  activeAt: number;
+}
+
 /**
  * One upgrade handler for every websocket path. Authenticates before the upgrade completes
  * (401/403 are plain HTTP answers, no socket is opened), then hands the socket to the route.
+ * A user holds at most WS_MAX_PER_USER sockets (429 at the upgrade beyond), and a socket with no
+ * frame either way for WS_IDLE_TIMEOUT_MS is closed with 4408.
  */
 @Injectable()
 export class WsHub implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger(WsHub.name);
   private readonly routes = new Map<string, WsRoute>();
   private readonly wss = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME, handleProtocols: (protocols) => [...protocols][0] ?? false });
-  private readonly live = new Map<WebSocket, { headers: IncomingMessage['headers']; jwt?: string; uid: number; sid?: string }>();
+  private readonly live = new Map<WebSocket, LiveSocket>();
+  private readonly perUser = new Map<number, number>();
   private stopListening?: () => void;
   private recheck?: NodeJS.Timeout;
+  private idleSweep?: NodeJS.Timeout;
   private server?: Server;
   private readonly onUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer) => void this.upgrade(req, socket, head);
 
@@ -50,6 +72,7 @@ export class WsHub implements OnApplicationBootstrap, OnApplicationShutdown {
     private readonly adapterHost: HttpAdapterHost,
     private readonly auth: AuthService,
     private readonly sessionEvents: SessionEvents,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   register(route: WsRoute): void {
@@ -61,6 +84,8 @@ export class WsHub implements OnApplicationBootstrap, OnApplicationShutdown {
     this.server.on('upgrade', this.onUpgrade);
     this.recheck = setInterval(() => void this.revalidate(), RECHECK_MS);
     this.recheck.unref();
+    this.idleSweep = setInterval(() => this.closeIdle(), Math.max(25, Math.min(5000, Math.floor(this.config.wsIdleTimeoutMs / 4))));
+    this.idleSweep.unref();
     // Logout, lock, password change, deletion: the sockets of ended sessions close at once.
     this.stopListening = this.sessionEvents.onEnded(({ uid, sid, except }) => {
       for (const [ws, c] of this.live) {
@@ -77,6 +102,7 @@ export class WsHub implements OnApplicationBootstrap, OnApplicationShutdown {
   /** Refuses new websockets and closes the open ones with 1001 (going away); the shutdown's first step. */
   closeAll(): void {
     clearInterval(this.recheck);
+    clearInterval(this.idleSweep);
     this.stopListening?.();
     this.server?.off('upgrade', this.onUpgrade);
     for (const ws of this.live.keys()) ws.close(1001, 'server shutting down');
@@ -99,6 +125,8 @@ export class WsHub implements OnApplicationBootstrap, OnApplicationShutdown {
       const { status, message } = mapError(err);
       return refuse(socket, status, message);
     }
+    const open = this.perUser.get(auth.uid) ?? 0;
+    if (open >= this.config.wsMaxPerUser) return refuse(socket, 429, `Too many websockets: at most ${this.config.wsMaxPerUser} open per user; close one first`);
     // Answer with the subprotocol the JWT came in, as clients expect.
     if (protocolJwt) req.headers['sec-websocket-protocol'] = protocolJwt;
     const current: CurrentAuth = async () => {
@@ -106,12 +134,36 @@ export class WsHub implements OnApplicationBootstrap, OnApplicationShutdown {
       authorize({ capability: route.capability }, now);
       return now;
     };
+    // No await from the count above to here: the count cannot pass the cap.
     this.wss.handleUpgrade(req, socket, head, (ws) => {
-      this.live.set(ws, { headers: req.headers, jwt, uid: auth.uid, sid: auth.sessionId });
-      ws.on('close', () => this.live.delete(ws));
+      const tcp = socket as Socket;
+      markAuthenticated(tcp);
+      this.perUser.set(auth.uid, (this.perUser.get(auth.uid) ?? 0) + 1);
+      this.live.set(ws, { headers: req.headers, jwt, uid: auth.uid, sid: auth.sessionId, socket: tcp, bytes: tcp.bytesRead + tcp.bytesWritten, activeAt: Date.now() });
+      ws.on('close', () => {
+        this.live.delete(ws);
+        const n = (this.perUser.get(auth.uid) ?? 1) - 1;
+        if (n > 0) this.perUser.set(auth.uid, n);
+        else this.perUser.delete(auth.uid);
+      });
       ws.on('error', (err) => this.logger.debug?.(`websocket error: ${err.message}`));
       route.open(ws, auth, current);
     });
+  }
+
+  /** Closes the sockets that sent and received nothing (no frame, no ping) for WS_IDLE_TIMEOUT_MS. */
+  private closeIdle(): void {
+    const now = Date.now();
+    const limit = this.config.wsIdleTimeoutMs;
+    for (const [ws, s] of this.live) {
+      const bytes = s.socket.bytesRead + s.socket.bytesWritten;
+      if (bytes !== s.bytes) {
+        s.bytes = bytes;
+        s.activeAt = now;
+      } else if (now - s.activeAt >= limit && ws.readyState === WebSocket.OPEN) {
+        ws.close(WS_CLOSE_IDLE, `idle for ${Math.round(limit / 100) / 10} s`);
+      }
+    }
   }
 
   private async revalidate(): Promise<void> {

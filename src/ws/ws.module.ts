@@ -6,11 +6,12 @@ import { StatsModule } from '../stats/stats.module';
 import { SearchSocket } from './search.socket';
 import { StatsSocket } from './stats.socket';
 import { WsHub } from './ws-hub.service';
+import { PendingSearchBudget } from './pending-searches';
 
 /** Websocket endpoints, authenticated like HTTP requests (JWT also in Sec-WebSocket-Protocol). */
 @Module({
   imports: [StatsModule, SearchCtrlModule, IndexerModule, SessionsModule],
-  providers: [WsHub, StatsSocket, SearchSocket],
+  providers: [WsHub, StatsSocket, SearchSocket, PendingSearchBudget],
   exports: [WsHub],
 })
 export class WsModule {}

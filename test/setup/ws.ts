@@ -25,7 +25,20 @@ export function openWs(url: string, protocols: string[] = [], headers: Record<st
       if (w) w(msg);
       else queue.push(msg);
     });
-    ws.on('unexpected-response', (_req, res) => reject(Object.assign(new Error(`upgrade refused: ${res.statusCode}`), { status: res.statusCode })));
+    // A refused upgrade: its status, headers and JSON body.
+    ws.on('unexpected-response', (_req, res) => {
+      let text = '';
+      res.on('data', (d: Buffer) => (text += d.toString()));
+      res.on('end', () => {
+        let body: unknown = text;
+        try {
+          body = JSON.parse(text);
+        } catch {
+          /* not JSON */
+        }
+        reject(Object.assign(new Error(`upgrade refused: ${res.statusCode}`), { status: res.statusCode, headers: res.headers, body }));
+      });
+    });
     ws.on('error', reject);
     ws.on('open', () =>
       resolve({
