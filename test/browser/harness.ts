@@ -11,6 +11,22 @@ import { b64, Headers, ServiceProcess } from '../faults/service';
 
 export const SHOTS = path.resolve(__dirname, 'screenshots');
 
+/** A phone held upright (an iPhone 12-15's CSS size): touch, and the page's own viewport meta honoured. */
+export const PHONE: Viewport = { width: 390, height: 844, mobile: true };
+
+export interface Viewport {
+  width: number;
+  height: number;
+  /** a touch screen that honours `<meta name="viewport">`, as phones do */
+  mobile?: boolean;
+}
+
+export interface PageOptions {
+  clipboard?: boolean;
+  /** the window's size; 1280 x 860 unless given */
+  viewport?: Viewport;
+}
+
 export interface Watched {
   page: Page;
   /** CSP violations and uncaught errors seen by the page */
@@ -58,8 +74,9 @@ export class ConsoleHarness {
   }
 
   /** A fresh browser context (no cookies) with a page that records problems. */
-  async page(opts: { clipboard?: boolean } = {}): Promise<Watched> {
-    const context = await this.browser.newContext({ viewport: { width: 1280, height: 860 }, baseURL: this.base, acceptDownloads: true });
+  async page(opts: PageOptions = {}): Promise<Watched> {
+    const { width, height, mobile = false } = opts.viewport ?? { width: 1280, height: 860 };
+    const context = await this.browser.newContext({ viewport: { width, height }, isMobile: mobile, hasTouch: mobile, baseURL: this.base, acceptDownloads: true });
     if (opts.clipboard) await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: this.base });
     const page = await context.newPage();
     const problems: string[] = [];
@@ -88,7 +105,7 @@ export class ConsoleHarness {
 }
 
 /** Runs `body` with a page; on failure saves a screenshot under test/browser/screenshots/failures. */
-export async function withPage(h: ConsoleHarness, name: string, body: (w: Watched) => Promise<void>, opts?: { clipboard?: boolean }): Promise<void> {
+export async function withPage(h: ConsoleHarness, name: string, body: (w: Watched) => Promise<void>, opts?: PageOptions): Promise<void> {
   const w = await h.page(opts);
   try {
     await body(w);

@@ -3,6 +3,21 @@ import ReactGridLayout, { Layout, useContainerWidth, verticalCompactor } from 'r
 import 'react-grid-layout/css/styles.css';
 import { GRID_COLS, ROW_HEIGHT, Span, TileView } from './dashboard-data';
 
+/** Below this width (px) the grid is one column: 16 columns would be under 40 px each. */
+const NARROW_GRID = 640;
+
+/** The tiles one under another, in the order a person reads the wide grid (top to bottom, left to right). */
+function oneColumn(tiles: TileView[]): Layout {
+  let y = 0;
+  return [...tiles]
+    .sort((a, b) => a.span.y - b.span.y || a.span.x - b.span.x)
+    .map((t) => {
+      const item = { i: t.key, x: 0, y, w: 1, h: t.span.row, static: true };
+      y += t.span.row;
+      return item;
+    });
+}
+
 /**
  * The tiles on a grid of GRID_COLS columns, placed by their `span`, `grid.gutter` apart with
  * `grid.margin` around. When `editable`, a tile moves by its title bar and resizes by its corner;
@@ -24,7 +39,14 @@ export function DashboardGrid({
   render(tile: TileView): ReactNode;
 }) {
   const { width, containerRef, mounted } = useContainerWidth();
-  const layout = useMemo<Layout>(() => tiles.map((t) => ({ i: t.key, x: t.span.x, y: t.span.y, w: t.span.col, h: t.span.row, minW: 2, minH: 2 })), [tiles]);
+  // A phone-sized grid: one column, the tiles in reading order, each as tall as on the wide grid.
+  // Nothing moves or resizes there, so the stored wide layout stays as it is.
+  const narrow = width > 0 && width < NARROW_GRID;
+  const layout = useMemo<Layout>(
+    () => (narrow ? oneColumn(tiles) : tiles.map((t) => ({ i: t.key, x: t.span.x, y: t.span.y, w: t.span.col, h: t.span.row, minW: 2, minH: 2 }))),
+    [tiles, narrow],
+  );
+  const movable = editable && !narrow;
   const done = (l: Layout) => {
     const spans = new Map<number, Span>();
     for (const item of l) {
@@ -45,10 +67,10 @@ export function DashboardGrid({
         <ReactGridLayout
           width={width}
           layout={layout}
-          gridConfig={{ cols: GRID_COLS, rowHeight: ROW_HEIGHT, margin: [gutter, gutter], containerPadding: [margin, margin] }}
-          dragConfig={{ enabled: editable, handle: '.tile-drag', cancel: 'button, a, input, select' }}
+          gridConfig={{ cols: narrow ? 1 : GRID_COLS, rowHeight: ROW_HEIGHT, margin: [gutter, gutter], containerPadding: [margin, margin] }}
+          dragConfig={{ enabled: movable, handle: '.tile-drag', cancel: 'button, a, input, select' }}
           resizeConfig={{
-            enabled: editable,
+            enabled: movable,
             handles: ['se'],
             handleComponent: (axis, ref) => (
               <span ref={ref as React.Ref<HTMLSpanElement>} className={`react-resizable-handle react-resizable-handle-${axis}`} title="Drag to resize the tile" />

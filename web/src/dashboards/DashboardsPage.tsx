@@ -16,6 +16,7 @@ import { createDashboard, Dashboard, dashboardMatches, deleteDashboard, exportab
 import { NewDashboardDialog } from './NewDashboardDialog';
 import { ShareDialog } from './ShareDialog';
 import './dashboards.css';
+import { TableScroller } from '../ui/TableScroller';
 
 const byName = (a: Dashboard, b: Dashboard) => a.Name.localeCompare(b.Name) || a.ID - b.ID;
 
@@ -140,68 +141,70 @@ export function DashboardsPage() {
         empty="No dashboards yet. Make one with “New dashboard”, or run a search and choose “Add to dashboard”."
       />
       {list && list.length > 0 && (
-        <table className="keeping-table" aria-label="Dashboards">
-          <thead>
-            <tr>
-              <th scope="col">Name</th>
-              <th scope="col">Tiles</th>
-              <th scope="col">Labels</th>
-              <th scope="col">Shared with</th>
-              <th scope="col">Updated</th>
-              <th scope="col">Actions</th>
-            </tr>
-          </thead>
-          <tbody>
-            {shown.map((d) => (
-              <tr key={d.ID}>
-                <OwnedNameCell
-                  name={<Link to={`/dashboards/${d.ID}`}>{d.Name || 'Untitled dashboard'}</Link>}
-                  description={d.Description}
-                  owner={d.UID !== user.UID ? ownerOf(d) : undefined}
-                />
-                <td className="nowrap">{tileCount(d)}</td>
-                <td className="text-cell">
-                  <ul className="chips" aria-label="Labels">
-                    {(d.Labels ?? []).map((l) => (
-                      <li key={l}>
-                        <button
-                          type="button"
-                          className="chip"
-                          aria-label={`Show dashboards labelled ${l}`}
-                          aria-pressed={label === l}
-                          onClick={() => setLabel(label === l ? '' : l)}
-                        >
-                          {l}
-                        </button>
-                      </li>
-                    ))}
-                  </ul>
-                </td>
-                <td className="text-cell">{sharingText(d.GIDs, d.Global, groups)}</td>
-                <td className="nowrap when">{formatTime(d.Updated, prefs.timeZone).slice(0, 16)}</td>
-                <td className="actions-cell">
-                  <RowActions label={d.Name} why={readOnly(d)}>
-                    <button type="button" onClick={() => void navigate(`/dashboards/${d.ID}`)} aria-label={`Open ${d.Name}`}>
-                      Open
-                    </button>
-                    <button type="button" onClick={() => void clone(d)} aria-label={`Clone ${d.Name}`}>
-                      Clone
-                    </button>
-                    <button type="button" onClick={() => void exportOne(d)} aria-label={`Export ${d.Name}`}>
-                      Export
-                    </button>
-                    <RowButton unavailable={readOnly(d)} onClick={() => setEditing({ kind: 'share', dashboard: d })} aria-label={`Share ${d.Name}`}>
-                      Share
-                    </RowButton>
-                    <RowButton unavailable={readOnly(d)} onClick={() => setEditing({ kind: 'delete', dashboard: d })} aria-label={`Delete ${d.Name}`}>
-                      Delete
-                    </RowButton>
-                  </RowActions>
-                </td>
+        <TableScroller>
+          <table className="keeping-table" aria-label="Dashboards">
+            <thead>
+              <tr>
+                <th scope="col">Name</th>
+                <th scope="col">Tiles</th>
+                <th scope="col">Labels</th>
+                <th scope="col">Shared with</th>
+                <th scope="col">Updated</th>
+                <th scope="col">Actions</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {shown.map((d) => (
+                <tr key={d.ID}>
+                  <OwnedNameCell
+                    name={<Link to={`/dashboards/${d.ID}`}>{d.Name || 'Untitled dashboard'}</Link>}
+                    description={d.Description}
+                    owner={d.UID !== user.UID ? ownerOf(d) : undefined}
+                  />
+                  <td className="nowrap">{tileCount(d)}</td>
+                  <td className="text-cell">
+                    <ul className="chips" aria-label="Labels">
+                      {(d.Labels ?? []).map((l) => (
+                        <li key={l}>
+                          <button
+                            type="button"
+                            className="chip"
+                            aria-label={`Show dashboards labelled ${l}`}
+                            aria-pressed={label === l}
+                            onClick={() => setLabel(label === l ? '' : l)}
+                          >
+                            {l}
+                          </button>
+                        </li>
+                      ))}
+                    </ul>
+                  </td>
+                  <td className="text-cell">{sharingText(d.GIDs, d.Global, groups)}</td>
+                  <td className="nowrap when">{formatTime(d.Updated, prefs.timeZone).slice(0, 16)}</td>
+                  <td className="actions-cell">
+                    <RowActions label={d.Name} why={readOnly(d)}>
+                      <button type="button" onClick={() => void navigate(`/dashboards/${d.ID}`)} aria-label={`Open ${d.Name}`}>
+                        Open
+                      </button>
+                      <button type="button" onClick={() => void clone(d)} aria-label={`Clone ${d.Name}`}>
+                        Clone
+                      </button>
+                      <button type="button" onClick={() => void exportOne(d)} aria-label={`Export ${d.Name}`}>
+                        Export
+                      </button>
+                      <RowButton unavailable={readOnly(d)} onClick={() => setEditing({ kind: 'share', dashboard: d })} aria-label={`Share ${d.Name}`}>
+                        Share
+                      </RowButton>
+                      <RowButton unavailable={readOnly(d)} onClick={() => setEditing({ kind: 'delete', dashboard: d })} aria-label={`Delete ${d.Name}`}>
+                        Delete
+                      </RowButton>
+                    </RowActions>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </TableScroller>
       )}
       {list && list.length > 0 && shown.length === 0 && <p className="empty">No dashboard matches the filter.</p>}
       {editing?.kind === 'new' && (

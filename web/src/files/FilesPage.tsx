@@ -14,6 +14,7 @@ import { formatBytes, formatTime } from '../ui/time-format';
 import { FileDialog } from './FileDialog';
 import { deleteFile, fileMatches, fileUrl, listFiles, UserFile } from './files-api';
 import { ReplaceFileDialog } from './ReplaceFileDialog';
+import { TableScroller } from '../ui/TableScroller';
 
 const byName = (a: UserFile, b: UserFile) => a.Name.localeCompare(b.Name);
 
@@ -94,47 +95,49 @@ export function FilesPage() {
       </div>
       <ListMessages note={note} error={error ?? failure} list={list} loading="Loading the files…" empty="No files yet. Choose “Upload a file” and drop one in." />
       {list && list.length > 0 && (
-        <table className="keeping-table" aria-label="Files">
-          <thead>
-            <tr>
-              <th scope="col">Name</th>
-              <th scope="col">Type</th>
-              <th scope="col">Size</th>
-              <th scope="col">Updated</th>
-              <th scope="col">Labels</th>
-              <th scope="col">Shared with</th>
-              <th scope="col">Actions</th>
-            </tr>
-          </thead>
-          <tbody>
-            {shown.map((f) => (
-              <tr key={f.ThingUUID}>
-                <OwnedNameCell name={f.Name} description={f.Desc} owner={f.UID !== user.UID ? ownerOf(f) : undefined} />
-                <td className="nowrap">{f.Type || 'unknown'}</td>
-                <td className="num">{formatBytes(f.Size)}</td>
-                <td className="nowrap">{formatTime(f.Updated, prefs.timeZone).slice(0, 19)}</td>
-                <td className="text-cell">{(f.Labels ?? []).join(', ')}</td>
-                <td className="text-cell">{sharingText(f.GIDs, f.Global, groups)}</td>
-                <td className="actions-cell">
-                  <RowActions label={f.Name} why={readOnly(f)}>
-                    <button type="button" onClick={() => void download(f)} aria-label={`Download ${f.Name}`}>
-                      Download
-                    </button>
-                    <RowButton unavailable={readOnly(f)} onClick={() => setEditing({ kind: 'replace', f })} aria-label={`Replace the contents of ${f.Name}`}>
-                      Replace
-                    </RowButton>
-                    <RowButton unavailable={readOnly(f)} onClick={() => setEditing({ kind: 'edit', f })} aria-label={`Edit ${f.Name}`}>
-                      Edit
-                    </RowButton>
-                    <RowButton unavailable={readOnly(f)} onClick={() => setEditing({ kind: 'delete', f })} aria-label={`Delete ${f.Name}`}>
-                      Delete
-                    </RowButton>
-                  </RowActions>
-                </td>
+        <TableScroller>
+          <table className="keeping-table" aria-label="Files">
+            <thead>
+              <tr>
+                <th scope="col">Name</th>
+                <th scope="col">Type</th>
+                <th scope="col">Size</th>
+                <th scope="col">Updated</th>
+                <th scope="col">Labels</th>
+                <th scope="col">Shared with</th>
+                <th scope="col">Actions</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {shown.map((f) => (
+                <tr key={f.ThingUUID}>
+                  <OwnedNameCell name={f.Name} description={f.Desc} owner={f.UID !== user.UID ? ownerOf(f) : undefined} />
+                  <td className="nowrap">{f.Type || 'unknown'}</td>
+                  <td className="num">{formatBytes(f.Size)}</td>
+                  <td className="nowrap">{formatTime(f.Updated, prefs.timeZone).slice(0, 19)}</td>
+                  <td className="text-cell">{(f.Labels ?? []).join(', ')}</td>
+                  <td className="text-cell">{sharingText(f.GIDs, f.Global, groups)}</td>
+                  <td className="actions-cell">
+                    <RowActions label={f.Name} why={readOnly(f)}>
+                      <button type="button" onClick={() => void download(f)} aria-label={`Download ${f.Name}`}>
+                        Download
+                      </button>
+                      <RowButton unavailable={readOnly(f)} onClick={() => setEditing({ kind: 'replace', f })} aria-label={`Replace the contents of ${f.Name}`}>
+                        Replace
+                      </RowButton>
+                      <RowButton unavailable={readOnly(f)} onClick={() => setEditing({ kind: 'edit', f })} aria-label={`Edit ${f.Name}`}>
+                        Edit
+                      </RowButton>
+                      <RowButton unavailable={readOnly(f)} onClick={() => setEditing({ kind: 'delete', f })} aria-label={`Delete ${f.Name}`}>
+                        Delete
+                      </RowButton>
+                    </RowActions>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </TableScroller>
       )}
       {list && list.length > 0 && shown.length === 0 && <p className="empty">No file matches the filter.</p>}
       {editing?.kind === 'new' && <FileDialog admin={admin} maxSize={limits.MaxFileSize} onSaved={done} onClose={() => setEditing(undefined)} />}

@@ -4,6 +4,7 @@ import { useAuth } from '../auth/AuthContext';
 import { PrefsProvider } from '../prefs/PrefsContext';
 import { NotificationBell } from '../notifications/NotificationBell';
 import { HeaderMenu } from './HeaderMenu';
+import { MainNav } from './MainNav';
 import { navItems } from './nav';
 
 /** Header with the navigation and the account menu; the page below. */
@@ -26,7 +27,7 @@ export function Layout() {
           <img src="/favicon.svg" alt="" width="20" height="20" />
           <span>Search service</span>
         </NavLink>
-        <nav aria-label="Main">
+        <MainNav>
           <ul>
             {navItems('main').map((item) => (
               <li key={item.to}>
@@ -47,9 +48,9 @@ export function Layout() {
               </li>
             )}
           </ul>
-        </nav>
+        </MainNav>
         <NotificationBell />
-        <HeaderMenu className="account-menu" summary={user.Name || user.User} summaryLabel={`Account: ${user.User}`}>
+        <HeaderMenu className="account-menu" summary={<span className="account-name">{user.Name || user.User}</span>} summaryLabel={`Account: ${user.User}`}>
           <div className="menu" role="group" aria-label="Account">
             <p className="muted">
               Signed in as <strong>{user.User}</strong>

@@ -11,6 +11,7 @@ import { ConfirmDialog } from './Dialog';
 import { allLabels, deleteEntry, entryMatches, listLibrary } from './library-api';
 import { LibraryEntryDialog } from './LibraryEntryDialog';
 import { searchLink } from './search-link';
+import { TableScroller } from '../ui/TableScroller';
 
 const byName = (a: LibraryEntry, b: LibraryEntry) => a.Name.localeCompare(b.Name);
 const LIBRARY_READ_ONLY = 'Only its owner or an administrator may change or delete it.';
@@ -87,53 +88,65 @@ export function LibraryPage() {
         empty="The library is empty. Run a search and choose “Save to library”, or add an entry with “New entry”."
       />
       {entries && entries.length > 0 && (
-        <table className="keeping-table" aria-label="Library entries">
-          <thead>
-            <tr>
-              <th scope="col">Name</th>
-              <th scope="col">Query</th>
-              <th scope="col">Labels</th>
-              <th scope="col">Shared with</th>
-              <th scope="col">Actions</th>
-            </tr>
-          </thead>
-          <tbody>
-            {shown.map((e) => (
-              <tr key={e.ThingUUID}>
-                <OwnedNameCell name={e.Name} description={e.Description} owner={e.UID !== user.UID ? (names.get(e.UID) ?? `user ${e.UID}`) : undefined} />
-                <td className="query-cell">{e.Query}</td>
-                <td className="text-cell">
-                  <ul className="chips" aria-label="Labels">
-                    {(e.Labels ?? []).map((l) => (
-                      <li key={l}>
-                        <button type="button" className="chip" aria-label={`Show entries labelled ${l}`} aria-pressed={label === l} onClick={() => setLabel(label === l ? '' : l)}>
-                          {l}
-                        </button>
-                      </li>
-                    ))}
-                  </ul>
-                </td>
-                <td className="text-cell">{sharingText(e.GIDs, e.Global, groups)}</td>
-                <td className="actions-cell">
-                  <RowActions label={e.Name} why={!e.Can.Modify || !e.Can.Delete ? LIBRARY_READ_ONLY : undefined}>
-                    <Link className="button" to={searchLink(e.Query)} aria-label={`Open ${e.Name} in the search page`}>
-                      Open
-                    </Link>
-                    <Link className="button" to={searchLink(e.Query, true)} aria-label={`Run ${e.Name}`}>
-                      Run
-                    </Link>
-                    <RowButton unavailable={e.Can.Modify ? undefined : LIBRARY_READ_ONLY} onClick={() => setEditing({ kind: 'edit', entry: e })} aria-label={`Edit ${e.Name}`}>
-                      Edit
-                    </RowButton>
-                    <RowButton unavailable={e.Can.Delete ? undefined : LIBRARY_READ_ONLY} onClick={() => setEditing({ kind: 'delete', entry: e })} aria-label={`Delete ${e.Name}`}>
-                      Delete
-                    </RowButton>
-                  </RowActions>
-                </td>
+        <TableScroller>
+          <table className="keeping-table" aria-label="Library entries">
+            <thead>
+              <tr>
+                <th scope="col">Name</th>
+                <th scope="col">Query</th>
+                <th scope="col">Labels</th>
+                <th scope="col">Shared with</th>
+                <th scope="col">Actions</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {shown.map((e) => (
+                <tr key={e.ThingUUID}>
+                  <OwnedNameCell name={e.Name} description={e.Description} owner={e.UID !== user.UID ? (names.get(e.UID) ?? `user ${e.UID}`) : undefined} />
+                  <td className="query-cell">{e.Query}</td>
+                  <td className="text-cell">
+                    <ul className="chips" aria-label="Labels">
+                      {(e.Labels ?? []).map((l) => (
+                        <li key={l}>
+                          <button
+                            type="button"
+                            className="chip"
+                            aria-label={`Show entries labelled ${l}`}
+                            aria-pressed={label === l}
+                            onClick={() => setLabel(label === l ? '' : l)}
+                          >
+                            {l}
+                          </button>
+                        </li>
+                      ))}
+                    </ul>
+                  </td>
+                  <td className="text-cell">{sharingText(e.GIDs, e.Global, groups)}</td>
+                  <td className="actions-cell">
+                    <RowActions label={e.Name} why={!e.Can.Modify || !e.Can.Delete ? LIBRARY_READ_ONLY : undefined}>
+                      <Link className="button" to={searchLink(e.Query)} aria-label={`Open ${e.Name} in the search page`}>
+                        Open
+                      </Link>
+                      <Link className="button" to={searchLink(e.Query, true)} aria-label={`Run ${e.Name}`}>
+                        Run
+                      </Link>
+                      <RowButton unavailable={e.Can.Modify ? undefined : LIBRARY_READ_ONLY} onClick={() => setEditing({ kind: 'edit', entry: e })} aria-label={`Edit ${e.Name}`}>
+                        Edit
+                      </RowButton>
+                      <RowButton
+                        unavailable={e.Can.Delete ? undefined : LIBRARY_READ_ONLY}
+                        onClick={() => setEditing({ kind: 'delete', entry: e })}
+                        aria-label={`Delete ${e.Name}`}
+                      >
+                        Delete
+                      </RowButton>
+                    </RowActions>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </TableScroller>
       )}
       {entries && entries.length > 0 && shown.length === 0 && <p className="empty">No entry matches the filter.</p>}
       {editing?.kind === 'new' && <LibraryEntryDialog title="New library entry" draft={{ Query: '' }} onClose={() => setEditing(undefined)} onSaved={saved('Saved')} />}

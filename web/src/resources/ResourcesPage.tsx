@@ -16,6 +16,7 @@ import { ResourceDialog } from './ResourceDialog';
 import { ResourcePreviewDialog } from './ResourcePreviewDialog';
 import { cloneName, deleteResource, listResources, resourceMatches, ResourceMeta, resourceRawUrl } from './resources-api';
 import { ResourceUploadDialog } from './ResourceUploadDialog';
+import { TableScroller } from '../ui/TableScroller';
 
 const byName = (a: ResourceMeta, b: ResourceMeta) => a.ResourceName.localeCompare(b.ResourceName);
 
@@ -97,55 +98,57 @@ export function ResourcesPage() {
         empty="No resources yet. Create one with “New resource” and drop a file into it."
       />
       {list && list.length > 0 && (
-        <table className="keeping-table" aria-label="Resources">
-          <thead>
-            <tr>
-              <th scope="col">Name</th>
-              <th scope="col">Size</th>
-              <th scope="col">Version</th>
-              <th scope="col">Modified</th>
-              <th scope="col">Shared with</th>
-              <th scope="col">Actions</th>
-            </tr>
-          </thead>
-          <tbody>
-            {shown.map((r) => (
-              <tr key={r.GUID}>
-                <OwnedNameCell name={r.ResourceName} description={r.Description} owner={r.UID !== user.UID ? ownerOf(r) : undefined} />
-                <td className="num">{r.Size > 0 ? formatBytes(r.Size) : 'empty'}</td>
-                <td className="num">{r.VersionNumber}</td>
-                <td className="nowrap">{formatTime(r.LastModified, prefs.timeZone).slice(0, 19)}</td>
-                <td className="text-cell">{sharingText(r.GroupACL, r.Global, groups)}</td>
-                <td className="actions-cell">
-                  <RowActions label={r.ResourceName} why={readOnly(r)}>
-                    <RowButton unavailable={readOnly(r)} onClick={() => setEditing({ kind: 'upload', r })} aria-label={`Upload contents of ${r.ResourceName}`}>
-                      Upload
-                    </RowButton>
-                    <RowButton
-                      unavailable={r.Size === 0 ? 'It is empty: nothing to download yet.' : undefined}
-                      onClick={() => void download(r)}
-                      aria-label={`Download ${r.ResourceName}`}
-                    >
-                      Download
-                    </RowButton>
-                    <button type="button" onClick={() => setEditing({ kind: 'preview', r })} aria-label={`Preview ${r.ResourceName}`}>
-                      Preview
-                    </button>
-                    <RowButton unavailable={readOnly(r)} onClick={() => setEditing({ kind: 'edit', r })} aria-label={`Edit ${r.ResourceName}`}>
-                      Edit
-                    </RowButton>
-                    <button type="button" onClick={() => setEditing({ kind: 'clone', r })} aria-label={`Clone ${r.ResourceName}`}>
-                      Clone
-                    </button>
-                    <RowButton unavailable={readOnly(r)} onClick={() => setEditing({ kind: 'delete', r })} aria-label={`Delete ${r.ResourceName}`}>
-                      Delete
-                    </RowButton>
-                  </RowActions>
-                </td>
+        <TableScroller>
+          <table className="keeping-table" aria-label="Resources">
+            <thead>
+              <tr>
+                <th scope="col">Name</th>
+                <th scope="col">Size</th>
+                <th scope="col">Version</th>
+                <th scope="col">Modified</th>
+                <th scope="col">Shared with</th>
+                <th scope="col">Actions</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {shown.map((r) => (
+                <tr key={r.GUID}>
+                  <OwnedNameCell name={r.ResourceName} description={r.Description} owner={r.UID !== user.UID ? ownerOf(r) : undefined} />
+                  <td className="num">{r.Size > 0 ? formatBytes(r.Size) : 'empty'}</td>
+                  <td className="num">{r.VersionNumber}</td>
+                  <td className="nowrap">{formatTime(r.LastModified, prefs.timeZone).slice(0, 19)}</td>
+                  <td className="text-cell">{sharingText(r.GroupACL, r.Global, groups)}</td>
+                  <td className="actions-cell">
+                    <RowActions label={r.ResourceName} why={readOnly(r)}>
+                      <RowButton unavailable={readOnly(r)} onClick={() => setEditing({ kind: 'upload', r })} aria-label={`Upload contents of ${r.ResourceName}`}>
+                        Upload
+                      </RowButton>
+                      <RowButton
+                        unavailable={r.Size === 0 ? 'It is empty: nothing to download yet.' : undefined}
+                        onClick={() => void download(r)}
+                        aria-label={`Download ${r.ResourceName}`}
+                      >
+                        Download
+                      </RowButton>
+                      <button type="button" onClick={() => setEditing({ kind: 'preview', r })} aria-label={`Preview ${r.ResourceName}`}>
+                        Preview
+                      </button>
+                      <RowButton unavailable={readOnly(r)} onClick={() => setEditing({ kind: 'edit', r })} aria-label={`Edit ${r.ResourceName}`}>
+                        Edit
+                      </RowButton>
+                      <button type="button" onClick={() => setEditing({ kind: 'clone', r })} aria-label={`Clone ${r.ResourceName}`}>
+                        Clone
+                      </button>
+                      <RowButton unavailable={readOnly(r)} onClick={() => setEditing({ kind: 'delete', r })} aria-label={`Delete ${r.ResourceName}`}>
+                        Delete
+                      </RowButton>
+                    </RowActions>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </TableScroller>
       )}
       {list && list.length > 0 && shown.length === 0 && <p className="empty">No resource matches the filter.</p>}
       {editing?.kind === 'new' && (

@@ -9,6 +9,7 @@ import { SaveNoteDialog } from '../ui/SaveNoteDialog';
 import { formatBytes, formatCount, formatTime } from '../ui/time-format';
 import { allowedActions, isRunning, listSearches, noteOf, PersistentSearch, runSearchAction, SaveNote, SearchAction, stateWords } from './searches-api';
 import { useUserNames } from './useUserNames';
+import { TableScroller } from '../ui/TableScroller';
 
 const REFRESH_MS = 3000;
 const DONE: Record<SearchAction, string> = { background: 'sent to the background', save: 'marked to be saved', stop: 'stopped', delete: 'deleted' };
@@ -114,68 +115,70 @@ export function SearchesPage() {
       {searches === undefined && !loadError && <p className="muted">Loading the searches…</p>}
       {searches && searches.length === 0 && <p className="empty">No search is kept. On the search page, “Send to background” or “Save results” keeps one.</p>}
       {searches && searches.length > 0 && (
-        <table className="keeping-table" aria-label="Persistent searches">
-          <thead>
-            <tr>
-              <th scope="col">Query</th>
-              <th scope="col">State</th>
-              <th scope="col">Owner</th>
-              <th scope="col" className="num">
-                Results
-              </th>
-              <th scope="col" className="num">
-                Size
-              </th>
-              <th scope="col">Started</th>
-              <th scope="col">Actions</th>
-            </tr>
-          </thead>
-          <tbody>
-            {shown.map((s) => {
-              const note = noteOf(s);
-              const can = allowedActions(s, s.UID === user.UID || user.Admin);
-              const label = note.name ?? `search ${s.ID}`;
-              const button = (action: SearchAction, text: string, onClick: () => void = () => void act(s, action)) =>
-                can[action] && (
-                  <button type="button" onClick={onClick} disabled={busy === `${s.ID}:${action}`} aria-label={`${text} ${label}`}>
-                    {text}
-                  </button>
+        <TableScroller>
+          <table className="keeping-table" aria-label="Persistent searches">
+            <thead>
+              <tr>
+                <th scope="col">Query</th>
+                <th scope="col">State</th>
+                <th scope="col">Owner</th>
+                <th scope="col" className="num">
+                  Results
+                </th>
+                <th scope="col" className="num">
+                  Size
+                </th>
+                <th scope="col">Started</th>
+                <th scope="col">Actions</th>
+              </tr>
+            </thead>
+            <tbody>
+              {shown.map((s) => {
+                const note = noteOf(s);
+                const can = allowedActions(s, s.UID === user.UID || user.Admin);
+                const label = note.name ?? `search ${s.ID}`;
+                const button = (action: SearchAction, text: string, onClick: () => void = () => void act(s, action)) =>
+                  can[action] && (
+                    <button type="button" onClick={onClick} disabled={busy === `${s.ID}:${action}`} aria-label={`${text} ${label}`}>
+                      {text}
+                    </button>
+                  );
+                return (
+                  <tr key={s.ID}>
+                    <td className="query-cell">
+                      {note.name && <span className="search-name">{note.name}</span>}
+                      <span>{s.UserQuery}</span>
+                      {note.notes && <span className="muted desc">{note.notes}</span>}
+                      <span className="muted desc">
+                        {formatTime(s.StartRange, prefs.timeZone).slice(0, 19)} to {formatTime(s.EndRange, prefs.timeZone).slice(0, 19)} · ID {s.ID}
+                      </span>
+                    </td>
+                    <td className="text-cell">
+                      <span className="state">{s.State}</span>
+                      <span className="muted desc">{stateWords(s)}</span>
+                    </td>
+                    <td className="text-cell">{names.get(s.UID) ?? `user ${s.UID}`}</td>
+                    <td className="num">{s.details ? formatCount(s.details.ItemCount) : ''}</td>
+                    <td className="num">{formatBytes(s.StoredData)}</td>
+                    <td className="text-cell nowrap">{s.details ? formatTime(s.details.Started, prefs.timeZone).slice(0, 19) : ''}</td>
+                    <td className="actions-cell">
+                      <div className="row-actions" role="group" aria-label={`Actions for ${label}`}>
+                        <Link className="button" to={openSearchLink(s.ID)} aria-label={`Open ${label}`}>
+                          {isRunning(s) ? 'Open' : 'Open results'}
+                        </Link>
+                        {button('background', 'Background')}
+                        {button('save', 'Save', () => setDialog({ kind: 'save', search: s }))}
+                        {button('stop', 'Stop')}
+                        {button('delete', 'Delete', () => setDialog({ kind: 'delete', search: s }))}
+                        <SaveToLibrary query={s.UserQuery} label="Add to library" />
+                      </div>
+                    </td>
+                  </tr>
                 );
-              return (
-                <tr key={s.ID}>
-                  <td className="query-cell">
-                    {note.name && <span className="search-name">{note.name}</span>}
-                    <span>{s.UserQuery}</span>
-                    {note.notes && <span className="muted desc">{note.notes}</span>}
-                    <span className="muted desc">
-                      {formatTime(s.StartRange, prefs.timeZone).slice(0, 19)} to {formatTime(s.EndRange, prefs.timeZone).slice(0, 19)} · ID {s.ID}
-                    </span>
-                  </td>
-                  <td className="text-cell">
-                    <span className="state">{s.State}</span>
-                    <span className="muted desc">{stateWords(s)}</span>
-                  </td>
-                  <td className="text-cell">{names.get(s.UID) ?? `user ${s.UID}`}</td>
-                  <td className="num">{s.details ? formatCount(s.details.ItemCount) : ''}</td>
-                  <td className="num">{formatBytes(s.StoredData)}</td>
-                  <td className="text-cell nowrap">{s.details ? formatTime(s.details.Started, prefs.timeZone).slice(0, 19) : ''}</td>
-                  <td className="actions-cell">
-                    <div className="row-actions" role="group" aria-label={`Actions for ${label}`}>
-                      <Link className="button" to={openSearchLink(s.ID)} aria-label={`Open ${label}`}>
-                        {isRunning(s) ? 'Open' : 'Open results'}
-                      </Link>
-                      {button('background', 'Background')}
-                      {button('save', 'Save', () => setDialog({ kind: 'save', search: s }))}
-                      {button('stop', 'Stop')}
-                      {button('delete', 'Delete', () => setDialog({ kind: 'delete', search: s }))}
-                      <SaveToLibrary query={s.UserQuery} label="Add to library" />
-                    </div>
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
+              })}
+            </tbody>
+          </table>
+        </TableScroller>
       )}
       {searches && searches.length > 0 && shown.length === 0 && <p className="empty">No search matches the filter.</p>}
       {dialog?.kind === 'save' && (
