@@ -1,6 +1,6 @@
 /** Strict shape checks for the contents of a search archive (see archive.ts). */
 import { AppError } from '../common/errors/app-error';
-import { assertUnreachable, isDownloadFormat, isPointmapEntries, isStackgraphEntries, RESULT_KINDS } from '../query';
+import { isDownloadFormat, isPointmapEntries, isStackgraphEntries, RESULT_KINDS } from '../query';
 import type { DownloadFormat, SearchEntry } from '../query';
 import type { ResultKind, StoredResult } from './render-store';
 
@@ -94,49 +94,73 @@ export function validateEntryLine(line: string, n: number): { canonical: string;
   return { canonical: JSON.stringify(entry), tsUs };
 }
 
-/** result.json of a condensing search. */
+const badResult = () => bad('result.json does not match its kind');
+const str = (v: unknown): string => {
+  if (!isStr(v)) throw badResult();
+  return v;
+};
+
+/**
+ * The elements of each condensed kind's `Entries`, checked and copied to canonical form one at a
+ * time (an import streams them: see archive.ts). Table and chart `Entries` are objects of two
+ * arrays; gauge, stackgraph and pointmap `Entries` are one array.
+ */
+export const RESULT_OBJECT_ELEMENTS = {
+  table: {
+    Columns: str,
+    Rows: (row: unknown) => {
+      if (!isObj(row) || !isStr(row.TS) || !Array.isArray(row.Row) || !row.Row.every((c) => isStr(c))) throw badResult();
+      return { TS: row.TS, Row: row.Row as string[] };
+    },
+  },
+  chart: {
+    Names: str,
+    Values: (v: unknown) => {
+      if (!isObj(v) || !isStr(v.TS) || !Array.isArray(v.Data) || !v.Data.every(isNum)) throw badResult();
+      return { TS: v.TS, Data: v.Data as number[] };
+    },
+  },
+} as const;
+
+export const RESULT_ARRAY_ELEMENT = {
+  gauge: (g: unknown) => {
+    if (!isObj(g) || !isStr(g.Name) || !isNum(g.Magnitude) || !isNum(g.Min) || !isNum(g.Max)) throw badResult();
+    return { Name: g.Name, Magnitude: g.Magnitude, Min: g.Min, Max: g.Max };
+  },
+  stackgraph: (e: unknown) => {
+    if (!isStackgraphEntries([e])) throw badResult();
+    const s = e as { Key: string; Values: Array<{ Label: string; Value: number }> };
+    return { Key: s.Key, Values: s.Values.map((v) => ({ Label: v.Label, Value: v.Value })) };
+  },
+  pointmap: (e: unknown) => {
+    if (!isPointmapEntries([e])) throw badResult();
+    const p = e as { Loc: { Lat: number; Long: number }; Metadata?: Array<Record<string, unknown>> };
+    return { Loc: { Lat: p.Loc.Lat, Long: p.Loc.Long }, ...(p.Metadata ? { Metadata: p.Metadata.map((kv) => ({ ...kv })) } : {}) };
+  },
+} as const;
+
+export type ObjectResultKind = keyof typeof RESULT_OBJECT_ELEMENTS;
+export type ArrayResultKind = keyof typeof RESULT_ARRAY_ELEMENT;
+export const isObjectResultKind = (k: ResultKind): k is ObjectResultKind => k in RESULT_OBJECT_ELEMENTS;
+
+/** result.json of a condensing search, parsed whole (small results; imports stream, see archive.ts). */
 export function validateResult(text: string, kind: ResultKind): StoredResult {
   const r = parseJson(text, 'result.json');
-  const fail = () => bad('result.json does not match its kind');
-  if (!isObj(r) || r.kind !== kind || !isInt(r.EntryCount)) throw fail();
+  if (!isObj(r) || r.kind !== kind || !isInt(r.EntryCount)) throw badResult();
   const E = r.Entries;
-  switch (kind) {
-    case 'entries':
-      throw fail(); // entries travel in entries.jsonl
-    case 'table':
-      if (!isObj(E) || !Array.isArray(E.Columns) || !E.Columns.every((c) => isStr(c)) || !Array.isArray(E.Rows)) throw fail();
-      if (!E.Rows.every((row) => isObj(row) && isStr(row.TS) && Array.isArray(row.Row) && row.Row.every((c) => isStr(c)))) throw fail();
-      return {
-        kind,
-        EntryCount: r.EntryCount,
-        Entries: { Columns: E.Columns as string[], Rows: (E.Rows as Array<{ TS: string; Row: string[] }>).map((x) => ({ TS: x.TS, Row: x.Row })) },
-      };
-    case 'chart':
-      if (!isObj(E) || !Array.isArray(E.Names) || !E.Names.every((c) => isStr(c)) || !Array.isArray(E.Values)) throw fail();
-      if (!E.Values.every((v) => isObj(v) && isStr(v.TS) && Array.isArray(v.Data) && v.Data.every(isNum))) throw fail();
-      return {
-        kind,
-        EntryCount: r.EntryCount,
-        Entries: { Names: E.Names as string[], Values: (E.Values as Array<{ TS: string; Data: number[] }>).map((v) => ({ TS: v.TS, Data: v.Data })) },
-      };
-    case 'gauge':
-      if (!Array.isArray(E) || !E.every((g) => isObj(g) && isStr(g.Name) && isNum(g.Magnitude) && isNum(g.Min) && isNum(g.Max))) throw fail();
-      return {
-        kind,
-        EntryCount: r.EntryCount,
-        Entries: (E as Array<{ Name: string; Magnitude: number; Min: number; Max: number }>).map((g) => ({ Name: g.Name, Magnitude: g.Magnitude, Min: g.Min, Max: g.Max })),
-      };
-    case 'stackgraph':
-      if (!isStackgraphEntries(E)) throw fail();
-      return { kind, EntryCount: r.EntryCount, Entries: E.map((s) => ({ Key: s.Key, Values: s.Values.map((v) => ({ Label: v.Label, Value: v.Value })) })) };
-    case 'pointmap':
-      if (!isPointmapEntries(E)) throw fail();
-      return {
-        kind,
-        EntryCount: r.EntryCount,
-        Entries: E.map((p) => ({ Loc: { Lat: p.Loc.Lat, Long: p.Loc.Long }, ...(p.Metadata ? { Metadata: p.Metadata.map((kv) => ({ ...kv })) } : {}) })),
-      };
-    default:
-      return assertUnreachable(kind);
+  if (kind === 'entries') throw badResult(); // entries travel in entries.jsonl
+  if (isObjectResultKind(kind)) {
+    const elements = RESULT_OBJECT_ELEMENTS[kind] as Record<string, (v: unknown) => unknown>;
+    if (!isObj(E)) throw badResult();
+    const out: Record<string, unknown[]> = {};
+    for (const [name, element] of Object.entries(elements)) {
+      const list = E[name];
+      if (!Array.isArray(list)) throw badResult();
+      out[name] = list.map(element);
+    }
+    return { kind, EntryCount: r.EntryCount, Entries: out } as unknown as StoredResult;
   }
+  if (!Array.isArray(E)) throw badResult();
+  const element = RESULT_ARRAY_ELEMENT[kind] as (v: unknown) => unknown;
+  return { kind, EntryCount: r.EntryCount, Entries: E.map(element) } as unknown as StoredResult;
 }

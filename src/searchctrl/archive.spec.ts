@@ -185,7 +185,7 @@ describe('search archives', () => {
     await expect(importArchive(path.join(dir, 'bomb.gz'), out, { ...limits, maxUnpackedBytes: 1 << 30 })).rejects.toMatchObject({
       status: 413,
       // Zeros declare no file: stopped after MAX_UNDECLARED_BYTES, long before the ratio bound (13 MB here).
-      message: expect.stringContaining(`more than ${MAX_UNDECLARED_BYTES} bytes beyond the files it declares`),
+      message: `Data beyond the files the archive declares is larger than the limit of ${MAX_UNDECLARED_BYTES / 1024} KiB`,
     });
     fs.writeFileSync(path.join(dir, 'plain.txt'), 'just text');
     await expect(importArchive(path.join(dir, 'plain.txt'), out, limits)).rejects.toMatchObject({ status: 400 });
@@ -202,7 +202,81 @@ describe('search archives', () => {
     fs.mkdirSync(out);
     await expect(importArchive(file, out, { ...limits, maxUnpackedBytes: 16 << 20 })).rejects.toMatchObject({
       status: 413,
-      message: expect.stringContaining('result.json declares'),
+      message: 'result.json is larger than the limit of 1 MiB (MAX_RESULT_BYTES)',
+    });
+  });
+
+  describe('condensed results, checked one element at a time', () => {
+    const resultArchive = async (kind: string, body: Buffer, entryCount: number) => {
+      const file = path.join(dir, `${kind}.tar.gz`);
+      await tarGz(file, [
+        { name: 'manifest.json', body: manifest({ Kind: kind, RenderModule: kind, EntryCount: entryCount, StoredEntries: 0, Files: { 'result.json': body.length } }) },
+        { name: 'result.json', body },
+      ]);
+      const out = fs.mkdtempSync(path.join(dir, 'out-'));
+      return { file, out };
+    };
+    const results: Array<[string, Record<string, unknown>]> = [
+      [
+        'table',
+        {
+          Columns: ['a', 'b"\\'],
+          Rows: [
+            { TS: '2020-01-01T00:00:00Z', Row: ['1', 'x,y'] },
+            { TS: 't', Row: ['', 'é'] },
+          ],
+        },
+      ],
+      ['chart', { Names: ['n'], Values: [{ TS: 't', Data: [1, 2.5, -3e10] }] }],
+      ['gauge', [{ Name: 'g', Magnitude: 1, Min: 0, Max: 2 }]],
+      ['stackgraph', [{ Key: 'k', Values: [{ Label: 'l', Value: 3 }] }]],
+      ['pointmap', [{ Loc: { Lat: 1.5, Long: -2 }, Metadata: [{ Key: 'k', Value: 'v' }] }, { Loc: { Lat: 0, Long: 0 } }]],
+    ];
+
+    it.each(results)('imports a %s result as serializeResult writes it, whatever the key order, extra keys and spacing', async (kind, entries) => {
+      const canonical = JSON.stringify({ kind, EntryCount: 7, Entries: entries });
+      // Entries first, an extra key, and pretty-printed: still the same result.
+      const body = Buffer.from(JSON.stringify({ Extra: { deep: [1, { x: '}]' }] }, Entries: entries, EntryCount: 7, kind }, null, 2));
+      const { file, out } = await resultArchive(kind, body, 7);
+      const taken: number[] = [];
+      const a = await importArchive(file, out, { ...limits, take: async (n) => void taken.push(n) });
+      expect(a.entryCount).toBe(7);
+      const stored = fs.readFileSync(path.join(out, 'result.json'), 'utf8');
+      expect(JSON.parse(stored)).toEqual(JSON.parse(canonical));
+      expect(stored.startsWith(`{"kind":"${kind}","EntryCount":7,"Entries":`)).toBe(true);
+      // Every byte written was charged before it was written.
+      expect(taken.reduce((x, y) => x + y, 0)).toBe(Buffer.byteLength(stored));
+      expect(fs.readdirSync(out).sort()).toEqual(['entries.idx', 'entries.jsonl', 'result.json']);
+    });
+
+    it.each<[string, string, string, number]>([
+      ['another kind', 'table', JSON.stringify({ kind: 'chart', EntryCount: 1, Entries: { Columns: [], Rows: [] } }), 400],
+      ['a bad row', 'table', JSON.stringify({ kind: 'table', EntryCount: 1, Entries: { Columns: ['a'], Rows: [{ TS: 1, Row: [] }] } }), 400],
+      ['a missing part', 'table', JSON.stringify({ kind: 'table', EntryCount: 1, Entries: { Columns: ['a'] } }), 400],
+      ['a key twice', 'gauge', '{"kind":"gauge","EntryCount":1,"Entries":[],"Entries":[]}', 400],
+      ['another count', 'gauge', JSON.stringify({ kind: 'gauge', EntryCount: 2, Entries: [] }), 400],
+      ['no count', 'gauge', JSON.stringify({ kind: 'gauge', Entries: [] }), 400],
+      ['broken JSON', 'gauge', '{"kind":"gauge","EntryCount":1,"Entries":[{"Name":"g"', 400],
+      ['trailing data', 'gauge', '{"kind":"gauge","EntryCount":1,"Entries":[]} {}', 400],
+      ['a scalar', 'gauge', '42', 400],
+    ])('refuses %s', async (_what, kind, text, status) => {
+      const { file, out } = await resultArchive(kind, Buffer.from(text), 1);
+      await expect(importArchive(file, out, limits)).rejects.toMatchObject({ status });
+    });
+
+    it('stops when a quota refuses the bytes, and holds one row at a time, never the document', async () => {
+      const rows = Array.from({ length: 200_000 }, (_, i) => ({ TS: '2020-01-01T00:00:00Z', Row: [`row ${i}`] }));
+      const body = Buffer.from(JSON.stringify({ kind: 'table', EntryCount: rows.length, Entries: { Columns: ['r'], Rows: rows } }));
+      const { file, out } = await resultArchive('table', body, rows.length);
+      let room = 1 << 20;
+      const refusing = async (n: number) => {
+        room -= n;
+        if (room < 0) throw Object.assign(new Error('quota'), { status: 413 });
+      };
+      await expect(importArchive(file, out, { ...limits, maxUnpackedBytes: 64 << 20, maxResultBytes: 64 << 20, take: refusing })).rejects.toMatchObject({ status: 413 });
+      const again = fs.mkdtempSync(path.join(dir, 'again-'));
+      await importArchive(file, again, { ...limits, maxUnpackedBytes: 64 << 20, maxResultBytes: 64 << 20 });
+      expect(JSON.parse(fs.readFileSync(path.join(again, 'result.json'), 'utf8')).Entries.Rows).toHaveLength(rows.length);
     });
   });
 
@@ -216,6 +290,6 @@ describe('search archives', () => {
     const long = async () => {
       for await (const _ of boundedLines(chunks('x'.repeat(6), 'x'.repeat(6)), 10)) void _;
     };
-    await expect(long()).rejects.toMatchObject({ status: 413, message: expect.stringContaining('longer than 10 bytes') });
+    await expect(long()).rejects.toMatchObject({ status: 413, message: 'A line of entries.jsonl is larger than the limit of 10 bytes' });
   });
 });

@@ -10,10 +10,22 @@ import { PassThrough, Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import * as zlib from 'node:zlib';
 import * as tar from 'tar-stream';
-import { AppError } from '../common/errors/app-error';
-import { DATA_FILE, INDEX_FILE, RESULT_FILE, serializeResult, StoredResult } from './render-store';
+import { AppError, overLimit, payloadTooLarge } from '../common/errors/app-error';
+import { JsonReader, JsonSyntaxError } from './json-reader';
+import { DATA_FILE, INDEX_FILE, RESULT_FILE, StoredResult } from './render-store';
+import { resultPrefix } from './stored-result';
 import { LiveSearch } from './search.model';
-import { validateEntryLine, validateManifest, validateResult, ArchiveManifest, ARCHIVE_FORMAT, ARCHIVE_VERSION } from './archive-schema';
+import {
+  ArchiveManifest,
+  ArrayResultKind,
+  ARCHIVE_FORMAT,
+  ARCHIVE_VERSION,
+  isObjectResultKind,
+  RESULT_ARRAY_ELEMENT,
+  RESULT_OBJECT_ELEMENTS,
+  validateEntryLine,
+  validateManifest,
+} from './archive-schema';
 
 export const MANIFEST_FILE = 'manifest.json';
 const ALLOWED = new Set([MANIFEST_FILE, DATA_FILE, RESULT_FILE]);
@@ -32,7 +44,6 @@ const TAR_BLOCK = 512;
 const FLUSH_BYTES = 256 * 1024;
 
 export const invalidArchive = (why: string) => new AppError(400, `Invalid search archive: ${why}`);
-const tooLarge = (why: string) => new AppError(413, `Search archive too large: ${why}`);
 
 /** Streams a finished search as tar.gz. */
 export function archiveStream(s: LiveSearch): Readable {
@@ -80,17 +91,25 @@ export function archiveStream(s: LiveSearch): Readable {
 export interface ImportLimits {
   /** Total decompressed bytes (and per file). */
   maxUnpackedBytes: number;
-  /** `result.json`: it is parsed whole, so it has a bound of its own (MAX_RESULT_BYTES). */
+  /** The setting behind maxUnpackedBytes, named in the 413 (default RENDER_STORE_LIMIT_BYTES). */
+  unpackedSetting?: string;
+  /** `result.json`'s size (MAX_RESULT_BYTES): what a search may store as one condensed result. */
   maxResultBytes: number;
   maxEntries: number;
+  /**
+   * Charges the bytes of the imported search's files as they are written (its owner's quotas,
+   * store-quota.ts); rejects (413) when they would pass one. Default: no quota.
+   */
+  take?: (bytes: number) => Promise<void>;
 }
 
-/** Longest line of `entries.jsonl`: one entry of a full ingest batch, base64 in JSON. */
+/** Longest line of `entries.jsonl`, and longest element of `result.json`: one entry of a full ingest batch, base64 in JSON. */
 export const MAX_ENTRY_LINE_BYTES = 48 * 1024 * 1024;
+/** Most entries one archive may bring. */
+export const MAX_IMPORT_ENTRIES = 10_000_000;
 
 export interface ImportedArchive {
   manifest: ArchiveManifest;
-  result?: StoredResult;
   entryCount: number;
 }
 
@@ -108,10 +127,60 @@ function counter(onBytes: (n: number) => void): Transform {
 }
 
 /**
+ * Writes a file in chunks of FLUSH_BYTES, each charged with `take` before it is written: the
+ * owner's quotas see an import's bytes as they land, not once it is done.
+ */
+class ChargedFile {
+  private parts: Buffer[] = [];
+  /** Text written since the last Buffer part (joined once, not a Buffer per row). */
+  private text: string[] = [];
+  private pending = 0;
+
+  constructor(
+    private readonly fh: fsp.FileHandle,
+    private readonly take: (bytes: number) => Promise<void>,
+  ) {}
+
+  async write(data: Buffer | string): Promise<void> {
+    if (typeof data === 'string') {
+      this.text.push(data);
+      this.pending += data.length;
+    } else {
+      this.endText();
+      this.parts.push(data);
+      this.pending += data.length;
+    }
+    if (this.pending >= FLUSH_BYTES) await this.flush();
+  }
+
+  async flush(): Promise<void> {
+    this.endText();
+    if (this.parts.length === 0) return;
+    const buf = this.parts.length === 1 ? this.parts[0] : Buffer.concat(this.parts);
+    this.parts = [];
+    this.pending = 0;
+    await this.take(buf.length);
+    await this.fh.write(buf);
+  }
+
+  private endText(): void {
+    if (this.text.length === 0) return;
+    this.parts.push(Buffer.from(this.text.join(''), 'utf8'));
+    this.text = [];
+  }
+}
+
+const noQuota = async () => undefined;
+
+/**
  * Unpacks and validates `file` into `dir` (which must exist and be empty), rewriting the entries
- * in canonical form and rebuilding the index. Throws 400/413; the caller removes `dir` on error.
+ * (or the condensed result) in canonical form and rebuilding the index, element by element:
+ * memory holds a chunk and one entry or row, never a file. Throws 400/413; the caller removes
+ * `dir` on error. Runs in an import worker (import.worker.ts), off the event loop.
  */
 export async function importArchive(file: string, dir: string, limits: ImportLimits): Promise<ImportedArchive> {
+  const setting = limits.unpackedSetting ?? 'RENDER_STORE_LIMIT_BYTES';
+  const overUnpacked = () => overLimit('Archive (unpacked)', limits.maxUnpackedBytes, setting);
   let compressed = 0;
   let unpacked = 0;
   /** Bytes the headers seen so far account for: each header block and its file, padded to 512. */
@@ -120,12 +189,13 @@ export async function importArchive(file: string, dir: string, limits: ImportLim
   const feed = pipeline(
     fs.createReadStream(file),
     counter((n) => (compressed += n)),
-    zlib.createGunzip({ chunkSize: 64 * 1024 }), // fewer, larger chunks: less work on the event loop per MiB
+    zlib.createGunzip({ chunkSize: 64 * 1024 }),
     counter((n) => {
       unpacked += n;
-      if (unpacked > limits.maxUnpackedBytes + 64 * 1024) throw tooLarge(`more than ${limits.maxUnpackedBytes} bytes unpacked`);
-      if (unpacked > RATIO_FLOOR && unpacked / Math.max(1, compressed) > MAX_RATIO) throw tooLarge(`compression ratio above ${MAX_RATIO}`);
-      if (unpacked - declared > MAX_UNDECLARED_BYTES) throw tooLarge(`more than ${MAX_UNDECLARED_BYTES} bytes beyond the files it declares`);
+      if (unpacked > limits.maxUnpackedBytes + 64 * 1024) throw overUnpacked();
+      if (unpacked > RATIO_FLOOR && unpacked / Math.max(1, compressed) > MAX_RATIO)
+        throw payloadTooLarge(`Archive unpacks to more than ${MAX_RATIO} times its compressed size (a fixed limit)`);
+      if (unpacked - declared > MAX_UNDECLARED_BYTES) throw overLimit('Data beyond the files the archive declares', MAX_UNDECLARED_BYTES);
     }),
     extract,
   );
@@ -141,10 +211,11 @@ export async function importArchive(file: string, dir: string, limits: ImportLim
       if (seen.size >= ALLOWED.size) throw invalidArchive('too many files');
       const size = h.size ?? 0;
       declared += TAR_BLOCK + Math.ceil(size / TAR_BLOCK) * TAR_BLOCK;
-      const cap = h.name === MANIFEST_FILE ? MAX_MANIFEST_BYTES : h.name === RESULT_FILE ? Math.min(limits.maxResultBytes, limits.maxUnpackedBytes) : limits.maxUnpackedBytes;
-      if (size > cap) throw tooLarge(`${h.name} declares ${size} bytes`);
+      if (h.name === MANIFEST_FILE && size > MAX_MANIFEST_BYTES) throw overLimit(MANIFEST_FILE, MAX_MANIFEST_BYTES);
+      if (h.name === RESULT_FILE && size > limits.maxResultBytes) throw overLimit(RESULT_FILE, limits.maxResultBytes, 'MAX_RESULT_BYTES');
+      if (size > limits.maxUnpackedBytes) throw overLimit(h.name, limits.maxUnpackedBytes, setting);
       total += size;
-      if (total > limits.maxUnpackedBytes) throw tooLarge(`more than ${limits.maxUnpackedBytes} bytes unpacked`);
+      if (total > limits.maxUnpackedBytes) throw overUnpacked();
       let written = 0;
       if (h.name === MANIFEST_FILE) {
         const parts: Buffer[] = [];
@@ -185,76 +256,155 @@ export async function importArchive(file: string, dir: string, limits: ImportLim
     if (seen.get(name) !== size) throw invalidArchive(`${name} does not match the manifest`);
   }
   if (seen.size !== Object.keys(manifest.Files).length + 1) throw invalidArchive('files do not match the manifest');
+  const take = limits.take ?? noQuota;
   if (manifest.Kind === 'entries') {
     if (!seen.has(DATA_FILE)) throw invalidArchive(`${DATA_FILE} is missing`);
-    const count = await rebuildEntries(dir, limits);
+    const count = await rebuildEntries(dir, limits.maxEntries, take);
     if (count !== manifest.StoredEntries) throw invalidArchive('entry count does not match the manifest');
     return { manifest, entryCount: count };
   }
   if (!seen.has(RESULT_FILE)) throw invalidArchive(`${RESULT_FILE} is missing`);
-  const raw = await fsp.readFile(path.join(dir, `${RESULT_FILE}.raw`), 'utf8');
-  const result = validateResult(raw, manifest.Kind);
-  if (result.EntryCount !== manifest.EntryCount) throw invalidArchive('entry count does not match the manifest');
-  await fsp.writeFile(path.join(dir, RESULT_FILE), serializeResult(result), { mode: 0o600 });
-  await fsp.rm(path.join(dir, `${RESULT_FILE}.raw`));
+  await rebuildResult(dir, manifest, take);
   await fsp.writeFile(path.join(dir, DATA_FILE), '');
   await fsp.writeFile(path.join(dir, INDEX_FILE), '');
-  return { manifest, result, entryCount: result.EntryCount };
+  return { manifest, entryCount: manifest.EntryCount };
 }
 
 /** Validates every line of the raw entries file, writing canonical lines and the index. */
-async function rebuildEntries(dir: string, limits: ImportLimits): Promise<number> {
+async function rebuildEntries(dir: string, maxEntries: number, take: (bytes: number) => Promise<void>): Promise<number> {
   const src = path.join(dir, `${DATA_FILE}.raw`);
-  const data = await fsp.open(path.join(dir, DATA_FILE), 'wx', 0o600);
-  const index = await fsp.open(path.join(dir, INDEX_FILE), 'wx', 0o600);
+  const dataFh = await fsp.open(path.join(dir, DATA_FILE), 'wx', 0o600);
+  const indexFh = await fsp.open(path.join(dir, INDEX_FILE), 'wx', 0o600);
+  const data = new ChargedFile(dataFh, take);
+  const index = new ChargedFile(indexFh, take);
   let count = 0;
   let offset = 0;
-  let lines: Buffer[] = [];
-  let recs: Buffer[] = [];
-  let pending = 0;
-  const flush = async () => {
-    if (lines.length === 0) return;
-    await data.write(Buffer.concat(lines));
-    await index.write(Buffer.concat(recs));
-    lines = [];
-    recs = [];
-    pending = 0;
-  };
   try {
-    for await (const line of boundedLines(fs.createReadStream(src), MAX_ENTRY_LINE_BYTES)) {
+    for await (const line of boundedLines(fs.createReadStream(src, { highWaterMark: FLUSH_BYTES }), MAX_ENTRY_LINE_BYTES)) {
       if (line === '') continue;
-      if (++count > limits.maxEntries) throw tooLarge(`more than ${limits.maxEntries} entries`);
+      if (++count > maxEntries) throw payloadTooLarge(`Archive holds more than ${maxEntries} entries (a fixed limit)`);
       const { canonical, tsUs } = validateEntryLine(line, count);
       const buf = Buffer.from(canonical + '\n', 'utf8');
       const rec = Buffer.alloc(16);
       rec.writeBigUInt64LE(BigInt(offset), 0);
       rec.writeBigInt64LE(BigInt(tsUs), 8);
-      lines.push(buf);
-      recs.push(rec);
-      pending += buf.length;
+      await data.write(buf);
+      await index.write(rec);
       offset += buf.length;
-      if (pending >= FLUSH_BYTES) await flush();
     }
-    await flush();
+    await data.flush();
+    await index.flush();
   } finally {
-    await data.close();
-    await index.close();
+    await dataFh.close();
+    await indexFh.close();
     await fsp.rm(src, { force: true });
   }
   return count;
 }
 
 /**
+ * Validates the raw `result.json` one element (table row, chart point, gauge...) at a time and
+ * writes it in canonical form (see serializeResult), without ever holding the whole document.
+ */
+async function rebuildResult(dir: string, manifest: ArchiveManifest, take: (bytes: number) => Promise<void>): Promise<void> {
+  const kind = manifest.Kind as StoredResult['kind'];
+  const src = path.join(dir, `${RESULT_FILE}.raw`);
+  const tmp = path.join(dir, `${RESULT_FILE}.tmp`);
+  const fh = await fsp.open(tmp, 'wx', 0o600);
+  const out = new ChargedFile(fh, take);
+  const stream = fs.createReadStream(src, { highWaterMark: FLUSH_BYTES });
+  const r = JsonReader.of(stream);
+  const tooLong = (m: number) => overLimit(`An element of ${RESULT_FILE}`, m);
+  const element = (max: number) => r.raw(max, tooLong);
+  const elements = () => r.elements(FLUSH_BYTES, MAX_ENTRY_LINE_BYTES, tooLong);
+  const parse = (b: Buffer): unknown => {
+    try {
+      return JSON.parse(b.toString('utf8'));
+    } catch {
+      throw invalidArchive(`${RESULT_FILE} is not valid JSON`);
+    }
+  };
+  /** An array of elements, each checked and written canonically: parsed a batch of about FLUSH_BYTES at a time. */
+  const array = async (check: (v: unknown) => unknown) => {
+    if (!(await r.open('['))) throw notItsKind();
+    await out.write('[');
+    let first = true;
+    for (let text = await elements(); text; text = await elements()) {
+      const batch = parse(Buffer.concat([OPEN, text, CLOSE])) as unknown[];
+      if (!batch.length) continue;
+      await out.write(`${first ? '' : ','}${JSON.stringify(batch.map(check)).slice(1, -1)}`);
+      first = false;
+    }
+    await out.write(']');
+  };
+  const members = async (each: (key: string) => Promise<boolean>) => {
+    if (!(await r.open('{'))) throw notItsKind();
+    const keys = new Set<string>();
+    for (let first = true; await r.next('}', first); first = false) {
+      const key = await r.key();
+      if (keys.has(key)) throw invalidArchive(`${RESULT_FILE} names "${key.slice(0, 64)}" twice`);
+      keys.add(key);
+      if (!(await each(key))) await r.skip();
+    }
+    return keys;
+  };
+  try {
+    await out.write(resultPrefix({ kind, entryCount: manifest.EntryCount }));
+    const top = await members(async (key) => {
+      if (key === 'kind') {
+        if (parse(await element(1024)) !== kind) throw notItsKind();
+      } else if (key === 'EntryCount') {
+        if (parse(await element(1024)) !== manifest.EntryCount) throw invalidArchive('entry count does not match the manifest');
+      } else if (key === 'Entries') {
+        if (isObjectResultKind(kind)) {
+          const parts = RESULT_OBJECT_ELEMENTS[kind] as Record<string, (v: unknown) => unknown>;
+          await out.write('{');
+          let written = 0;
+          const names = await members(async (name) => {
+            if (!Object.hasOwn(parts, name)) return false;
+            await out.write(`${written++ ? ',' : ''}${JSON.stringify(name)}:`);
+            await array(parts[name]);
+            return true;
+          });
+          if (!Object.keys(parts).every((n) => names.has(n))) throw notItsKind();
+          await out.write('}');
+        } else {
+          await array(RESULT_ARRAY_ELEMENT[kind as ArrayResultKind] as (v: unknown) => unknown);
+        }
+      } else return false;
+      return true;
+    });
+    if (!['kind', 'EntryCount', 'Entries'].every((k) => top.has(k))) throw notItsKind();
+    await r.end();
+    await out.write('}');
+    await out.flush();
+  } catch (err) {
+    if (err instanceof JsonSyntaxError) throw invalidArchive(`${RESULT_FILE} is not valid JSON`);
+    throw err;
+  } finally {
+    stream.destroy();
+    await fh.close();
+  }
+  await fsp.rename(tmp, path.join(dir, RESULT_FILE));
+  await fsp.rm(src, { force: true });
+}
+
+const notItsKind = () => invalidArchive(`${RESULT_FILE} does not match its kind`);
+const OPEN = Buffer.from('[');
+const CLOSE = Buffer.from(']');
+
+/**
  * The lines of a stream (LF or CRLF), refusing any longer than `max` bytes while it streams:
  * readline would hold a 300 MB line whole before anyone could look at it.
  */
 export async function* boundedLines(input: AsyncIterable<Buffer>, max: number): AsyncGenerator<string> {
+  const tooLong = () => overLimit(`A line of ${DATA_FILE}`, max);
   let parts: Buffer[] = [];
   let length = 0;
   for await (const chunk of input) {
     let from = 0;
     for (let nl = chunk.indexOf(10, from); nl >= 0; nl = chunk.indexOf(10, from)) {
-      if (length + nl - from > max) throw tooLarge(`a line is longer than ${max} bytes`);
+      if (length + nl - from > max) throw tooLong();
       parts.push(chunk.subarray(from, nl));
       const line = Buffer.concat(parts).toString('utf8');
       parts = [];
@@ -263,7 +413,7 @@ export async function* boundedLines(input: AsyncIterable<Buffer>, max: number): 
       from = nl + 1;
     }
     length += chunk.length - from;
-    if (length > max) throw tooLarge(`a line is longer than ${max} bytes`);
+    if (length > max) throw tooLong();
     if (from < chunk.length) parts.push(chunk.subarray(from));
   }
   if (length > 0) {

@@ -11,6 +11,7 @@ import * as path from 'node:path';
 import { StringDecoder } from 'node:string_decoder';
 import { Entry, RenderResult, SearchEntry, toSearchEntry } from '../query';
 import { ChangeSignal } from './change-signal';
+import type { StoreBudget } from './store-quota';
 import { CondensedHeader, maxResultBytes, readResultHeader, RESULT_FILE, resultCache, ResultKind, resultPrefix, serializeResult, StoredResult } from './stored-result';
 
 export { RESULT_FILE, serializeResult } from './stored-result';
@@ -80,20 +81,22 @@ export class RenderStore {
   private constructor(
     public dir: string,
     private readonly limitBytes: number,
+    /** The owner's quotas, asked before each write (store-quota.ts); none: only `limitBytes`. */
+    readonly budget?: StoreBudget,
   ) {}
 
   /** A new, empty store (the directory must not exist yet). */
-  static async create(dir: string, limitBytes: number): Promise<RenderStore> {
+  static async create(dir: string, limitBytes: number, budget?: StoreBudget): Promise<RenderStore> {
     await fsp.mkdir(dir, { recursive: true, mode: 0o700 });
-    const s = new RenderStore(dir, limitBytes);
+    const s = new RenderStore(dir, limitBytes, budget);
     s.data = await fsp.open(path.join(dir, DATA_FILE), 'a', 0o600);
     s.index = await fsp.open(path.join(dir, INDEX_FILE), 'a', 0o600);
     return s;
   }
 
   /** A finished store on disk (saved or imported); read-only. */
-  static async open(dir: string, limitBytes: number): Promise<RenderStore> {
-    const s = new RenderStore(dir, limitBytes);
+  static async open(dir: string, limitBytes: number, budget?: StoreBudget): Promise<RenderStore> {
+    const s = new RenderStore(dir, limitBytes, budget);
     s.closed = true;
     const size = async (f: string) => (await fsp.stat(path.join(dir, f)).catch(() => undefined))?.size ?? 0;
     s.dataBytes = await size(DATA_FILE);
@@ -186,7 +189,8 @@ export class RenderStore {
     let n = 0;
     for (const e of entries) {
       const line = Buffer.from(JSON.stringify(toSearchEntry(e)) + '\n', 'utf8');
-      if (this.overLimit || offset + line.length + (this.count + n + 1) * REC + this.resultBytes > this.limitBytes) {
+      // Past RENDER_STORE_LIMIT_BYTES, or past the owner's quotas (counted as written), the rest is dropped.
+      if (this.overLimit || offset + line.length + (this.count + n + 1) * REC + this.resultBytes > this.limitBytes || (this.budget && !this.budget.take(line.length + REC))) {
         this.overLimit = true;
         const ts = e.ts;
         this.droppedRange = this.droppedRange ? { start: Math.min(this.droppedRange.start, ts), end: Math.max(this.droppedRange.end, ts) } : { start: ts, end: ts };
@@ -213,7 +217,7 @@ export class RenderStore {
       if (this.count === 0 && result.Entries.length > 0) await this.append(result.Entries);
     } else if (!this.closed) {
       const body = Buffer.from(serializeResult(result), 'utf8');
-      if (body.length > maxResultBytes() || body.length + this.storeSize + this.indexSize > this.limitBytes) {
+      if (body.length > maxResultBytes() || body.length + this.storeSize + this.indexSize > this.limitBytes || (this.budget && !this.budget.take(body.length))) {
         this.overLimit = true;
       } else {
         const tmp = path.join(this.dir, `${RESULT_FILE}.tmp`);

@@ -75,7 +75,11 @@ export class SearchLifecycle implements OnApplicationBootstrap, OnModuleDestroy 
     for (const row of rows) {
       const dir = path.join(this.paths.saved, row.id);
       try {
-        this.registry.add(liveSearchFromRow(row, await RenderStore.open(dir, this.config.renderStoreLimitBytes)));
+        const account = this.registry.quotas.open(row.uid);
+        const store = await RenderStore.open(dir, this.config.renderStoreLimitBytes, account);
+        account.restoreSaved(store.storeSize + store.indexSize);
+        store.overLimit = row.overLimit;
+        this.registry.add(liveSearchFromRow(row, store, account));
       } catch (err) {
         this.logger.warn(`saved search ${row.id}: results unreadable (${(err as Error).message}); keeping metadata only`);
       }
@@ -191,6 +195,7 @@ export class SearchLifecycle implements OnApplicationBootstrap, OnModuleDestroy 
     this.sessions.closeAll(s);
     this.registry.remove(s.id);
     await s.store.close();
+    s.account.release();
     await fsp.rm(s.store.dir, { recursive: true, force: true });
     await fsp.rm(path.join(this.paths.saved, s.id), { recursive: true, force: true });
     await this.repo.delete(s.id);
@@ -202,8 +207,12 @@ export class SearchLifecycle implements OnApplicationBootstrap, OnModuleDestroy 
     try {
       await s.store.close();
       const from = s.store.dir;
+      const { overLimit, droppedRange } = s.store;
       const copied = await moveDirectory(from, target);
-      s.store = await RenderStore.open(target, this.config.renderStoreLimitBytes);
+      s.store = await RenderStore.open(target, this.config.renderStoreLimitBytes, s.account);
+      // What was cut stays known (OverLimit, LimitDroppedRange), in memory and in the saved row.
+      s.store.overLimit = overLimit;
+      s.store.droppedRange = droppedRange;
       if (copied) await fsp.rm(from, { recursive: true, force: true });
       if (s.flags.removed) return void (await fsp.rm(target, { recursive: true, force: true }));
       await this.repo.insert(rowOf(s));

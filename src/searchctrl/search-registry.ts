@@ -1,12 +1,20 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { randomInt } from 'node:crypto';
-import { payloadTooLarge } from '../common/errors/app-error';
+import { AppConfig } from '../config/app-config';
+import { APP_CONFIG } from '../config/env.schema';
 import { LiveSearch } from './search.model';
+import { StoreQuotas } from './store-quota';
 
-/** In-memory table of persistent searches, keyed by numeric string ID. */
+/** In-memory table of persistent searches, keyed by numeric string ID, with their owners' storage quotas. */
 @Injectable()
 export class SearchRegistry {
   private readonly searches = new Map<string, LiveSearch>();
+  /** What each user's searches store, counted as it is written (store-quota.ts). */
+  readonly quotas: StoreQuotas;
+
+  constructor(@Inject(APP_CONFIG) config: AppConfig) {
+    this.quotas = new StoreQuotas({ totalBytes: config.searchStoreQuotaBytes, savedBytes: config.savedSearchQuotaBytes, savedSearches: config.maxSavedSearchesPerUser });
+  }
 
   /** A fresh random ID of 10 or 11 digits (fits a bigint and JavaScript's safe integers). */
   newId(): string {
@@ -32,25 +40,14 @@ export class SearchRegistry {
     return [...this.searches.values()];
   }
 
-  /** Stored bytes of a user's saved (and imported) searches and of those being saved. */
-  savedBytesOf(uid: number): number {
-    let n = 0;
-    for (const s of this.searches.values()) if (s.uid === uid && (s.flags.saved || s.flags.saveRequested)) n += s.store.storeSize + s.store.indexSize;
-    return n;
-  }
-
-  /** Searches of a user that count against the concurrency limit (everything not saved). */
+  /**
+   * Searches of a user that count against MAX_SEARCHES_PER_USER: everything not saved yet
+   * (searches being saved count until their results have moved; saved ones count against
+   * MAX_SAVED_SEARCHES_PER_USER, see store-quota.ts).
+   */
   liveCountOf(uid: number): number {
     let n = 0;
     for (const s of this.searches.values()) if (s.uid === uid && !s.flags.saved) n++;
     return n;
-  }
-}
-
-/** 413 when `adding` more stored bytes would take the user's saved searches past `quota`. */
-export function requireSavedQuota(registry: SearchRegistry, uid: number, adding: number, quota: number): void {
-  const used = registry.savedBytesOf(uid);
-  if (used + adding > quota) {
-    throw payloadTooLarge(`Saved searches quota exceeded: ${used} of ${quota} bytes used (SAVED_SEARCH_QUOTA_BYTES); delete saved searches to make room`);
   }
 }

@@ -2,6 +2,7 @@
 import type { DownloadFormat } from '../query';
 import type { CompiledSearch, SearchProgress, SearchResources } from '../indexer/search-executor';
 import { RenderStore } from './render-store';
+import type { SearchAccount } from './store-quota';
 import { SearchFailure, storedFailure } from './search-failure';
 import { SearchFlags } from './search-state';
 import type { StartSearchRequestDto } from './searchctrl.dto';
@@ -50,6 +51,8 @@ export interface LiveSearch {
   abort?: AbortController;
   progress: SearchProgress;
   store: RenderStore;
+  /** Its share of the owner's storage quotas (store-quota.ts): its store charges it as it writes. */
+  account: SearchAccount;
 }
 
 /**
@@ -80,7 +83,7 @@ export function entryCount(s: LiveSearch): number {
 }
 
 /** The search a prepared launch starts, owned by `uid`, with no session yet (SearchLifecycle.launch attaches the first). */
-export function newLiveSearch(uid: number, p: PreparedLaunch, store: RenderStore): LiveSearch {
+export function newLiveSearch(uid: number, p: PreparedLaunch, store: RenderStore, account: SearchAccount): LiveSearch {
   const req = p.request;
   const c = p.search.compiled;
   return {
@@ -108,11 +111,12 @@ export function newLiveSearch(uid: number, p: PreparedLaunch, store: RenderStore
     started: new Date(),
     progress: { entriesScanned: 0, bytesScanned: 0, finished: false },
     store,
+    account,
   };
 }
 
 /** A saved (or imported) search as its row and stored results describe it: dormant, no session. */
-export function liveSearchFromRow(row: SavedSearchRow, store: RenderStore): LiveSearch {
+export function liveSearchFromRow(row: SavedSearchRow, store: RenderStore, account: SearchAccount): LiveSearch {
   return {
     id: row.id,
     uid: row.uid,
@@ -140,6 +144,7 @@ export function liveSearchFromRow(row: SavedSearchRow, store: RenderStore): Live
     failure: row.error ? storedFailure(row.error) : undefined,
     progress: { entriesScanned: 0, bytesScanned: 0, finished: true },
     store,
+    account,
   };
 }
 

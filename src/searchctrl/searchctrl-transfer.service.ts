@@ -1,15 +1,17 @@
 /** Downloads (json, csv, text, archive) and archive import (product-notes §2.7 Downloads). */
-import { Injectable, Logger, StreamableFile } from '@nestjs/common';
+import { Injectable, OnModuleDestroy, StreamableFile } from '@nestjs/common';
 import * as fsp from 'node:fs/promises';
 import * as path from 'node:path';
 import { AuthContext } from '../auth/auth.types';
 import { requireMayShareWith } from '../common/access/shareable';
-import { AppError, badRequest, conflict, payloadTooLarge } from '../common/errors/app-error';
+import { badRequest, conflict, formatBytes, overLimit, tooManyRequests } from '../common/errors/app-error';
 import { IndexerService } from '../indexer/indexer.service';
 import { DOWNLOAD_CONTENT_TYPES, DOWNLOAD_EXTENSIONS } from '../query';
-import { archiveStream, importArchive } from './archive';
+import { TaskOutOfMemory, TaskWorkers } from '../search/task-workers';
+import { UserGate } from '../search/user-gate';
+import { archiveStream, ImportedArchive, MAX_IMPORT_ENTRIES } from './archive';
+import type { ImportInput, TakeAnswer } from './import.worker';
 import { RenderStore } from './render-store';
-import { requireSavedQuota } from './search-registry';
 import { liveSearchFromRow, LiveSearch, rowOf } from './search.model';
 import { requireSucceeded } from './search-failure';
 import { SearchLifecycle } from './search-lifecycle.service';
@@ -17,18 +19,35 @@ import { requireView } from './searchctrl.access';
 import { SearchCtrlRepository } from './searchctrl.repository';
 import { downloadStream } from './search-results';
 
-/** Upper bound on entries in an imported archive. */
-export const MAX_IMPORT_ENTRIES = 10_000_000;
+const MiB = 1024 * 1024;
+const IMPORT_RETRY_AFTER_S = 2;
 
 @Injectable()
-export class SearchTransferService {
-  private readonly logger = new Logger(SearchTransferService.name);
+export class SearchTransferService implements OnModuleDestroy {
+  /** Threads that unpack and check archives (IMPORT_CONCURRENCY, each with IMPORT_WORKER_HEAP_MB). */
+  private readonly workers: TaskWorkers;
+  private readonly gate: UserGate;
 
   constructor(
     private readonly life: SearchLifecycle,
     private readonly repo: SearchCtrlRepository,
     private readonly indexer: IndexerService,
-  ) {}
+  ) {
+    const c = life.config;
+    this.workers = new TaskWorkers({ entry: path.join(__dirname, 'import.worker'), size: c.importConcurrency, heapMb: c.importWorkerHeapMb, data: { kind: 'import' } });
+    this.gate = new UserGate(c.importConcurrency, 1, c.importQueue, (scope) =>
+      scope === 'user'
+        ? tooManyRequests(`You have an archive import running and ${c.importQueue} waiting (IMPORT_QUEUE); try again shortly`, IMPORT_RETRY_AFTER_S)
+        : tooManyRequests(
+            `Too many archive imports are running (IMPORT_CONCURRENCY ${c.importConcurrency}, IMPORT_QUEUE ${c.importQueue}); try again shortly`,
+            IMPORT_RETRY_AFTER_S,
+          ),
+    );
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    await this.workers.close();
+  }
 
   download(auth: AuthContext, id: string, format: string): StreamableFile {
     const s = requireView(auth, this.life.registry.get(id));
@@ -47,33 +66,63 @@ export class SearchTransferService {
     return new StreamableFile(body, { type: DOWNLOAD_CONTENT_TYPES[f], disposition: `attachment; filename="search-${s.id}.${DOWNLOAD_EXTENSIONS[f]}"` });
   }
 
-  /** Re-creates an archive as a saved search owned by the importer. */
+  /** 429 when an import of `uid` would be refused now (checked before its upload is read). */
+  admitImport(uid: number): void {
+    this.gate.check(uid);
+  }
+
+  /**
+   * Re-creates an archive as a saved search owned by the importer. Admitted first (one import
+   * per user at a time, IMPORT_CONCURRENCY in all, IMPORT_QUEUE waiting), then unpacked and
+   * checked in an import worker; its bytes are counted against the owner's quotas as they are
+   * written, so imports running side by side cannot pass a quota together.
+   */
   async import(auth: AuthContext, file: string, opts: { gid?: number; batchName?: string; batchInfo?: string }): Promise<string> {
     const gids = opts.gid ? [opts.gid] : [];
     requireMayShareWith(auth, gids);
+    return this.gate.run(auth.uid, () => this.importNow(auth, file, gids, opts));
+  }
+
+  private async importNow(auth: AuthContext, file: string, gids: number[], opts: { batchName?: string; batchInfo?: string }): Promise<string> {
+    const quotas = this.life.registry.quotas;
+    const account = quotas.open(auth.uid);
+    // A saved search's place and some room, before anything is read (409/413).
+    account.markSaved(1);
     const tmp = await fsp.mkdtemp(path.join(this.life.paths.tmp, 'import-'));
     let target: string | undefined;
     try {
-      const limit = this.life.config.renderStoreLimitBytes;
-      const quota = this.life.config.savedSearchQuotaBytes;
-      requireSavedQuota(this.life.registry, auth.uid, 1, quota); // no room at all: 413 before reading the archive
-      const used = this.life.registry.savedBytesOf(auth.uid);
-      const a = await importArchive(file, tmp, {
-        maxUnpackedBytes: Math.min(limit, quota - used),
-        maxResultBytes: this.life.config.maxResultBytes,
-        maxEntries: MAX_IMPORT_ENTRIES,
-      }).catch((err: unknown) => {
-        // Over the room the quota leaves: say so, not only that the archive is large.
-        if (err instanceof AppError && err.status === 413 && quota - used < limit) {
-          throw payloadTooLarge(`${err.message}; your saved searches use ${used} of ${quota} bytes (SAVED_SEARCH_QUOTA_BYTES)`);
-        }
+      const config = this.life.config;
+      const limit = config.renderStoreLimitBytes;
+      const used = quotas.usage(auth.uid);
+      const room = Math.min(config.savedSearchQuotaBytes - used.saved, config.searchStoreQuotaBytes - used.total);
+      const input: ImportInput = {
+        file,
+        dir: tmp,
+        limits: {
+          maxUnpackedBytes: Math.min(limit, room),
+          // Over the room the quotas leave: say so, not only that the archive is large.
+          unpackedSetting:
+            room < limit
+              ? `what your quotas leave: your searches store ${formatBytes(used.saved)} of SAVED_SEARCH_QUOTA_BYTES (${formatBytes(config.savedSearchQuotaBytes)}) saved, ${formatBytes(used.total)} of SEARCH_STORE_QUOTA_BYTES (${formatBytes(config.searchStoreQuotaBytes)}) in all`
+              : 'RENDER_STORE_LIMIT_BYTES',
+          maxResultBytes: config.maxResultBytes,
+          maxEntries: MAX_IMPORT_ENTRIES,
+        },
+      };
+      const onAsk = (q: unknown): TakeAnswer => {
+        const bytes = (q as { take: number }).take;
+        return account.take(bytes) ? null : (quotas.refusal(auth.uid, bytes, true)?.message ?? 'Search results quota exceeded');
+      };
+      const a = await this.workers.run<ImportedArchive>('import', input, { onAsk }).catch((err: unknown) => {
+        if (err instanceof TaskOutOfMemory) throw overLimit('The memory checking this archive needs', err.heapMb * MiB, 'IMPORT_WORKER_HEAP_MB');
         throw err;
       });
       const m = a.manifest;
       const id = this.life.registry.newId();
       target = path.join(this.life.paths.saved, id);
       await fsp.rename(tmp, target);
-      const store = await RenderStore.open(target, limit);
+      const store = await RenderStore.open(target, limit, account);
+      account.settle(store.storeSize + store.indexSize);
       const now = new Date();
       const s: LiveSearch = liveSearchFromRow(
         {
@@ -105,12 +154,14 @@ export class SearchTransferService {
           indexSize: store.indexSize,
         },
         store,
+        account,
       );
       store.overLimit = m.OverLimit;
       await this.repo.insert(rowOf(s));
       this.life.registry.add(s);
       return id;
     } catch (err) {
+      account.release();
       await fsp.rm(tmp, { recursive: true, force: true });
       if (target) await fsp.rm(target, { recursive: true, force: true });
       throw err;

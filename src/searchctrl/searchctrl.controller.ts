@@ -1,9 +1,5 @@
 import { Body, Controller, Delete, Get, HttpCode, Injectable, Param, Patch, PipeTransform, Post, Put, Query, StreamableFile, UploadedFile, UseInterceptors } from '@nestjs/common';
-import { FileInterceptor } from '@nestjs/platform-express';
 import { ApiConsumes, ApiOkResponse, ApiResponse, ApiTags } from '@nestjs/swagger';
-import { diskStorage } from 'multer';
-import * as fsp from 'node:fs/promises';
-import * as os from 'node:os';
 import { Auth, CurrentAuth } from '../auth/auth.decorators';
 import { AuthContext } from '../auth/auth.types';
 import { badRequest } from '../common/errors/app-error';
@@ -25,14 +21,12 @@ import {
   StartSearchRequestDto,
 } from './searchctrl.dto';
 import { SearchCtrlService } from './searchctrl.service';
+import { ArchiveUploadInterceptor } from './archive-upload.interceptor';
 import { ImportBudgetInterceptor } from './import-budget.interceptor';
 
 /** What renderer pages and downloads of a failed search answer (see search-failure.ts). */
 const ApiFailedSearch = () =>
   ApiResponse({ status: 422, description: 'The search failed because of its query or a limit: {"Error": "search failed: <reason>"} (500/503 when the service caused it)' });
-
-/** Largest archive upload accepted (compressed). */
-export const MAX_ARCHIVE_UPLOAD = 512 * 1024 * 1024;
 
 /** Search IDs are numeric strings. */
 @Injectable()
@@ -84,19 +78,12 @@ export class SearchCtrlController {
   @HttpCode(200)
   @Auth({ capability: 'SaveSearch', cookie: true })
   @ApiConsumes('multipart/form-data')
-  @UseInterceptors(
-    ImportBudgetInterceptor,
-    FileInterceptor('file', { storage: diskStorage({ destination: os.tmpdir() }), limits: { fileSize: MAX_ARCHIVE_UPLOAD, files: 1, fields: 8, parts: 10, fieldSize: 8192 } }),
-  )
+  @UseInterceptors(ImportBudgetInterceptor, ArchiveUploadInterceptor)
   @ApiOkResponse({ type: SearchInfoDto, description: 'The imported (saved) search' })
   async import(@CurrentAuth() auth: AuthContext, @UploadedFile() file: Express.Multer.File | undefined, @Body() fields: ImportFieldsDto): Promise<SearchInfoDto> {
     if (!file) throw badRequest('Multipart field "file" (the search archive) is required');
-    try {
-      const id = await this.transfer.import(auth, file.path, { gid: fields.GID, batchName: fields.BatchName, batchInfo: fields.BatchInfo });
-      return this.searches.info(auth, id);
-    } finally {
-      await fsp.rm(file.path, { force: true });
-    }
+    const id = await this.transfer.import(auth, file.path, { gid: fields.GID, batchName: fields.BatchName, batchInfo: fields.BatchInfo });
+    return this.searches.info(auth, id);
   }
 
   @Get(':id')

@@ -19,7 +19,6 @@ import { SearchLifecycle } from './search-lifecycle.service';
 import { listedFor, requireControl, requireModify, requireView } from './searchctrl.access';
 import { LaunchResponseDto, OverviewStatsDto, PingDto, RendererQueryDto, SearchInfoDto, SearchSummaryDto, StartSearchRequestDto } from './searchctrl.dto';
 import { SearchCtrlRepository } from './searchctrl.repository';
-import { requireSavedQuota } from './search-registry';
 import { toOverviewStats, toSearchInfo, toSearchSummary } from './searchctrl.views';
 
 const DEFAULT_RANGE_MS = 3600_000;
@@ -117,8 +116,9 @@ export class SearchCtrlService {
   async start(auth: AuthContext, p: PreparedLaunch): Promise<LaunchResponseDto> {
     this.requireRoom(auth);
     if (this.registry.get(p.id)) throw conflict('That search ID is already in use; start the search again');
-    const store = await RenderStore.create(path.join(this.life.paths.active, p.id), this.life.config.renderStoreLimitBytes);
-    const s = newLiveSearch(auth.uid, p, store);
+    const account = this.registry.quotas.open(auth.uid);
+    const store = await RenderStore.create(path.join(this.life.paths.active, p.id), this.life.config.renderStoreLimitBytes, account);
+    const s = newLiveSearch(auth.uid, p, store, account);
     const sid = await this.life.launch(s, p.search, p.resources);
     // The run cannot have finished yet (it needs I/O first), so Info.Finished is the zero time.
     const response = this.launchResponse(s, sid);
@@ -216,7 +216,8 @@ export class SearchCtrlService {
 
   async save(auth: AuthContext, id: string, metadata: unknown): Promise<void> {
     const s = requireModify(auth, this.registry.get(id));
-    if (!s.flags.saved && !s.flags.saveRequested) requireSavedQuota(this.registry, s.uid, s.store.storeSize + s.store.indexSize, this.life.config.savedSearchQuotaBytes);
+    // From now on its results count as saved, also those it stores while it runs on (409/413 when they cannot).
+    if (!s.flags.saved && !s.flags.saveRequested) s.account.markSaved();
     if (metadata !== undefined && metadata !== null) {
       s.saveMetadata = metadata;
       if (s.flags.saved) await this.repo.updateSaveMetadata(s.id, metadata);
