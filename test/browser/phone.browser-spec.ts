@@ -146,6 +146,14 @@ describe('console on a phone (browser)', () => {
         await page.getByRole('table', { name: 'Dashboards' }).getByRole('link', { name: 'Web overview' }).waitFor();
         await look(page, 'dashboards');
 
+        await page.getByRole('button', { name: /^Notifications/ }).tap();
+        const bell = page.getByRole('region', { name: 'Notifications' });
+        await bell.getByText('No unread notifications.').waitFor();
+        expect(await onScreen(bell, page)).toBe(true);
+        await look(page, 'notifications');
+        await page.getByRole('button', { name: /^Notifications/ }).tap();
+        await bell.waitFor({ state: 'detached' });
+
         const pages: Array<[string, string, () => Promise<unknown>]> = [
           ['Library', 'library', () => page.getByRole('table', { name: 'Library entries' }).getByText('Statuses').waitFor()],
           ['History', 'history', () => page.getByRole('heading', { name: 'Search history' }).waitFor()],
@@ -262,6 +270,37 @@ describe('console on a phone (browser)', () => {
         expect(await h.problemsOf(w)).toEqual([]);
       },
       { viewport: PHONE },
+    ));
+
+  it('still fits at 360 px, the narrowest phone it is made for', () =>
+    withPage(
+      h,
+      'phone-360',
+      async (w) => {
+        const { page } = w;
+        await signInAs(w, 'analyst', PASS, '/search');
+        for (const control of [page.getByRole('button', { name: 'Menu' }), page.getByRole('button', { name: /^Notifications/ }), page.getByLabel('Account: analyst')])
+          expect(await onScreen(control, page)).toBe(true);
+        await page.getByRole('textbox', { name: 'Query' }).tap();
+        await page.keyboard.insertText(TABLE_QUERY);
+        await page.keyboard.press('Enter');
+        await eventually(async () => expect((await tableRows(page, 'Results')).length).toBe(3), 30000);
+        await look(page, '360-search');
+        for (const [link, ready] of [
+          ['Dashboards', () => page.getByRole('table', { name: 'Dashboards' }).waitFor()],
+          ['Persistent searches', () => page.getByRole('table', { name: 'Persistent searches' }).waitFor()],
+          ['Files', () => page.getByRole('table', { name: 'Files' }).waitFor()],
+        ] as const) {
+          await goByMenu(page, link);
+          await ready();
+          await expectNoSidewaysScroll(page, `360 ${link}`);
+        }
+        await page.goto(`/dashboards/${dashboardId}`);
+        await page.getByRole('region', { name: 'All requests', exact: true }).getByRole('listitem', { name: 'count: 300' }).waitFor({ timeout: 30000 });
+        await look(page, '360-dashboard');
+        expect(await h.problemsOf(w)).toEqual([]);
+      },
+      { viewport: { ...PHONE, width: 360, height: 740 } },
     ));
 
   it("lets an administrator reach the Admin menu by tapping, and scroll the users table itself to a user's Lock and Delete", () =>
