@@ -109,7 +109,8 @@ export interface TableResult {
 
 export interface ChartResult {
   Names: string[];
-  Values: Array<{ TS: string; Data: number[] }>;
+  /** one value per series (`Names`); `null` where a time window has no value (mean, min, max... of no entries) */
+  Values: Array<{ TS: string; Data: Array<number | null> }>;
 }
 
 export interface GaugeValue {

@@ -17,6 +17,12 @@ export function pointsRange(values: ChartResult['Values'], from: number, to: num
   return Number.isFinite(a) && Number.isFinite(b) && a < b ? { start: new Date(a), end: new Date(b) } : undefined;
 }
 
+/** What the chart shows, in words: its series, its time points, and how many of them have no value (gaps). */
+export function chartSummary(result: ChartResult, type: string): string {
+  const empty = result.Values.filter((v) => v.Data.every((d) => d === null || d === undefined)).length;
+  return `${type} chart of ${result.Names.join(', ') || 'no series'} over ${result.Values.length} time points${empty ? `, ${empty} without a value` : ''}`;
+}
+
 /**
  * The chart renderer: a chart of the chosen type, its settings, and the numbers as a table.
  * `compact` (a dashboard tile): the chart alone, filling its box. `onZoom`: dragging across the
@@ -44,7 +50,7 @@ export function ChartView({
   const option = useMemo(() => chartOption(result, type, options, currentPalette(), fmt), [result, type, options, prefs.timeZone, prefs.theme]); // eslint-disable-line react-hooks/exhaustive-deps -- the palette and time format follow the theme and zone
   const [showData, setShowData] = useState(false);
   const toggle = (key: keyof RendererOptions, on: string | undefined) => onOptions({ ...options, [key]: on });
-  const summary = `${TYPE_LABELS[type]} chart of ${result.Names.join(', ') || 'no series'} over ${result.Values.length} time points`;
+  const summary = chartSummary(result, TYPE_LABELS[type]);
   const horizontal = type === 'bar' && (options.Orientation === 'h' || options.values?.Orientation === 'h');
   const brush =
     onZoom && type !== 'pie' && !horizontal && result.Values.length > 1
@@ -120,11 +126,17 @@ export function ChartView({
               {result.Values.map((v) => (
                 <tr key={v.TS}>
                   <td>{fmt(v.TS)}</td>
-                  {v.Data.map((d, i) => (
-                    <td key={i} className="num">
-                      {d === null || d === undefined ? '' : String(d)}
-                    </td>
-                  ))}
+                  {v.Data.map((d, i) =>
+                    d === null || d === undefined ? (
+                      <td key={i} className="num muted" title="No value: no entries in this time window">
+                        —
+                      </td>
+                    ) : (
+                      <td key={i} className="num">
+                        {String(d)}
+                      </td>
+                    ),
+                  )}
                 </tr>
               ))}
             </tbody>

@@ -45,3 +45,56 @@ describe('chartOption', () => {
     ]);
   });
 });
+
+describe('chartOption with empty time windows (null)', () => {
+  // mean over windows: the service sends null for a window without entries.
+  const gaps = {
+    Names: ['mean'],
+    Values: Array.from({ length: 80 }, (_, i) => ({
+      TS: new Date(Date.UTC(2024, 0, 1, 0, i)).toISOString(),
+      Data: [i % 10 === 0 ? i : [1, 2, 3, 7, 8, 9].includes(i % 10) ? null : i + 0.5],
+    })),
+  };
+  const pointsOf = (o: { series: Series }) => (o.series[0].data as Array<number | null | { value: number }>).map((d) => (d !== null && typeof d === 'object' ? d.value : d));
+
+  it('leaves a gap where a window has no value, unless Connect gaps is on', () => {
+    const o = chartOption(gaps, 'line', {}, palette) as { series: Series };
+    expect(pointsOf(o).slice(0, 12)).toEqual([0, null, null, null, 4.5, 5.5, 6.5, null, null, null, 10, null]);
+    expect(o.series[0].connectNulls).toBe(false);
+    expect((chartOption(gaps, 'line', { ConnectNulls: 'yes' }, palette) as { series: Series }).series[0].connectNulls).toBe(true);
+  });
+
+  it('marks a value alone between two gaps, which a line alone would not show', () => {
+    const o = chartOption(gaps, 'line', {}, palette) as { series: Series };
+    const data = o.series[0].data as unknown[];
+    // 80 points: symbols are off, so a lone value gets its own.
+    expect(data[0]).toEqual({ value: 0, symbol: 'circle' });
+    expect(data[4]).toBe(4.5);
+    expect(data[5]).toBe(5.5);
+    // Values next to another value are drawn by the line.
+    expect(data.filter((d) => d !== null && typeof d === 'object')).toHaveLength(8);
+    expect([o.series[0].showSymbol, o.series[0].symbol, o.series[0].showAllSymbol]).toEqual([true, 'none', true]);
+    // Connected gaps draw the line through them; under 60 points every value has its symbol anyway.
+    expect((chartOption(gaps, 'line', { ConnectNulls: 'yes' }, palette) as { series: Series }).series[0].data).toEqual(pointsOf(o));
+    const few = { Names: gaps.Names, Values: gaps.Values.slice(0, 30) };
+    expect((chartOption(few, 'line', {}, palette) as { series: Series }).series[0]).toEqual(expect.objectContaining({ data: pointsOf(o).slice(0, 30), showSymbol: true }));
+  });
+
+  it('counts an empty window as nothing in a pie, and as no bar', () => {
+    const two = {
+      Names: ['a', 'b'],
+      Values: [
+        { TS: '2024-01-01T00:00:00Z', Data: [null, 2] },
+        { TS: '2024-01-01T00:05:00Z', Data: [3, null] },
+      ],
+    };
+    expect((chartOption(two, 'pie', {}, palette) as { series: Array<{ data: unknown }> }).series[0].data).toEqual([
+      { name: 'a', value: 3 },
+      { name: 'b', value: 2 },
+    ]);
+    expect((chartOption(two, 'bar', {}, palette) as { series: Series }).series.map((s) => s.data)).toEqual([
+      [null, 3],
+      [2, null],
+    ]);
+  });
+});

@@ -83,16 +83,19 @@ export function chartOption(result: ChartResult, type: ChartType, o: RendererOpt
     splitLine: { show: o.XAxisSplitLine !== 'no', lineStyle: { color: palette.grid } },
     axisLabel: { color: palette.text, rotate: o.Rotate === 'yes' ? 45 : 0 },
   };
+  const connect = o.ConnectNulls === 'yes';
   const series = result.Names.map((name, i) => ({
     name,
     type: type === 'area' ? 'line' : type,
-    data: result.Values.map((v) => {
-      const x = v.Data[i];
-      return x === null || x === undefined || Number.isNaN(x) ? null : round(x, precise);
-    }),
+    ...points(
+      result.Values.map((v) => {
+        const x = v.Data[i];
+        return x === null || x === undefined || Number.isNaN(x) ? null : round(x, precise);
+      }),
+      type !== 'bar' && !connect,
+    ),
     smooth,
-    connectNulls: o.ConnectNulls === 'yes',
-    showSymbol: result.Values.length < 60,
+    connectNulls: connect,
     ...(type === 'area' ? { areaStyle: { opacity: 0.35 } } : {}),
     ...(o.Stack === 'stacked' ? { stack: 'total' } : {}),
   }));
@@ -103,6 +106,24 @@ export function chartOption(result: ChartResult, type: ChartType, o: RendererOpt
     yAxis: horizontal ? timeAxis : valueAxis,
     series,
   };
+}
+
+/** A line shows each point when there are few; past SYMBOLS_UNDER points, the line alone. */
+const SYMBOLS_UNDER = 60;
+
+/** Has a value, and no value on either side (an empty window, or the end). */
+const alone = (values: Array<number | null>, k: number) => values[k] !== null && (k === 0 || values[k - 1] === null) && (k === values.length - 1 || values[k + 1] === null);
+
+/**
+ * A series' points and its symbols. An empty time window (`null`) is a gap in the line. A value
+ * between two gaps has no line to show it, so where the line is drawn without symbols (`gaps`:
+ * a line or area that does not connect them) it gets a symbol of its own.
+ */
+function points(values: Array<number | null>, gaps: boolean): Record<string, unknown> {
+  if (values.length < SYMBOLS_UNDER) return { data: values, showSymbol: true };
+  const lone = gaps ? values.map((_, k) => alone(values, k)) : [];
+  if (!lone.some(Boolean)) return { data: values, showSymbol: false };
+  return { data: values.map((x, k) => (lone[k] ? { value: x, symbol: 'circle' } : x)), showSymbol: true, showAllSymbol: true, symbol: 'none' };
 }
 
 /** "2024-05-01T10:05:00Z" -> "2024-05-01 10:05:00" (as sent). */
