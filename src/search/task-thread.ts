@@ -2,7 +2,7 @@
  * Worker-thread side of TaskWorkers (task-workers.ts): runs one task at a time with the handler
  * of its kind and posts the answer back; a handler may ask the host something on the way
  * (`ask`, answered by the task's `onAsk`). The thread yields the CPU to the HTTP event loop
- * (SEARCH_NICE, as scan workers do). Never imports Nest.
+ * (SEARCH_NICE as scan workers, or lower). Never imports Nest.
  */
 import { parentPort, TransferListItem } from 'node:worker_threads';
 import { readFileSync } from 'node:fs';
@@ -22,22 +22,29 @@ export class TaskError extends Error {
   }
 }
 
-/** CPU time this thread has used, in ms (Linux: utime + stime of /proc/thread-self/stat; elsewhere wall time). */
+/**
+ * CPU time this thread has used, in ms: Linux's scheduler statistics (nanoseconds), else its
+ * utime + stime (10 ms ticks), else wall time.
+ */
 export function threadCpuMs(): number {
   try {
-    const fields = readFileSync('/proc/thread-self/stat', 'utf8').split(') ')[1].split(' ');
-    return (Number(fields[11]) + Number(fields[12])) * 10;
+    return Number(readFileSync('/proc/thread-self/schedstat', 'utf8').split(' ')[0]) / 1e6;
   } catch {
-    return performance.now();
+    try {
+      const fields = readFileSync('/proc/thread-self/stat', 'utf8').split(') ')[1].split(' ');
+      return (Number(fields[11]) + Number(fields[12])) * 10;
+    } catch {
+      return performance.now();
+    }
   }
 }
 
-/** Serves tasks on this worker thread with `handlers` (by task kind). */
-export function serveTasks(handlers: Record<string, TaskHandler>): void {
+/** Serves tasks on this worker thread with `handlers` (by task kind), at CPU priority `nice` (default SEARCH_NICE). */
+export function serveTasks(handlers: Record<string, TaskHandler>, nice = SEARCH_NICE): void {
   const port = parentPort;
   if (!port) return;
   const tid = currentThreadId();
-  if (tid !== undefined) renice(tid, SEARCH_NICE);
+  if (tid !== undefined) renice(tid, nice);
   const questions = new Map<number, (answer: unknown) => void>();
   let nextQuestion = 1;
   port.on('message', (m: TaskHostMessage) => {

@@ -6,6 +6,7 @@
  */
 import { workerData } from 'node:worker_threads';
 import { AppError } from '../common/errors/app-error';
+import { LONG_SEARCH_NICE } from '../indexer/search-priority';
 import { serveTasks, TaskError } from '../search/task-thread';
 import { importArchive, ImportLimits } from './archive';
 
@@ -19,19 +20,23 @@ export interface ImportInput {
 export type TakeAnswer = string | null;
 
 if ((workerData as { kind?: string } | null)?.kind === 'import') {
-  serveTasks({
-    import: async (input, ask) => {
-      const { file, dir, limits } = input as ImportInput;
-      const take = async (bytes: number) => {
-        const refusal = (await ask({ take: bytes })) as TakeAnswer;
-        if (refusal) throw new AppError(413, refusal);
-      };
-      try {
-        return { output: await importArchive(file, dir, { ...limits, take }) };
-      } catch (err) {
-        if (err instanceof AppError) throw new TaskError(err.status, err.message);
-        throw err;
-      }
+  // Batch work: it yields the CPU to every request and to searches (nice 19, as long searches).
+  serveTasks(
+    {
+      import: async (input, ask) => {
+        const { file, dir, limits } = input as ImportInput;
+        const take = async (bytes: number) => {
+          const refusal = (await ask({ take: bytes })) as TakeAnswer;
+          if (refusal) throw new AppError(413, refusal);
+        };
+        try {
+          return { output: await importArchive(file, dir, { ...limits, take }) };
+        } catch (err) {
+          if (err instanceof AppError) throw new TaskError(err.status, err.message);
+          throw err;
+        }
+      },
     },
-  });
+    LONG_SEARCH_NICE,
+  );
 }
