@@ -99,6 +99,9 @@ export interface AppConfig {
   maxSavedSearchesPerUser: number;
   /** Largest renderer page, in bytes of stored entries (a page holds at least one entry). */
   renderPageMaxBytes: number;
+  /** REST renderer pages one user may have streaming at once; RENDER_PAGE_QUEUE more wait, then 429. */
+  renderPagesPerUser: number;
+  renderPageQueue: number;
   /** Threads that compile queries and parse lookup tables off the event loop. */
   queryWorkers: number;
   /** Compiles and table parses of one user in those threads at once; QUERY_WORK_QUEUE more wait (per user and in all), then 429. */

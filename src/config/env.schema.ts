@@ -115,6 +115,8 @@ export function loadConfig(env: Env): AppConfig {
     searchPingTimeoutSeconds: int(env, 'SEARCH_PING_TIMEOUT_SECONDS', 10, 1, 3600, errors),
     searchStoreQuotaBytes: int(env, 'SEARCH_STORE_QUOTA_BYTES', 8 * 1024 * MiB, MiB, 1024 * 1024 * MiB, errors),
     maxSavedSearchesPerUser: int(env, 'MAX_SAVED_SEARCHES_PER_USER', 100, 1, 100000, errors),
+    renderPagesPerUser: int(env, 'RENDER_PAGES_PER_USER', 1, 1, 1024, errors),
+    renderPageQueue: int(env, 'RENDER_PAGE_QUEUE', 16, 0, 100000, errors),
     renderPageMaxBytes: int(env, 'RENDER_PAGE_MAX_BYTES', 16 * MiB, 64 * 1024, 1024 * MiB, errors),
     queryWorkers: int(env, 'QUERY_WORKERS', Math.min(2, os.availableParallelism()), 1, 64, errors),
     queryWorkPerUser: int(env, 'QUERY_WORK_PER_USER', 1, 1, 1024, errors),

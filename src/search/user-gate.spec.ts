@@ -36,4 +36,20 @@ describe('UserGate', () => {
     await running;
     await expect(gate.run(2, async () => 'ok')).resolves.toBe('ok');
   });
+
+  it('hands out a slot until it is given back (acquire), for work that ends with an event', async () => {
+    const gate = new UserGate(Infinity, 1, 1, refused);
+    const release = await gate.acquire(7);
+    let second = false;
+    const waiting = gate.acquire(7).then((r) => {
+      second = true;
+      return r;
+    });
+    await expect(gate.acquire(7)).rejects.toThrow('refused user');
+    await Promise.resolve();
+    expect(second).toBe(false);
+    release();
+    (await waiting)();
+    expect(second).toBe(true);
+  });
 });

@@ -25,6 +25,16 @@ export class UserGate {
     if (refusal) throw refusal;
   }
 
+  /**
+   * Waits for a slot of `uid` (or throws the refusal) and answers the function that gives it
+   * back, for work whose end is an event rather than a promise (a response streaming out).
+   */
+  acquire(uid: number): Promise<() => void> {
+    return new Promise((granted, refused) => {
+      this.run(uid, () => new Promise<void>((release) => granted(release))).catch(refused);
+    });
+  }
+
   run<T>(uid: number, task: () => Promise<T>): Promise<T> {
     let mine = this.users.get(uid);
     if (!mine) {

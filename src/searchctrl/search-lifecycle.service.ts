@@ -55,7 +55,7 @@ export class SearchLifecycle implements OnApplicationBootstrap, OnModuleDestroy 
     private readonly executor: SearchExecutor,
   ) {
     configureResults({ cacheBytes: config.resultCacheBytes, maxResultBytes: config.maxResultBytes });
-    configurePages({ maxBytes: config.renderPageMaxBytes });
+    configurePages({ maxBytes: config.renderPageMaxBytes, perUser: config.renderPagesPerUser, queue: config.renderPageQueue });
     const root = path.join(config.dataDir, 'searches');
     this.paths = { active: path.join(root, 'active'), saved: path.join(root, 'saved'), tmp: path.join(root, 'tmp') };
   }

@@ -1,6 +1,7 @@
 /** Renderer pages (product-notes §2.4, §2.6) and streamed downloads, read from the render store. */
 import { Readable } from 'node:stream';
-import { badRequest, conflict } from '../common/errors/app-error';
+import { badRequest, conflict, tooManyRequests } from '../common/errors/app-error';
+import { UserGate } from '../search/user-gate';
 import { assertUnreachable, condensedChunks, emptyResult, EntryDownload, entryCsvColumns, parseQuery, resultKindOf, SearchEntry, storedEntry, streamsEntries } from '../query';
 import { RendererQueryDto } from './searchctrl.dto';
 import { PagePlan } from './render-store';
@@ -40,10 +41,18 @@ export function tagsOf(entries: SearchEntry[], names: Map<number, string>): Reco
 type TagNames = () => Promise<Map<number, string>>;
 
 let pageMaxBytes = 16 * 1024 * 1024;
+const pagesRefused = (perUser: number, queue: number) => () =>
+  tooManyRequests(
+    `You have ${perUser} renderer ${perUser === 1 ? 'page' : 'pages'} being read and ${queue} waiting (RENDER_PAGES_PER_USER, RENDER_PAGE_QUEUE); try again shortly`,
+    1,
+  );
+/** REST pages streaming at once, per caller (the rest wait their turn, then 429). */
+let pageGate = new UserGate(Infinity, 1, 16, pagesRefused(1, 16));
 
-/** Set once at start-up from the configuration (SearchLifecycle): RENDER_PAGE_MAX_BYTES. */
-export function configurePages(opts: { maxBytes: number }): void {
+/** Set once at start-up from the configuration (SearchLifecycle): RENDER_PAGE_MAX_BYTES, RENDER_PAGES_PER_USER, RENDER_PAGE_QUEUE. */
+export function configurePages(opts: { maxBytes: number; perUser: number; queue: number }): void {
   pageMaxBytes = opts.maxBytes;
+  pageGate = new UserGate(Infinity, opts.perUser, opts.queue, pagesRefused(opts.perUser, opts.queue));
 }
 
 /** What a renderer page answers, decided before any entry is read: its header fields and which entries. */
@@ -111,7 +120,20 @@ export async function rendererPage(s: LiveSearch, renderer: string, q: RendererQ
  * entries' stored JSON lines are copied from the disk as they are (never parsed), and a
  * condensed result's `Entries` are copied from its file. Errors come before the first byte.
  */
-export async function rendererStream(s: LiveSearch, renderer: string, q: RendererQueryDto, tagNames: TagNames): Promise<Readable> {
+export async function rendererStream(caller: number, s: LiveSearch, renderer: string, q: RendererQueryDto, tagNames: TagNames): Promise<Readable> {
+  // One caller's pages stream one after another (RENDER_PAGES_PER_USER): the slot is theirs until the response ends.
+  const release = await pageGate.acquire(caller);
+  try {
+    const stream = await pageStream(s, renderer, q, tagNames);
+    stream.once('close', release);
+    return stream;
+  } catch (err) {
+    release();
+    throw err;
+  }
+}
+
+async function pageStream(s: LiveSearch, renderer: string, q: RendererQueryDto, tagNames: TagNames): Promise<Readable> {
   const p = await planPage(s, renderer, q);
   const head = JSON.stringify(p.base).slice(0, -1);
   if (!p.entries) {

@@ -37,10 +37,11 @@ export class SearchCtrlService {
 
   /**
    * A renderer page (product-notes §2.4/§2.6) as a stream of JSON: at most RENDER_PAGE_MAX_BYTES
-   * of entries, copied from the render store. Viewing with a session id counts as a ping.
+   * of entries, copied from the render store, one page of the caller's at a time
+   * (RENDER_PAGES_PER_USER). Viewing with a session id counts as a ping.
    */
   renderer(auth: AuthContext, id: string, renderer: string, q: RendererQueryDto): Promise<Readable> {
-    return rendererStream(this.view(auth, id, q.sid), renderer, q, () => this.indexer.tagNames());
+    return rendererStream(auth.uid, this.view(auth, id, q.sid), renderer, q, () => this.indexer.tagNames());
   }
 
   private get registry() {
