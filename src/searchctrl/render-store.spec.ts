@@ -2,6 +2,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { Entry } from '../query';
+import { decodeBatch, encodeBatch } from '../indexer/entry-encoding';
 import { RenderStore } from './render-store';
 
 const entry = (i: number): Entry => ({ ts: 1_700_000_000_000_000 + i * 1_000_000, tag: 1, src: '10.0.0.1', data: Buffer.from(`line ${i} é`), evs: new Map() });
@@ -65,6 +66,17 @@ describe('RenderStore', () => {
     const chunks: Buffer[] = [];
     for await (const c of s.pageBytes(byTime)) chunks.push(c);
     expect(Buffer.concat(chunks).toString().trim().split('\n')).toHaveLength(2);
+  });
+
+  it('stores lines a scan worker encoded exactly as it stores the entries themselves', async () => {
+    const a = await RenderStore.create(path.join(dir, 'e1'), 1 << 20);
+    const b = await RenderStore.create(path.join(dir, 'e2'), 1 << 20);
+    const batch = [0, 1, 2].map((i) => ({ ...entry(i), evs: new Map<string, string | number>([['n', i]]) }));
+    await a.append(batch);
+    await b.appendEncoded(decodeBatch(encodeBatch(batch, 'json')));
+    await a.close();
+    await b.close();
+    for (const f of ['entries.jsonl', 'entries.idx']) expect(fs.readFileSync(path.join(dir, 'e2', f))).toEqual(fs.readFileSync(path.join(dir, 'e1', f)));
   });
 
   it('stores a condensing result as one JSON file', async () => {

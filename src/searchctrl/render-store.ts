@@ -12,6 +12,7 @@ import { StringDecoder } from 'node:string_decoder';
 import { Entry, RenderResult, SearchEntry, toSearchEntry } from '../query';
 import { ChangeSignal } from './change-signal';
 import type { StoreBudget } from './store-quota';
+import type { EncodedEntry } from '../indexer/entry-encoding';
 import { CondensedHeader, maxResultBytes, readResultHeader, RESULT_FILE, resultCache, ResultKind, resultPrefix, serializeResult, StoredResult } from './stored-result';
 
 export { RESULT_FILE, serializeResult } from './stored-result';
@@ -20,6 +21,7 @@ export const DATA_FILE = 'entries.jsonl';
 export const INDEX_FILE = 'entries.idx';
 const REC = 16;
 const SCAN_CHUNK = 64 * 1024;
+const NEWLINE = Buffer.from('\n');
 /** Bytes read at a time for a page or a condensed result's body. */
 const READ_CHUNK = 256 * 1024;
 
@@ -176,21 +178,33 @@ export class RenderStore {
 
   /** Appends entries (serialised per call, in order); over the limit the rest is dropped. */
   append(entries: Entry[]): Promise<void> {
-    const run = this.queue.then(() => this.write(entries));
+    return this.enqueue(() => entries.map((e) => ({ ts: e.ts, bytes: Buffer.from(JSON.stringify(toSearchEntry(e)), 'utf8') })));
+  }
+
+  /**
+   * Appends entries a scan worker already encoded as stored lines (JSON SearchEntry, see
+   * entry-encoding.ts): nothing is serialised on this thread.
+   */
+  appendEncoded(entries: EncodedEntry[]): Promise<void> {
+    return this.enqueue(() => entries);
+  }
+
+  private enqueue(lines: () => EncodedEntry[]): Promise<void> {
+    const run = this.queue.then(() => this.write(lines()));
     this.queue = run.catch(() => undefined);
     return run;
   }
 
-  private async write(entries: Entry[]): Promise<void> {
+  private async write(entries: EncodedEntry[]): Promise<void> {
     if (this.closed || !this.data || !this.index || entries.length === 0) return;
     const lines: Buffer[] = [];
     const idx = Buffer.alloc(entries.length * REC);
     let offset = this.dataBytes;
     let n = 0;
     for (const e of entries) {
-      const line = Buffer.from(JSON.stringify(toSearchEntry(e)) + '\n', 'utf8');
+      const size = e.bytes.length + 1;
       // Past RENDER_STORE_LIMIT_BYTES, or past the owner's quotas (counted as written), the rest is dropped.
-      if (this.overLimit || offset + line.length + (this.count + n + 1) * REC + this.resultBytes > this.limitBytes || (this.budget && !this.budget.take(line.length + REC))) {
+      if (this.overLimit || offset + size + (this.count + n + 1) * REC + this.resultBytes > this.limitBytes || (this.budget && !this.budget.take(size + REC))) {
         this.overLimit = true;
         const ts = e.ts;
         this.droppedRange = this.droppedRange ? { start: Math.min(this.droppedRange.start, ts), end: Math.max(this.droppedRange.end, ts) } : { start: ts, end: ts };
@@ -198,8 +212,8 @@ export class RenderStore {
       }
       idx.writeBigUInt64LE(BigInt(offset), n * REC);
       idx.writeBigInt64LE(BigInt(Math.trunc(e.ts)), n * REC + 8);
-      lines.push(line);
-      offset += line.length;
+      lines.push(e.bytes, NEWLINE);
+      offset += size;
       n++;
     }
     if (n === 0) return;

@@ -9,7 +9,8 @@ import * as path from 'node:path';
 import { AppError } from '../common/errors/app-error';
 import { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/env.schema';
-import { CompiledSearch, SearchExecutor, SearchResources } from '../indexer/search-executor';
+import { CompiledSearch, SearchExecutor, SearchResources, SearchSink } from '../indexer/search-executor';
+import { resultKindOf, streamsEntries } from '../query';
 import { RenderStore } from './render-store';
 import { failureOf } from './search-failure';
 import { liveSearchFromRow, LiveSearch, rowOf } from './search.model';
@@ -126,12 +127,14 @@ export class SearchLifecycle implements OnApplicationBootstrap, OnModuleDestroy 
     this.executor.admit(s.uid);
     const ac = new AbortController();
     s.abort = ac;
-    const sink = { entries: (batch: Parameters<RenderStore['append']>[0]) => s.store.append(batch) };
+    const sink: SearchSink = { entries: (batch) => s.store.append(batch), encoded: (batch) => s.store.appendEncoded(batch) };
     this.executor
       .runCompiled(search, sink, {
         signal: ac.signal,
         timeoutMs: this.config.searchTimeoutMs,
         retainEntries: false,
+        // Entries the renderer only passes on (text, raw, hex) are encoded as stored lines in the scan workers.
+        encode: streamsEntries(resultKindOf(s.renderModule)) ? 'json' : undefined,
         owner: s.uid,
         ...resources,
         onProgress: (p) => (s.progress = p),
