@@ -1,21 +1,24 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { UserDetails } from '../api/types';
 import { useAuth } from '../auth/AuthContext';
 import { ConfirmDialog } from '../library/Dialog';
 import { deleteUser, setLocked } from './admin-api';
 import { AdminOnly, useDirectory } from './AdminOnly';
+import { AllowSignInDialog } from './AllowSignInDialog';
 import { LockDialog } from './LockDialog';
 import { PasswordDialog } from './PasswordDialog';
+import { nextBlockEnd, signInState } from './sign-in-state';
 import { defaultGroupName, userMatches } from './user-edit';
 import { UserDialog } from './UserDialog';
+import { UserStatus } from './UserStatus';
 import { ListMessages } from '../ui/ListPage';
 import { TableScroller } from '../ui/TableScroller';
 
 /** The default account: it cannot be deleted or demoted (contract rule 4). */
 const PRIMARY_ADMIN_UID = 1;
 
-type Open = { kind: 'new' } | { kind: 'edit' | 'password' | 'lock'; user: UserDetails } | { kind: 'delete'; user: UserDetails; error?: string; busy?: boolean };
+type Open = { kind: 'new' } | { kind: 'edit' | 'password' | 'lock' | 'allow'; user: UserDetails } | { kind: 'delete'; user: UserDetails; error?: string; busy?: boolean };
 
 /** Users, for administrators: every account with its groups; create, edit, lock, reset, delete. */
 export function UsersPage() {
@@ -33,6 +36,14 @@ function Users() {
   const [open, setOpen] = useState<Open>();
   const [outcome, setOutcome] = useState<{ ok: boolean; text: string }>();
   const shown = useMemo(() => (users ?? []).filter((u) => userMatches(u, text)), [users, text]);
+
+  // A sign-in block ends by itself: read the users again when the first one does.
+  useEffect(() => {
+    const ms = users && nextBlockEnd(users);
+    if (ms === undefined) return;
+    const t = setTimeout(reload, Math.min(ms + 1000, 2 ** 31 - 1));
+    return () => clearTimeout(t);
+  }, [users, reload]);
 
   const done = (message: string, problem = false) => {
     setOpen(undefined);
@@ -103,7 +114,9 @@ function Users() {
                   <td className="text-cell">{u.Name}</td>
                   <td className="text-cell">{u.Email}</td>
                   <td className="text-cell nowrap">{u.Admin ? <strong>Administrator</strong> : 'User'}</td>
-                  <td className="text-cell nowrap">{u.Locked ? <span className="badge locked-badge">Locked</span> : 'Active'}</td>
+                  <td className="text-cell status-cell">
+                    <UserStatus user={u} />
+                  </td>
                   <td className="text-cell">{u.Groups.length ? u.Groups.map((g) => g.Name).join(', ') : <span className="muted">none</span>}</td>
                   <td className="text-cell">{defaultGroupName(u)}</td>
                   <td className="actions-cell">
@@ -124,6 +137,11 @@ function Users() {
                           title={u.UID === me.UID ? 'You cannot lock your own account' : undefined}
                         >
                           Lock
+                        </button>
+                      )}
+                      {signInState(u).kind === 'blocked' && (
+                        <button type="button" onClick={() => setOpen({ kind: 'allow', user: u })} aria-label={`Allow sign-in for ${u.User}`}>
+                          Allow sign-in
                         </button>
                       )}
                       <button type="button" onClick={() => setOpen({ kind: 'password', user: u })} aria-label={`Set the password of ${u.User}`}>
@@ -160,6 +178,7 @@ function Users() {
           onClose={() => setOpen(undefined)}
         />
       )}
+      {open?.kind === 'allow' && <AllowSignInDialog user={open.user} onDone={(m) => done(m)} onClose={() => setOpen(undefined)} />}
       {open?.kind === 'delete' && (
         <ConfirmDialog
           title={`Delete ${open.user.User}`}

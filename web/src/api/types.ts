@@ -15,6 +15,10 @@ export interface UserDetails {
   Locked: boolean;
   DefaultGID?: number;
   Groups: GroupDetails[];
+  /** administrators only: failed sign-ins counted against the account now (absent when none) */
+  FailedLogins?: number;
+  /** administrators only: sign-in is refused until then, after too many failed sign-ins; unlocking clears it */
+  LoginBlockedUntil?: string;
 }
 
 export interface ParseResponse {

@@ -71,7 +71,10 @@ export function FormFooter({
   );
 }
 
-/** "Delete X?" with the API's refusal shown in the dialog. */
+/**
+ * "Delete X?" with the API's refusal shown in the dialog. The action's button is red (`danger`)
+ * unless the action undoes nothing the person would miss (`tone: 'primary'`, e.g. allowing sign-in).
+ */
 export function ConfirmDialog({
   title,
   message,
@@ -80,6 +83,7 @@ export function ConfirmDialog({
   onClose,
   error,
   busy,
+  tone = 'danger',
 }: {
   title: string;
   message: ReactNode;
@@ -88,6 +92,7 @@ export function ConfirmDialog({
   onClose(): void;
   error?: string;
   busy?: boolean;
+  tone?: 'danger' | 'primary';
 }) {
   return (
     <Dialog title={title} onClose={onClose}>
@@ -101,7 +106,7 @@ export function ConfirmDialog({
         <button type="button" onClick={onClose} data-autofocus>
           Cancel
         </button>
-        <button type="button" className="danger" onClick={onConfirm} disabled={busy}>
+        <button type="button" className={tone} onClick={onConfirm} disabled={busy}>
           {action}
         </button>
       </div>
