@@ -1,6 +1,7 @@
 import request from 'supertest';
 import { createTestApp, TestApp } from '../setup/app';
 import { asAdmin, createUser, Headers, TestUser } from '../setup/auth';
+import { availabilityErrors } from '../setup/errors';
 
 const RANGE = { SearchStart: '2024-06-01T00:00:00Z', SearchEnd: '2024-06-02T00:00:00Z' };
 const MiB = 1024 * 1024;
@@ -145,7 +146,7 @@ describe('storage quotas counted as results are written (e2e)', () => {
     }
     const fourth = await small();
     const refused = await request(t.http).patch(`/api/searchctrl/${fourth}/save`).set(user.headers);
-    expect([refused.status, refused.body.Error]).toEqual([409, 'You keep 3 saved searches, the most MAX_SAVED_SEARCHES_PER_USER allows; delete saved searches first']);
+    expect([refused.status, refused.body.Error]).toEqual([409, availabilityErrors.savedSearchesCap(3)]);
     await settled(user.headers);
     await request(t.http).delete(`/api/searchctrl/${ids[0]}`).set(user.headers).expect(200);
     await request(t.http).patch(`/api/searchctrl/${fourth}/save`).set(user.headers).expect(200);

@@ -4,78 +4,14 @@
  * 4.3-4.5 s each on the event loop, and GET /api/test waited up to 3.4 s meanwhile. Imports are
  * unpacked, checked and rewritten in an import worker, a row at a time.
  */
-import { pipeline } from 'node:stream/promises';
-import { once } from 'node:events';
-import { PassThrough } from 'node:stream';
-import * as zlib from 'node:zlib';
 import request from 'supertest';
-import * as tar from 'tar-stream';
 import { createTestApp, TestApp } from '../setup/app';
+import { tableArchive, tableCell } from '../setup/archives';
 import { asAdmin, createUser, TestUser } from '../setup/auth';
+import { availabilityErrors, errorBody } from '../setup/errors';
 import { describeReport, measure } from '../setup/event-loop';
 
 const ROWS = 1_280_000;
-
-/** Row i's cell: v and 8 hexadecimal digits that compress about as log values do. */
-const cell = (i: number) => `v${((i * 2654435761) >>> 0).toString(16).padStart(8, '0')}`;
-
-const row = (i: number) => `{"TS":"2024-08-01T00:00:00Z","Row":["${cell(i)}"]}`;
-
-/**
- * A table archive: manifest.json and a one-column result.json of `rows` rows (about 50 bytes
- * each), written to the gzip stream a batch of rows at a time (no garbage of a million strings
- * left for the measurement's garbage collections).
- */
-async function tableArchive(rows: number): Promise<{ archive: Buffer; resultBytes: number }> {
-  const head = `{"kind":"table","EntryCount":${rows},"Entries":{"Columns":["value"],"Rows":[`;
-  const tail = ']}}';
-  const resultBytes = head.length + rows * row(0).length + (rows - 1) + tail.length;
-  const manifest = Buffer.from(
-    JSON.stringify({
-      Format: 'search-archive',
-      Version: 1,
-      UserQuery: 'tag=x table value',
-      EffectiveQuery: 'tag=x table value',
-      StartRange: '2024-08-01T00:00:00Z',
-      EndRange: '2024-08-02T00:00:00Z',
-      Started: '2024-08-02T00:00:00Z',
-      Finished: '2024-08-02T00:00:01Z',
-      RenderModule: 'table',
-      RenderCmd: 'table value',
-      DownloadFormats: ['json', 'csv', 'archive'],
-      CollapsingIndex: 1,
-      QueryTimeSpecified: false,
-      Name: 'big table',
-      Metadata: null,
-      Kind: 'table',
-      EntryCount: rows,
-      StoredEntries: 0,
-      OverLimit: false,
-      Files: { 'result.json': resultBytes },
-    }),
-  );
-  const pack = tar.pack();
-  const out = new PassThrough();
-  const chunks: Buffer[] = [];
-  out.on('data', (c: Buffer) => chunks.push(c));
-  const done = pipeline(pack, zlib.createGzip({ level: 6 }), out);
-  pack.entry({ name: 'manifest.json' }, manifest);
-  const entry = pack.entry({ name: 'result.json', size: resultBytes });
-  const write = async (text: string) => {
-    if (!entry.write(Buffer.from(text))) await once(entry, 'drain');
-  };
-  await write(head);
-  for (let from = 0; from < rows; from += 10_000) {
-    const batch: string[] = [];
-    for (let i = from; i < Math.min(rows, from + 10_000); i++) batch.push(row(i));
-    await write(`${from ? ',' : ''}${batch.join(',')}`);
-  }
-  await write(tail);
-  entry.end();
-  pack.finalize();
-  await done;
-  return { archive: Buffer.concat(chunks), resultBytes };
-}
 
 describe('archive imports off the event loop', () => {
   let t: TestApp;
@@ -109,6 +45,25 @@ describe('archive imports off the event loop', () => {
     // The imported table is served whole, as the archive had it.
     const page = await request(t.http).get(`/api/searchctrl/${result[0].body.ID}/renderer/table`).set(user.headers).expect(200);
     expect(page.body.Entries.Rows).toHaveLength(ROWS);
-    expect(page.body.Entries.Rows[ROWS - 1]).toEqual({ TS: '2024-08-01T00:00:00Z', Row: [cell(ROWS - 1)] });
+    expect(page.body.Entries.Rows[ROWS - 1]).toEqual({ TS: '2024-08-01T00:00:00Z', Row: [tableCell(ROWS - 1)] });
   }, 300_000);
+});
+
+describe('archive upload bound', () => {
+  let t: TestApp;
+  let user: TestUser;
+
+  beforeAll(async () => {
+    t = await createTestApp({ renderStoreLimitBytes: 1024 * 1024 });
+    user = await createUser(t.http, await asAdmin(t.http));
+  });
+  afterAll(() => t.close());
+
+  it('refuses an upload larger than RENDER_STORE_LIMIT_BYTES with a 413 naming it, while it streams', async () => {
+    const r = await request(t.http)
+      .post('/api/searchctrl/import')
+      .set(user.headers)
+      .attach('file', Buffer.alloc(2 * 1024 * 1024, 1), 'big.tar.gz');
+    expect([r.status, r.body]).toEqual([413, errorBody(availabilityErrors.archiveUpload('1 MiB'))]);
+  });
 });

@@ -192,3 +192,11 @@ export const wsErrors = {
   notAcknowledged: (subproto: string, seconds: number) => `The search on ${subproto} was not acknowledged within ${seconds} s and was dropped`,
   noneWaiting: (subproto: string) => `No search is waiting on ${JSON.stringify(subproto)}`,
 };
+
+/** Storage quotas and work admitted before it runs (issue 32 items 6-7, issue 24 item 5; src/searchctrl, src/search). */
+export const availabilityErrors = {
+  savedSearchesCap: (n: number) => `You keep ${n} saved searches, the most MAX_SAVED_SEARCHES_PER_USER allows; delete saved searches first`,
+  /** A query too costly to compile on the web server (the milliseconds vary: match with a pattern). */
+  queryTooLarge: (max: number) => new RegExp(`^Query is too large: compiling it takes \\d+ ms, more than QUERY_COMPILE_MAX_MS \\(${max} ms\\); split it into smaller queries$`),
+  archiveUpload: (limit: string) => `Uploaded file is larger than the limit of ${limit} (RENDER_STORE_LIMIT_BYTES)`,
+};

@@ -56,3 +56,5 @@ process.stdin.on('end', async () => {
   process.stdout.write(JSON.stringify(answers));
   process.exit(0);
 });
+// Issue 32 items 6-7, issue 24 item 5: pages, compile, lookups, quota, bigimport.
+Object.assign(attacks, require('./availability-attacks')({ cfg, base, auth, range, send, note, stopped: () => stopped }));

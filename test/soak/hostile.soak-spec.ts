@@ -4,6 +4,7 @@ import * as path from 'node:path';
 import { createTestDatabase } from '../setup/db';
 import { b64, Headers, HttpResult, ServiceProcess, sleep } from '../faults/service';
 
+import { prepareAvailabilityAttacks } from './availability-setup';
 /**
  * One hostile user against everyone else (issue: "one signed-in user must not be able to
  * freeze, crash or fill up the service"). Victims measure whoami, a 100-entry ingest and a small
@@ -86,6 +87,8 @@ describe('soak with a hostile user', () => {
     await svc.start();
     admin = await svc.asAdmin();
     const make = async (name: string) => {
+  /** What the attacks of availability-attacks.js were given (prepared once, before the first round). */
+  let prepared: Record<string, string> = {};
       const pass = `${name}-password`;
       const res = await svc.request('POST', '/api/users', { headers: admin, json: { User: name, Pass: pass, Name: name, Email: `${name}@example.com`, Admin: false } });
       expect(res.status).toBe(200);
@@ -107,6 +110,7 @@ describe('soak with a hostile user', () => {
     await svc?.kill('SIGTERM'); // a clean exit (a profile from SERVICE_NODE_ARGS gets written)
     await svc?.dispose();
   });
+    prepared = await prepareAvailabilityAttacks(svc, attacker, ATTACKS);
 
   /** Victims loop their three operations for `seconds`; answers their latencies and any error. */
   const victimLoad = async (seconds: number): Promise<Sample> => {
@@ -138,7 +142,7 @@ describe('soak with a hostile user', () => {
   const attack = () => {
     const child = spawn(
       process.execPath,
-      [path.join(__dirname, 'attacker.js'), JSON.stringify({ port: svc.port, authorization: attacker.Authorization, attacks: [...ATTACKS], sockets: SOCKETS })],
+      [path.join(__dirname, 'attacker.js'), JSON.stringify({ port: svc.port, authorization: attacker.Authorization, attacks: [...ATTACKS], sockets: SOCKETS, ...prepared })],
       {
         stdio: ['pipe', 'pipe', 'inherit'],
       },
