@@ -30,7 +30,7 @@ const CFG = {
   loadBatch: env('BENCH_LOAD_BATCH', 5000),
   loadConcurrency: env('BENCH_LOAD_CONCURRENCY', 4),
 };
-const ONLY = (process.env.BENCH_SECTIONS || 'api,ingest,scan,scale,login,cardinality,scaleout').split(',');
+const ONLY = (process.env.BENCH_SECTIONS || 'api,ingest,scan,scale,login,imports,cardinality,scaleout').split(',');
 const DAY = 86_400_000;
 const TODAY = Math.floor(Date.now() / DAY) * DAY;
 const ADMIN_PASSWORD = 'bench-admin-password';

@@ -22,6 +22,7 @@ const { loginSection } = require('./sections/login');
 const { consoleSection, prepareConsole } = require('./console');
 const { cardinalitySection } = require('./sections/cardinality');
 const { scaleoutSection } = require('./sections/scaleout');
+const { importsSection } = require('./sections/imports');
 
 // ---------------------------------------------------------------- setup
 
@@ -178,6 +179,7 @@ async function main() {
     row('5 memory', 'peak RSS of the service during 2-4', rss.peak(loadFrom, loadTo), 'MiB', 'RSS idle after start', idleRss, 'lower');
     if (ONLY.includes('login')) await loginSection({ base, user });
     if (ONLY.includes('console') || !process.env.BENCH_SECTIONS) await consoleSection({ base, user });
+    if (ONLY.includes('imports')) await importsSection({ base, user, rss });
     rss.stop();
     if (ONLY.includes('cardinality')) await cardinalitySection({ base, dbUrl, db, tmp, user, svcPid: svc.pid });
     if (ONLY.includes('scaleout')) {
