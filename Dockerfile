@@ -4,7 +4,7 @@ COPY package.json package-lock.json ./
 COPY web/package.json web/
 RUN npm ci --no-audit --no-fund
 COPY . .
-RUN npx nest build && npm run build:web && npm prune --omit=dev
+RUN npm run build && npm run build:web && npm prune --omit=dev
 
 FROM node:20-bookworm-slim
 WORKDIR /app

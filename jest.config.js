@@ -12,6 +12,10 @@ module.exports = {
   transform: { '^.+\\.(t|j)s$': swc },
   transformIgnorePatterns: ['/node_modules/(?!(@nestjs|file-type|strtok3|token-types|peek-readable|uint8array-extras|@tokenizer|@borewit)/)'],
   testEnvironment: 'node',
+  // file-type 21 (the last release for Node 20) exports its Node entry under `import` and
+  // `module-sync` only (the condition Node 20's require() of an ES module uses), which jest's
+  // resolver does not try: point it at that entry (compiled to CommonJS like the rest).
+  moduleNameMapper: { '^file-type$': '<rootDir>/node_modules/file-type/index.js' },
   globalSetup: '<rootDir>/test/setup/global-setup.ts',
   globalTeardown: '<rootDir>/test/setup/global-teardown.ts',
   testTimeout: 60000,

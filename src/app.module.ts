@@ -1,9 +1,7 @@
 import { DynamicModule, MiddlewareConsumer, Module, NestModule, RequestMethod } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { LoggerModule } from 'nestjs-pino';
 import { AccessLogMiddleware } from './common/logging/access-log.middleware';
-import { logUrl } from './common/logging/log-url';
-import { IncomingMessage, ServerResponse } from 'node:http';
+import { LoggingModule } from './common/logging/app-logger';
 import { AuthModule } from './auth/auth.module';
 import { AppConfig } from './config/app-config';
 import { ConfigModule } from './config/config.module';
@@ -60,26 +58,7 @@ export class AppModule implements NestModule {
   static forRoot(config: AppConfig & { databaseUrl: string }): DynamicModule {
     return {
       module: AppModule,
-      imports: [
-        ConfigModule.forRoot(config),
-        LoggerModule.forRoot({
-          pinoHttp: {
-            level: config.logLevel,
-            redact: ['req.headers.authorization', 'req.headers["service-token"]', 'req.headers.cookie', 'req.headers["sec-websocket-protocol"]'],
-            // These read the request and response themselves: wrapped, they would each get pino's
-            // standard object first, built on every request (headers, peer address, a parse of the query).
-            wrapSerializers: false,
-            serializers: {
-              req: (r: IncomingMessage & { id: unknown; originalUrl?: string }) => ({ id: r.id, method: r.method, url: logUrl(r.originalUrl ?? r.url) }),
-              res: (r: ServerResponse) => ({ statusCode: r.headersSent ? r.statusCode : null }),
-            },
-          },
-          // Only the root logger: requests are logged by AccessLogMiddleware, not by pino-http's middleware.
-          forRoutes: [],
-        }),
-        TypeOrmModule.forRoot(typeOrmOptions(config.databaseUrl, config)),
-        ...FEATURE_MODULES,
-      ],
+      imports: [ConfigModule.forRoot(config), LoggingModule.forRoot(config.logLevel), TypeOrmModule.forRoot(typeOrmOptions(config.databaseUrl, config)), ...FEATURE_MODULES],
     };
   }
 }

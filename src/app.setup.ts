@@ -4,11 +4,11 @@ import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { declarePublicOperations } from './auth/openapi-public';
 import express, { Request } from 'express';
 import helmet from 'helmet';
-import { Logger } from 'nestjs-pino';
 import { Server } from 'node:http';
 import { Duplex } from 'node:stream';
 import { AppConfig } from './config/app-config';
 import { ErrorFilter } from './common/http/error-filter';
+import { AppLogger } from './common/logging/app-logger';
 import { AuthenticatedConnectionInterceptor } from './common/http/authenticated-connection.interceptor';
 import { ConnectionLimits } from './common/http/connection-limits';
 import { answerRaw } from './common/http/raw-answer';
@@ -35,7 +35,7 @@ export function configureApp(app: INestApplication, config: AppConfig): void {
   });
   // First: a braked client's requests cost no parsing, authentication or logging.
   app.use(new RefusalBrake({ max: config.refusalBrakeMax, delayMs: config.refusalBrakeDelayMs }).middleware);
-  app.useLogger(app.get(Logger));
+  app.useLogger(app.get(AppLogger));
   exp.disable('x-powered-by');
   exp.set('query parser', 'simple');
   // No SHA-1 of every JSON body: API answers are not cached by ETag. Routes with a version of

@@ -1,7 +1,7 @@
 import { Injectable, NestMiddleware } from '@nestjs/common';
-import { PinoLogger } from 'nestjs-pino';
 import { randomUUID } from 'node:crypto';
 import { IncomingMessage, ServerResponse } from 'node:http';
+import { AppLogger } from './app-logger';
 import { logUrl } from './log-url';
 
 type LoggedRequest = IncomingMessage & { id?: unknown; originalUrl?: string };
@@ -13,7 +13,7 @@ export function requestId(req: IncomingMessage): string {
 }
 
 /**
- * What pino-http's middleware did for us, without the rest of its per-request bookkeeping (a
+ * What pino-http's middleware did for us (through nestjs-pino), without the rest of its per-request bookkeeping (a
  * second middleware to bind the context, logger lists on the request and response, three
  * listeners, pino's standard request object built for the request's logger, the access line's
  * object and message built even when `info` is off). Per request:
@@ -25,31 +25,28 @@ export function requestId(req: IncomingMessage): string {
  */
 @Injectable()
 export class AccessLogMiddleware implements NestMiddleware {
-  constructor(private readonly logger: PinoLogger) {}
+  constructor(private readonly logger: AppLogger) {}
 
   use(req: LoggedRequest, res: ServerResponse, next: () => void): void {
     req.id = requestId(req);
-    this.logger.runInContext(
-      () => {
-        const log = this.logger.logger;
-        const start = Date.now();
-        let logged = false;
-        const done = (err?: Error) => {
-          if (logged) return;
-          logged = true;
-          res.off('close', done);
-          res.off('error', done);
-          if (!log.isLevelEnabled('info')) return;
-          const responseTime = Date.now() - start;
-          const msg = `${req.method} ${logUrl(req.originalUrl ?? req.url)} ${res.statusCode}`;
-          if (err || res.statusCode >= 500) log.info({ res, err: err ?? new Error(`failed with status code ${res.statusCode}`), responseTime }, msg);
-          else log.info({ res, responseTime }, msg);
-        };
-        res.on('close', done);
-        res.on('error', done);
-        next();
-      },
-      { bindings: { req } },
-    );
+    this.logger.withRequest(req, () => {
+      const log = this.logger.current;
+      const start = Date.now();
+      let logged = false;
+      const done = (err?: Error) => {
+        if (logged) return;
+        logged = true;
+        res.off('close', done);
+        res.off('error', done);
+        if (!log.isLevelEnabled('info')) return;
+        const responseTime = Date.now() - start;
+        const msg = `${req.method} ${logUrl(req.originalUrl ?? req.url)} ${res.statusCode}`;
+        if (err || res.statusCode >= 500) log.info({ res, err: err ?? new Error(`failed with status code ${res.statusCode}`), responseTime }, msg);
+        else log.info({ res, responseTime }, msg);
+      };
+      res.on('close', done);
+      res.on('error', done);
+      next();
+    });
   }
 }
