@@ -32,6 +32,23 @@ export interface ParseResponse {
   RenderModule: string;
   TimeZoomDisabled: boolean;
   Tags: string[];
+  /** what the query changes outside its search (`table -save`...); empty for none */
+  SideEffects?: SideEffect[];
+}
+
+/** One thing a query changes when it runs, as `POST /api/parse` names it. */
+export interface SideEffect {
+  /** the module (and flag) that does it: "table -save" */
+  Module: string;
+  /** what it does: 'writes the table to the resource "x", replacing its contents' */
+  Effect: string;
+}
+
+/** Where a launch comes from (the product's LaunchInfo): a dashboard's searches say which dashboard. */
+export interface LaunchInfo {
+  method: 'dashboard';
+  /** the dashboard's ID or GUID */
+  reference: string;
 }
 
 export interface SearchModuleInfo {
@@ -95,6 +112,9 @@ export interface StartSearchRequest {
   NoHistory?: boolean;
   Background?: boolean;
   Metadata?: unknown;
+  LaunchInfo?: LaunchInfo;
+  /** the person agreed to the side effects of a query someone else wrote (a dashboard of another owner) */
+  ConfirmSideEffects?: boolean;
 }
 
 export interface SearchEntry {

@@ -59,7 +59,7 @@ export function DashboardPage() {
   // A version the console does not edit (1, or unknown) is shown read-only, even to its owner.
   const canWrite = mayWrite && !view?.readOnly;
 
-  const { slots, ranAt, live, moving, refresh } = useDashboardSearches(view, time, paused);
+  const { slots, ranAt, live, moving, refresh, confirm } = useDashboardSearches(draft?.ID, view, time, paused);
   const blocker = useUnsavedChangesGuard(dirty);
 
   if (loadError)
@@ -145,6 +145,7 @@ export function DashboardPage() {
               slot={t.searchIndex === undefined ? undefined : slots.get(t.searchIndex)}
               editable={canWrite}
               onZoom={time.zoom(t.searchIndex, !!view.linkZooming)}
+              onConfirm={() => t.searchIndex !== undefined && confirm(t.searchIndex)}
               onSettings={() => setEditing({ kind: 'tile', tile: t })}
               onRemove={() => setEditing({ kind: 'remove', tile: t })}
             />

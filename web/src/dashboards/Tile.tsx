@@ -10,6 +10,7 @@ export function Tile({
   slot,
   editable,
   onZoom,
+  onConfirm,
   onSettings,
   onRemove,
 }: {
@@ -17,6 +18,8 @@ export function Tile({
   slot?: SearchSlot;
   editable: boolean;
   onZoom?(start: Date, end: Date): void;
+  /** the viewer agrees to the side effects of the tile's query */
+  onConfirm(): void;
   onSettings(): void;
   onRemove(): void;
 }) {
@@ -53,7 +56,7 @@ export function Tile({
             Not updated: {slot.error}
           </p>
         )}
-        <TileBody tile={tile} slot={slot} onZoom={onZoom} />
+        <TileBody tile={tile} slot={slot} onZoom={onZoom} onConfirm={onConfirm} />
       </div>
     </section>
   );

@@ -6,6 +6,7 @@ import { GaugeView } from '../search/results/GaugeView';
 import { ENTRY_RENDERERS } from '../search/results/Results';
 import { TableView } from '../search/results/TableView';
 import { SearchSession } from '../search/search-session';
+import { SideEffectConsent } from '../ui/SideEffectConsent';
 import { formatCount } from '../ui/time-format';
 import { chartTypeOf, TileView } from './dashboard-data';
 import { SearchSlot } from './dashboard-runner';
@@ -13,8 +14,12 @@ import { SearchSlot } from './dashboard-runner';
 const noop = () => () => undefined;
 const none = () => undefined;
 
-/** What a tile shows: its search's results drawn by the search page's own renderers, or why not. */
-export function TileBody({ tile, slot, onZoom }: { tile: TileView; slot?: SearchSlot; onZoom?(start: Date, end: Date): void }) {
+/**
+ * What a tile shows: its search's results drawn by the search page's own renderers, or why not;
+ * or, for a query someone else wrote that would change the viewer's data, what it would change
+ * and "Run it anyway" (`onConfirm`).
+ */
+export function TileBody({ tile, slot, onZoom, onConfirm }: { tile: TileView; slot?: SearchSlot; onZoom?(start: Date, end: Date): void; onConfirm(): void }) {
   const session = slot?.session;
   const state = useSyncExternalStore(session?.subscribe ?? noop, session?.getSnapshot ?? none);
   if (tile.problem)
@@ -23,6 +28,7 @@ export function TileBody({ tile, slot, onZoom }: { tile: TileView; slot?: Search
         {tile.problem}
       </p>
     );
+  if (slot?.consent) return <SideEffectConsent why="Someone else wrote this query." effects={slot.consent.effects} refusal={slot.consent.refusal} onRun={onConfirm} compact />;
   if (slot?.error && !session)
     return (
       <p className="tile-problem" role="alert">

@@ -1,4 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
+import { ApiError } from '../api/client';
+import { StartSearchRequest } from '../api/types';
 import { SearchSession, SessionState } from '../search/search-session';
 import { DashboardRunner, RunRequest } from './dashboard-runner';
 
@@ -38,7 +40,7 @@ describe('the dashboard runner', () => {
   const shown = (runner: DashboardRunner, i: number) => runner.getSnapshot().get(i)?.session as unknown as FakeSession | undefined;
 
   it('shows a first search while it runs; a refresh swaps in only once the new one has ended', async () => {
-    const runner = new DashboardRunner();
+    const runner = new DashboardRunner('7');
     runner.run([req(0)]);
     await flush();
     expect(launched).toHaveLength(1);
@@ -59,7 +61,7 @@ describe('the dashboard runner', () => {
   });
 
   it('skips live updates while a search is still running: searches never pile up', async () => {
-    const runner = new DashboardRunner();
+    const runner = new DashboardRunner('7');
     runner.run([req(0), req(1)]);
     await flush();
     launched[0].end();
@@ -81,7 +83,7 @@ describe('the dashboard runner', () => {
   });
 
   it('a new range cancels the launch it supersedes at once, and never leaves the session a tile shows', async () => {
-    const runner = new DashboardRunner();
+    const runner = new DashboardRunner('7');
     runner.run([req(0, 'first')]);
     await flush();
     const first = launched[0];
@@ -115,7 +117,7 @@ describe('the dashboard runner', () => {
       launched.push(s);
       return s as unknown as SearchSession;
     });
-    const runner = new DashboardRunner();
+    const runner = new DashboardRunner('7');
     runner.run([req(0, 'slow')]);
     await flush();
     runner.run([req(0, 'fast'), req(1)]);
@@ -135,11 +137,93 @@ describe('the dashboard runner', () => {
   });
 
   it('a search that cannot start says why and ends the refresh', async () => {
-    const runner = new DashboardRunner();
+    const runner = new DashboardRunner('7');
     runner.run([{ index: 0, search: { alias: 'nothing' }, range: { kind: 'relative', preset: '1h' } }]);
     await flush();
     expect(runner.getSnapshot().get(0)).toEqual({ refreshing: false, error: 'This search has no query.' });
     expect(runner.busy).toBe(false);
     runner.dispose();
+  });
+
+  describe("someone else's query with side effects", () => {
+    const WRITES = 'tag=web count by status | table -save hosts status count';
+    const EFFECT = { Module: 'table -save', Effect: 'writes the table to the resource "hosts", replacing its contents' };
+    const REFUSAL = `This query was written by someone else and has side effects (table -save ${EFFECT.Effect}); run it only after confirming (ConfirmSideEffects)`;
+    const realFetch = global.fetch;
+    let requests: StartSearchRequest[];
+
+    beforeEach(() => {
+      requests = [];
+      // The service: refuses WRITES unless confirmed; /api/parse names its side effects.
+      jest.spyOn(SearchSession, 'launch').mockImplementation(async (r) => {
+        requests.push(r);
+        if (r.SearchString === WRITES && !r.ConfirmSideEffects) throw new ApiError(403, REFUSAL);
+        const s = new FakeSession(r.SearchString);
+        launched.push(s);
+        return s as unknown as SearchSession;
+      });
+      global.fetch = jest.fn(async () => new Response(JSON.stringify({ GoodQuery: true, SideEffects: [EFFECT] }), { status: 200 })) as typeof fetch;
+    });
+    afterEach(() => {
+      global.fetch = realFetch;
+    });
+
+    it("says every launch is this dashboard's", async () => {
+      const runner = new DashboardRunner('7');
+      runner.run([req(0)]);
+      await flush();
+      expect(requests[0]).toEqual(expect.objectContaining({ LaunchInfo: { method: 'dashboard', reference: '7' }, NoHistory: true }));
+      expect(requests[0].ConfirmSideEffects).toBeUndefined();
+      runner.dispose();
+    });
+
+    it('waits for the viewer, then runs it confirmed, also on later updates, while others run as usual', async () => {
+      const runner = new DashboardRunner('7');
+      runner.run([req(0, WRITES), req(1)]);
+      await flush();
+      await flush();
+      expect(runner.getSnapshot().get(0)).toEqual({ refreshing: false, consent: { query: WRITES, effects: [EFFECT], refusal: REFUSAL } });
+      expect(launched.map((s) => s.query)).toEqual(['q1']);
+      launched[0].end();
+      await flush();
+      expect(runner.busy).toBe(false);
+
+      // A live update leaves it waiting: nothing is launched for it.
+      expect(runner.refresh([req(0, WRITES), req(1)])).toBe(true);
+      await flush();
+      expect(requests.filter((r) => r.SearchString === WRITES)).toHaveLength(1);
+      launched[1].end();
+      await flush();
+
+      runner.confirm(0);
+      await flush();
+      expect(requests.at(-1)).toEqual(expect.objectContaining({ SearchString: WRITES, ConfirmSideEffects: true, LaunchInfo: { method: 'dashboard', reference: '7' } }));
+      expect(runner.getSnapshot().get(0)?.consent).toBeUndefined();
+      expect(shown(runner, 0)?.query).toBe(WRITES);
+      launched[2].end();
+      await flush();
+
+      // Remembered: the next update runs it confirmed at once.
+      expect(runner.refresh([req(0, WRITES), req(1)])).toBe(true);
+      await flush();
+      expect(requests.filter((r) => r.SearchString === WRITES).map((r) => r.ConfirmSideEffects)).toEqual([undefined, true, true]);
+      runner.dispose();
+    });
+
+    it('asks again in a new page (a new runner)', async () => {
+      const first = new DashboardRunner('7');
+      first.run([req(0, WRITES)]);
+      await flush();
+      await flush();
+      first.confirm(0);
+      await flush();
+      first.dispose();
+      const second = new DashboardRunner('7');
+      second.run([req(0, WRITES)]);
+      await flush();
+      await flush();
+      expect(second.getSnapshot().get(0)?.consent?.query).toBe(WRITES);
+      second.dispose();
+    });
   });
 });

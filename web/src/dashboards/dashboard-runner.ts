@@ -9,10 +9,17 @@
  * the one it supersedes at once, and a live update is skipped while any launch is still running,
  * so slow searches never pile up on the service. The session a tile shows is left only when a
  * newer one takes its place (or the search is no longer wanted).
+ *
+ * Every launch says it is this dashboard's (`LaunchInfo` method "dashboard"): the service keeps
+ * the search private to the viewer, and refuses a query with side effects (`table -save`...) that
+ * someone else wrote. Such a search waits for the viewer (`consent`); once they agree (`confirm`)
+ * it is launched with `ConfirmSideEffects`, and so is every later launch of that query while the
+ * page is open (live updates included).
  */
 import { api } from '../api/client';
-import { LibraryEntry } from '../api/types';
+import { LibraryEntry, SideEffect } from '../api/types';
 import { SearchSession, SessionState } from '../search/search-session';
+import { isSideEffectRefusal, sideEffectsOf } from '../search/side-effects';
 import { TimeRange } from '../search/time-range';
 import { DashboardSearch, resolveDashboardRange } from './dashboard-data';
 
@@ -24,7 +31,22 @@ export interface SearchSlot {
   error?: string;
   /** the query as run (a library entry's, for references) */
   query?: string;
+  /** someone else wrote this query and it has side effects: it runs once the viewer agrees */
+  consent?: Consent;
 }
+
+export interface Consent {
+  query: string;
+  /** what it would change (from /api/parse); empty when that could not be read */
+  effects: SideEffect[];
+  /** the service's refusal, in its words */
+  refusal: string;
+}
+
+type Started = { session: SearchSession; consent?: undefined } | { session?: undefined; consent: Consent };
+
+/** A query of a search agreed to, while the page is open. */
+const agreed = (index: number, query: string) => `${index}\u0000${query}`;
 
 export interface RunRequest {
   index: number;
@@ -70,11 +92,16 @@ class Launch {
 
 export class DashboardRunner {
   private slots = new Map<number, SearchSlot>();
+  private readonly requests = new Map<number, RunRequest>();
+  private readonly confirmed = new Set<string>();
   private readonly launches = new Map<number, Launch>();
   private snapshot: ReadonlyMap<number, SearchSlot> = new Map();
   private readonly listeners = new Set<() => void>();
   private readonly library = new Map<string, Promise<LibraryEntry>>();
   private disposed = false;
+
+  /** `dashboard`: the ID (or GUID) of the dashboard whose searches these are, sent with every launch. */
+  constructor(private readonly dashboard: string) {}
 
   readonly subscribe = (fn: () => void): (() => void) => {
     this.listeners.add(fn);
@@ -110,11 +137,13 @@ export class DashboardRunner {
 
   /**
    * Launches every search asked for, cancelling launches they supersede; a search no longer
-   * asked for is left.
+   * asked for is left. A live update (`live`) leaves searches waiting for the viewer's consent.
    */
-  run(requests: RunRequest[]): void {
+  run(requests: RunRequest[], live = false): void {
     if (this.disposed) return;
     const wanted = new Set(requests.map((r) => r.index));
+    this.requests.clear();
+    for (const r of requests) this.requests.set(r.index, r);
     for (const i of [...this.launches.keys()]) if (!wanted.has(i)) this.cancel(i);
     for (const [i, slot] of [...this.slots]) {
       if (wanted.has(i)) continue;
@@ -122,14 +151,24 @@ export class DashboardRunner {
       this.slots.delete(i);
     }
     this.publish();
-    for (const r of requests) this.launch(r);
+    for (const r of requests) if (!(live && this.slots.get(r.index)?.consent)) this.launch(r);
   }
 
   /** A live update: runs the searches again unless a launch is still running; false when skipped. */
   refresh(requests: RunRequest[]): boolean {
     if (this.disposed || this.busy) return false;
-    this.run(requests);
+    this.run(requests, true);
     return true;
+  }
+
+  /** The viewer agreed to the side effects of a search's query: it runs now, and from now on without asking. */
+  confirm(index: number): void {
+    const consent = this.slots.get(index)?.consent;
+    const r = this.requests.get(index);
+    if (this.disposed || !consent || !r) return;
+    this.confirmed.add(agreed(index, consent.query));
+    this.set(index, { consent: undefined });
+    this.launch(r);
   }
 
   private launch(r: RunRequest): void {
@@ -145,22 +184,49 @@ export class DashboardRunner {
     try {
       const query = await queryOf(r.search, this.library);
       if (!current()) return;
-      const { start, end } = resolveDashboardRange(r.range);
-      const next = await SearchSession.launch({ SearchString: query, SearchStart: start.toISOString(), SearchEnd: end.toISOString(), NoHistory: true });
-      if (!current()) return void next.dispose();
+      const started = await this.start(r, query);
+      if (!current()) return void started.session?.dispose();
+      if (started.consent) {
+        this.launches.delete(r.index);
+        return this.set(r.index, { refreshing: false, consent: started.consent });
+      }
+      const next = started.session;
       l.session = next;
       // Nothing shown yet: show this one while it runs.
-      if (!this.slots.get(r.index)?.session) this.set(r.index, { session: next, query });
+      if (!this.slots.get(r.index)?.session) this.set(r.index, { session: next, query, consent: undefined });
       const done = await Promise.race<SessionState | undefined>([next.ended(), l.onCancel.then(() => undefined)]);
       if (!done || !current()) return; // cancel() has left it, unless a tile shows it
       this.launches.delete(r.index);
       const before = this.slots.get(r.index)?.session;
       if (before && before !== next) void before.dispose();
-      this.set(r.index, { session: next, query, refreshing: false, error: undefined });
+      this.set(r.index, { session: next, query, refreshing: false, error: undefined, consent: undefined });
     } catch (err) {
       if (!current()) return;
       this.launches.delete(r.index);
       this.set(r.index, { refreshing: false, error: (err as Error).message || 'The search could not start.' });
+    }
+  }
+
+  /**
+   * Launches the search as this dashboard's; or, when the service refused it for side effects the
+   * viewer has not agreed to, what it would change (the slot then waits for their consent).
+   */
+  private async start(r: RunRequest, query: string): Promise<Started> {
+    const { start, end } = resolveDashboardRange(r.range);
+    const confirmed = this.confirmed.has(agreed(r.index, query));
+    try {
+      const session = await SearchSession.launch({
+        SearchString: query,
+        SearchStart: start.toISOString(),
+        SearchEnd: end.toISOString(),
+        NoHistory: true,
+        LaunchInfo: { method: 'dashboard', reference: this.dashboard },
+        ...(confirmed ? { ConfirmSideEffects: true } : {}),
+      });
+      return { session };
+    } catch (err) {
+      if (confirmed || !isSideEffectRefusal(err)) throw err;
+      return { consent: { query, effects: await sideEffectsOf(query).catch(() => []), refusal: err.message } };
     }
   }
 

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { TimeRange } from '../search/time-range';
 import { DashboardView, searchesToRun, searchRange } from './dashboard-data';
 import { DashboardRunner, RunRequest, SearchSlot } from './dashboard-runner';
@@ -17,24 +17,29 @@ interface SearchTime {
 /**
  * The dashboard's searches: one runner per page, launched again when what they run changes or on
  * `refresh`, and every `live` seconds while the range moves with time and updates are not paused.
- * `slots` holds each search's state by search index; `ranAt` is the last launch.
+ * `slots` holds each search's state by search index; `ranAt` is the last launch. `dashboard` (its
+ * ID) goes with every launch, so the service knows whose queries these are; `confirm(index)` runs
+ * a search waiting for the viewer's consent to its side effects.
  */
-export function useDashboardSearches(view: DashboardView | undefined, { range, chosen, zoomed }: SearchTime, paused: boolean) {
+export function useDashboardSearches(dashboard: number | undefined, view: DashboardView | undefined, { range, chosen, zoomed }: SearchTime, paused: boolean) {
   const [refreshes, setRefreshes] = useState(0);
   const [ranAt, setRanAt] = useState<Date>();
 
   // Made in an effect (not a memo), so a remount in development gets a live one.
   const [runner, setRunner] = useState<DashboardRunner>();
+  // One per dashboard: what the viewer agreed to is forgotten with the page (or another dashboard).
   useEffect(() => {
-    const r = new DashboardRunner();
+    if (dashboard === undefined) return;
+    const r = new DashboardRunner(String(dashboard));
     setRunner(r);
     const leave = () => r.dispose();
     window.addEventListener('pagehide', leave);
     return () => {
       window.removeEventListener('pagehide', leave);
       r.dispose();
+      setRunner(undefined);
     };
-  }, []);
+  }, [dashboard]);
   const slots = useSyncExternalStore(runner?.subscribe ?? noSubscribe, runner?.getSnapshot ?? noSlots);
   const requests = useMemo<RunRequest[]>(() => {
     if (!view) return [];
@@ -64,5 +69,6 @@ export function useDashboardSearches(view: DashboardView | undefined, { range, c
     return () => clearInterval(t);
   }, [live, paused, moving, runner]);
 
-  return { slots, ranAt, live, moving, refresh: () => setRefreshes((n) => n + 1) };
+  const confirm = useCallback((index: number) => runner?.confirm(index), [runner]);
+  return { slots, ranAt, live, moving, refresh: () => setRefreshes((n) => n + 1), confirm };
 }
