@@ -1,8 +1,10 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { onSessionEnded } from '../api/client';
+import { SideEffect } from '../api/types';
 import { useAuth } from '../auth/AuthContext';
 import { usePrefs } from '../prefs/PrefsContext';
+import { SideEffectConsent } from '../ui/SideEffectConsent';
 import { useCatalog } from './catalog';
 import { forgetDraft, keepDraft, readDraft } from './draft';
 import { ParseOutcome } from './editor-extensions';
@@ -13,12 +15,15 @@ import { SearchActions } from './SearchActions';
 import { SearchStatus } from './SearchStatus';
 import { TimePicker } from './TimePicker';
 import { rangeFromParams, rangeToParams, resolveRange, TimeRange } from './time-range';
+import { sideEffectsOf } from './side-effects';
 import { useSearch } from './useSearch';
 
 /**
  * The search page. Its URL says what to show: `?q=<query>&t=1h` (or `from=&to=`) fills the
- * query and range, `&run=1` runs it at once (links from history and the library), `?id=<search ID>`
- * opens an existing search (persistent searches). `chart=bar` picks the chart type.
+ * query and range, `&run=1` runs it at once (links from history, the library and dashboard tiles),
+ * unless it has side effects: a query that did not come from the person's keyboard is shown with
+ * what it would change, and runs when they say so. `?id=<search ID>` opens an existing search
+ * (persistent searches). `chart=bar` picks the chart type.
  * A query being typed when the session ended comes back after signing in again (draft.ts).
  */
 export function SearchPage() {
@@ -62,11 +67,34 @@ export function SearchPage() {
     [range, chartType, setParams, search],
   );
 
+  // A query from a link (?run=1) that would change something waits for the person's word.
+  const [consent, setConsent] = useState<{ query: string; effects: SideEffect[]; problem?: string }>();
+  const runRef = useRef(run);
+  runRef.current = run;
+  const runFromLink = useCallback(async () => {
+    const q = queryRef.current;
+    let effects: SideEffect[];
+    try {
+      effects = await sideEffectsOf(q);
+    } catch (err) {
+      if (queryRef.current === q) setConsent({ query: q, effects: [], problem: `What it would change could not be checked: ${(err as Error).message}` });
+      return;
+    }
+    if (queryRef.current !== q) return; // edited meanwhile: the person runs it themselves
+    if (effects.length) setConsent({ query: q, effects });
+    else runRef.current();
+  }, []);
+  /** The person runs the query themselves (Enter, Search) or agrees to what it changes. */
+  const runByHand = useCallback(() => {
+    setConsent(undefined);
+    run();
+  }, [run]);
+
   // ?run=1 and ?id= act once, when the page opens.
   useEffect(() => {
     const id = params.get('id');
     if (id) void search.attach(id);
-    else if (params.get('run') === '1' && query.trim()) run();
+    else if (params.get('run') === '1' && query.trim()) void runFromLink();
   }, []); // eslint-disable-line react-hooks/exhaustive-deps -- once, when the page opens
 
   // An opened search shows its own query and range.
@@ -105,7 +133,10 @@ export function SearchPage() {
   const { dismissFailure } = search;
   const edit = useCallback(
     (q: string) => {
-      if (q !== queryRef.current) dismissFailure();
+      if (q !== queryRef.current) {
+        dismissFailure();
+        setConsent(undefined);
+      }
       setQuery(q);
     },
     [dismissFailure],
@@ -119,10 +150,10 @@ export function SearchPage() {
         aria-label="Search"
         onSubmit={(e) => {
           e.preventDefault();
-          run();
+          runByHand();
         }}
       >
-        <QueryEditor value={query} onChange={edit} onRun={() => run()} onParsed={setParsed} catalog={catalog} describedBy="query-problem" />
+        <QueryEditor value={query} onChange={edit} onRun={runByHand} onParsed={setParsed} catalog={catalog} describedBy="query-problem" />
         <div className="query-controls">
           <TimePicker
             value={range}
@@ -147,6 +178,11 @@ export function SearchPage() {
           </p>
         )}
       </div>
+      {consent && (
+        <SideEffectConsent why="This query came from a link, not from your keyboard." effects={consent.effects} refusal={consent.problem} onRun={runByHand}>
+          <p className="muted">Nothing has run yet. Run it as it is, or edit it above and run it yourself.</p>
+        </SideEffectConsent>
+      )}
       {search.failure && !(search.failure.query && parseError) && (
         <p className="error" role="alert">
           {search.failure.message}
@@ -174,7 +210,7 @@ export function SearchPage() {
           />
         </>
       )}
-      {!search.session && !search.failure && !search.starting && <Help />}
+      {!search.session && !search.failure && !search.starting && !consent && <Help />}
     </div>
   );
 }
