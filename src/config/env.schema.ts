@@ -136,7 +136,7 @@ export function loadConfig(env: Env): AppConfig {
     wsPendingSearchesPerSocket: int(env, 'WS_PENDING_SEARCHES_PER_SOCKET', 16, 1, 64, errors),
     wsPendingSearchesPerUser: int(env, 'WS_PENDING_SEARCHES_PER_USER', 64, 1, 100_000, errors),
     wsPendingSearchBytesPerSocket: int(env, 'WS_PENDING_SEARCH_BYTES_PER_SOCKET', 32 * MiB, 64 * 1024, 64 * 1024 * MiB, errors),
-    wsPendingSearchBytesPerUser: int(env, 'WS_PENDING_SEARCH_BYTES_PER_USER', 128 * MiB, 64 * 1024, 64 * 1024 * MiB, errors),
+    wsPendingSearchBytesPerUser: int(env, 'WS_PENDING_SEARCH_BYTES_PER_USER', 64 * MiB, 64 * 1024, 64 * 1024 * MiB, errors),
     wsPendingSearchTimeoutMs: int(env, 'WS_PENDING_SEARCH_TIMEOUT_MS', 30_000, 100, 3_600_000, errors),
     hecAckRetentionSeconds: int(env, 'HEC_ACK_RETENTION_SECONDS', 3600, 1, 7 * 86400, errors),
     hecSourcetypeTags: map(env, 'HEC_SOURCETYPE_TAGS', errors),

@@ -4,12 +4,13 @@ import { authorize } from '../auth/auth.guard';
 import { AuthContext } from '../auth/auth.types';
 import { mapError } from '../common/http/error-filter';
 import { IndexerService } from '../indexer/indexer.service';
-import { describeQuery } from '../query';
+import { QueryWork } from '../search/query-work';
 import { requireView } from '../searchctrl/searchctrl.access';
 import { SearchCtrlService } from '../searchctrl/searchctrl.service';
 import { handleRender, parseRenderRequest, RenderSub, REQ_CLOSE } from './search-render';
 import { announceSearch, validateStartRequest } from './search-start';
 import { PendingSearchBudget, PendingSearches, PendingTicket } from './pending-searches';
+import { WsRefusalBrake } from './ws-refusal-brake';
 import { CurrentAuth, sendJson, WsHub } from './ws-hub.service';
 
 const ROUTES = ['PONG', 'parse', 'search', 'attach'] as const;
@@ -36,6 +37,8 @@ export class SearchSocket implements OnModuleInit {
     readonly svc: SearchCtrlService,
     readonly indexer: IndexerService,
     readonly budget: PendingSearchBudget,
+    readonly work: QueryWork,
+    readonly brake: WsRefusalBrake,
   ) {}
 
   onModuleInit(): void {
@@ -48,6 +51,8 @@ class SearchConnection {
   private seq = 0;
   private readonly pending: PendingSearches;
   private queued = { frames: 0, bytes: 0 };
+  /** Refusals (WsRefusalBrake) holding this socket's reading now. */
+  private braked = 0;
   private readonly subs = new Map<string, RenderSub>();
   private chain: Promise<void> = Promise.resolve();
   private closed = false;
@@ -81,9 +86,33 @@ class SearchConnection {
   private queue(frames: number, bytes: number): void {
     this.queued.frames += frames;
     this.queued.bytes += bytes;
-    const over = this.queued.frames > MAX_QUEUED_FRAMES || this.queued.bytes > MAX_QUEUED_BYTES;
+    const over = this.braked > 0 || this.queued.frames > MAX_QUEUED_FRAMES || this.queued.bytes > MAX_QUEUED_BYTES;
     if (over && !this.ws.isPaused) this.ws.pause();
     else if (!over && this.ws.isPaused) this.ws.resume();
+  }
+
+  /** Answers a refused request; past the brake's count (WsRefusalBrake) the socket stops reading a while. */
+  private refuse(type: string, error: string): void {
+    this.send(type, { Error: error });
+    const ms = this.owner.brake.refused(this.auth.uid);
+    if (!ms) return;
+    this.braked++;
+    this.queue(0, 0);
+    setTimeout(() => {
+      this.braked--;
+      this.queue(0, 0);
+    }, ms).unref();
+  }
+
+  /**
+   * The error frame of a failed request. Every failed search or attach counts for the brake (a
+   * client that keeps sending one the service refuses, a query too large to compile, say, loops);
+   * a parse only when it was too much (429), as a query being typed fails to parse all the time.
+   */
+  private fail(type: 'parse' | 'search' | 'attach', err: unknown): void {
+    const { status, message } = mapError(err);
+    if (type !== 'parse' || status === 429 || status === 413) this.refuse(type, message);
+    else this.send(type, { Error: message });
   }
 
   private send(type: string, data: unknown): void {
@@ -133,33 +162,39 @@ class SearchConnection {
     sendJson(this.ws, { Resp: 'ACK' });
   }
 
-  private parse(data: unknown): void {
+  /** Described in a query worker, admitted per user as POST /api/parse is: a big query never holds the event loop. */
+  private async parse(data: unknown): Promise<void> {
     const d = (data ?? {}) as { SearchString?: unknown; Sequence?: unknown };
     if (typeof d.SearchString !== 'string' || d.SearchString.length > MAX_QUERY) {
       return this.send('parse', { Error: `SearchString must be a string of at most ${MAX_QUERY} characters` });
     }
     const seq = typeof d.Sequence === 'number' && Number.isSafeInteger(d.Sequence) && d.Sequence >= 0 ? d.Sequence : 0;
-    this.send('parse', { Sequence: seq, ...describeQuery(d.SearchString) });
+    try {
+      this.send('parse', { Sequence: seq, ...(await this.owner.work.describe(this.auth.uid, d.SearchString)) });
+    } catch (err) {
+      this.fail('parse', err);
+    }
   }
 
   private async search(data: unknown): Promise<void> {
     const d = data as { OutputSearchSubproto?: unknown; Ok?: unknown; OK?: unknown } | null;
     if (d && typeof d === 'object' && typeof d.OutputSearchSubproto === 'string' && !('SearchString' in d)) return this.ack(d.OutputSearchSubproto, d.Ok ?? d.OK);
-    if (this.pending.size + this.subs.size >= MAX_SUBPROTOS) return this.send('search', { Error: `At most ${MAX_SUBPROTOS} searches per socket` });
+    if (this.pending.size + this.subs.size >= MAX_SUBPROTOS) return this.refuse('search', `At most ${MAX_SUBPROTOS} searches per socket`);
     let ticket: PendingTicket | undefined;
     try {
       const dto = await validateStartRequest(data);
       // Counted before it compiles (by its length), then by its compiled query's, until the ACK.
       const admitted = this.pending.admit(this.auth.uid, dto.SearchString.length);
-      if (typeof admitted === 'string') return this.send('search', { Error: admitted });
+      if (typeof admitted === 'string') return this.refuse('search', admitted);
       ticket = admitted;
       const subproto = `search${++this.seq}`;
       const announced = await announceSearch(this.owner.svc, this.auth, dto, subproto);
       const refused = this.pending.hold(ticket, subproto, announced, announced.plan.search.compiled.parsed.effectiveQuery.length);
-      this.send('search', refused ? { Error: refused } : announced.response);
+      if (refused) return this.refuse('search', refused);
+      this.send('search', announced.response);
     } catch (err) {
       if (ticket) this.pending.cancel(ticket);
-      this.send('search', { Error: mapError(err).message });
+      this.fail('search', err);
     }
   }
 
@@ -193,7 +228,7 @@ class SearchConnection {
     const raw = (data as { ID?: unknown } | null)?.ID;
     const id = typeof raw === 'number' ? String(raw) : raw;
     if (typeof id !== 'string' || !/^\d{1,20}$/.test(id)) return this.send('attach', { Error: 'ID must be a numeric search ID' });
-    if (this.pending.size + this.subs.size >= MAX_SUBPROTOS) return this.send('attach', { Error: `At most ${MAX_SUBPROTOS} searches per socket` });
+    if (this.pending.size + this.subs.size >= MAX_SUBPROTOS) return this.refuse('attach', `At most ${MAX_SUBPROTOS} searches per socket`);
     try {
       authorize({ capability: 'AttachSearch' }, this.auth);
       const res = await this.owner.svc.attach(this.auth, id);
@@ -203,7 +238,7 @@ class SearchConnection {
       if (this.closed) return void (await this.release(sub));
       this.send('attach', { Subproto: subproto, RendererMod: res.RenderModule, RendererCmd: res.RenderCmd, Info: res.Info });
     } catch (err) {
-      this.send('attach', { Error: mapError(err).message });
+      this.fail('attach', err);
     }
   }
 

@@ -6,6 +6,7 @@ import { Duplex } from 'node:stream';
 import { WebSocket, WebSocketServer } from 'ws';
 import { authorize } from '../auth/auth.guard';
 import { AuthService } from '../auth/auth.service';
+import { JwtKeyService } from '../auth/jwt-key.service';
 import { AuthContext } from '../auth/auth.types';
 import { Capability } from '../auth/capabilities';
 import { mapError } from '../common/http/error-filter';
@@ -71,6 +72,7 @@ export class WsHub implements OnApplicationBootstrap, OnApplicationShutdown {
   constructor(
     private readonly adapterHost: HttpAdapterHost,
     private readonly auth: AuthService,
+    private readonly jwtKeys: JwtKeyService,
     private readonly sessionEvents: SessionEvents,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
@@ -117,6 +119,11 @@ export class WsHub implements OnApplicationBootstrap, OnApplicationShutdown {
     const protocolJwt = req.headers.authorization ? undefined : jwtFromProtocols(req);
     // The web console's socket: its session cookie, same origin only (console-session.ts).
     const jwt = protocolJwt ?? consoleUpgradeJwt(req.headers);
+    // A user already at the cap is refused on the JWT's signature alone: a client retrying in a
+    // loop costs no session lookup.
+    const signed = jwt ?? /^Bearer (\S+)$/i.exec(req.headers.authorization ?? '')?.[1];
+    const claimed = signed ? this.jwtKeys.verify(signed)?.uid : undefined;
+    if (claimed !== undefined && this.atCap(claimed)) return this.refuseOverCap(socket);
     let auth: AuthContext;
     try {
       auth = await this.auth.authenticate(req.headers, jwt);
@@ -125,8 +132,7 @@ export class WsHub implements OnApplicationBootstrap, OnApplicationShutdown {
       const { status, message } = mapError(err);
       return refuse(socket, status, message);
     }
-    const open = this.perUser.get(auth.uid) ?? 0;
-    if (open >= this.config.wsMaxPerUser) return refuse(socket, 429, `Too many websockets: at most ${this.config.wsMaxPerUser} open per user; close one first`);
+    if (this.atCap(auth.uid)) return this.refuseOverCap(socket);
     // Answer with the subprotocol the JWT came in, as clients expect.
     if (protocolJwt) req.headers['sec-websocket-protocol'] = protocolJwt;
     const current: CurrentAuth = async () => {
@@ -149,6 +155,14 @@ export class WsHub implements OnApplicationBootstrap, OnApplicationShutdown {
       ws.on('error', (err) => this.logger.debug?.(`websocket error: ${err.message}`));
       route.open(ws, auth, current);
     });
+  }
+
+  private atCap(uid: number): boolean {
+    return (this.perUser.get(uid) ?? 0) >= this.config.wsMaxPerUser;
+  }
+
+  private refuseOverCap(socket: Duplex): void {
+    refuse(socket, 429, `Too many websockets: at most ${this.config.wsMaxPerUser} open per user; close one first`);
   }
 
   /** Closes the sockets that sent and received nothing (no frame, no ping) for WS_IDLE_TIMEOUT_MS. */

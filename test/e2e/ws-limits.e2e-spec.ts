@@ -1,6 +1,7 @@
 import { createTestApp, TestApp } from '../setup/app';
 import { asAdmin, createUser, TestUser } from '../setup/auth';
 import { errorBody, wsErrors } from '../setup/errors';
+import { describeReport, measure } from '../setup/event-loop';
 import { waitFor } from '../setup/raw-http';
 import { listen, openWs, Opened } from '../setup/ws';
 
@@ -184,5 +185,59 @@ describe('an idle websocket', () => {
     } finally {
       clearInterval(keepAlive);
     }
+  });
+});
+
+describe('parse frames', () => {
+  let t: TestApp;
+  let url: string;
+  beforeAll(async () => {
+    // One query of a user in the query workers at a time, none waiting: a second at once is refused.
+    t = await createTestApp({ queryWorkPerUser: 1, queryWorkQueue: 0 });
+    url = `${await listen(t)}/api/ws/search`;
+  });
+  afterAll(() => stop(t));
+
+  it('are described in the query workers, admitted per user like POST /api/parse: a 65,536-character query never holds the event loop', async () => {
+    let q = 'tag=a grep a';
+    while (q.length + 16 < 65_536) q += ' | grep a';
+    const u = await createUser(t.http, await asAdmin(t.http));
+    const sockets = await Promise.all([routed(url, u), routed(url, u)]);
+    const { result, report } = await measure(() =>
+      Promise.all(
+        sockets.map(async (o) => {
+          send(o, 'parse', { SearchString: q, Sequence: 7 });
+          return (await o.next()).data as Frame;
+        }),
+      ),
+    );
+    process.stdout.write(`${describeReport('two websocket parse frames of a 7,300-module query', report)}\n`);
+    // Both at once: one is described, the other refused as POST /api/parse would be.
+    expect(result.map((d) => (d.Error === undefined ? 'described' : 'refused')).sort()).toEqual(['described', 'refused']);
+    expect(result.find((d) => d.Error === undefined)).toEqual(expect.objectContaining({ Sequence: 7, GoodQuery: true }));
+    expect(result.find((d) => d.Error !== undefined)!.Error).toMatch(/QUERY_WORK_PER_USER|QUERY_WORK_QUEUE/);
+  });
+});
+
+describe('a socket whose requests keep being refused', () => {
+  let t: TestApp;
+  let url: string;
+  beforeAll(async () => {
+    t = await createTestApp({ wsPendingSearchesPerSocket: 1, refusalBrakeMax: 2, refusalBrakeDelayMs: 600 });
+    url = `${await listen(t)}/api/ws/search`;
+  });
+  afterAll(() => stop(t));
+
+  it('stops being read for REFUSAL_BRAKE_DELAY_MS after each refusal past REFUSAL_BRAKE_MAX of its user', async () => {
+    const o = await routed(url, await createUser(t.http, await asAdmin(t.http)));
+    expect((await announce(o, 'tag=a count')).Error).toBeUndefined();
+    // Two refusals pass untouched: the frame after each is answered at once.
+    for (let i = 0; i < 2; i++) expect(await announce(o, 'tag=a count')).toEqual(errorBody(wsErrors.pendingPerSocket(1)));
+    // The third: then the socket reads nothing for a while, so a PONG sent after it waits.
+    expect(await announce(o, 'tag=a count')).toEqual(errorBody(wsErrors.pendingPerSocket(1)));
+    const refusedAt = Date.now();
+    send(o, 'PONG', {});
+    expect(await o.next()).toEqual({ type: 'PONG', data: {} });
+    expect(Date.now() - refusedAt).toBeGreaterThanOrEqual(500);
   });
 });
