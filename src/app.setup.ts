@@ -12,6 +12,7 @@ import { AppLogger } from './common/logging/app-logger';
 import { AuthenticatedConnectionInterceptor } from './common/http/authenticated-connection.interceptor';
 import { ConnectionLimits } from './common/http/connection-limits';
 import { answerRaw } from './common/http/raw-answer';
+import { QuietStartupLogger } from './common/http/startup-log';
 import { RefusalBrake } from './common/http/refusal-brake';
 import { enableLinearRegexpFallback } from './query/regexp-safety';
 import { buildValidationPipe } from './common/validation/validation';
@@ -35,7 +36,7 @@ export function configureApp(app: INestApplication, config: AppConfig): void {
   });
   // First: a braked client's requests cost no parsing, authentication or logging.
   app.use(new RefusalBrake({ max: config.refusalBrakeMax, delayMs: config.refusalBrakeDelayMs }).middleware);
-  app.useLogger(app.get(AppLogger));
+  app.useLogger(new QuietStartupLogger(app.get(AppLogger)));
   exp.disable('x-powered-by');
   exp.set('query parser', 'simple');
   // No SHA-1 of every JSON body: API answers are not cached by ETag. Routes with a version of

@@ -12,10 +12,15 @@ import { EmbeddedDatabase, startEmbeddedPostgres } from './database/embedded-pos
 import { ensureDatabase } from './database/ensure-database';
 import { RequestDrain } from './common/lifecycle/request-drain';
 import { WsHub } from './ws/ws-hub.service';
+import { nestLogLevels, printAfterLogs, readyBlock } from './common/http/startup-log';
+import { AppLogger } from './common/logging/app-logger';
+import { AddressInfo } from 'node:net';
 
 async function main(): Promise<void> {
   enableLinearRegexpFallback(); // before any user pattern is compiled, in any thread
   const config = loadConfig(process.env);
+  // Until the app's own logger takes over, Nest's prints at LOG_LEVEL too (not PostgreSQL's initdb at debug).
+  NestLogger.overrideLogger(nestLogLevels(config.logLevel));
   const log = new NestLogger('Main');
   let embedded: EmbeddedDatabase | undefined;
   let databaseUrl = config.databaseUrl;
@@ -60,7 +65,11 @@ async function main(): Promise<void> {
     mountConsole(app);
     drain = new RequestDrain(app.getHttpServer());
     await app.listen(config.port, config.host);
-    log.log(`listening on http://${config.host}:${config.port}`);
+    const port = (app.getHttpServer().address() as AddressInfo).port;
+    log.log(`listening on http://${config.host}:${port}`);
+    // The start-up's last words, for the person who ran it: where to go and how to sign in.
+    if (config.logLevel !== 'silent')
+      printAfterLogs(app.get(AppLogger).root, readyBlock({ host: config.host, port, dataDir: config.dataDir, adminPasswordSet: !!config.adminPassword }));
   } catch (err) {
     await embedded?.stop();
     throw err;
