@@ -50,9 +50,17 @@ export class QueryWork implements OnModuleDestroy {
     await this.workers.close();
   }
 
-  /** POST /api/parse: the description of a query (ParseSearchResponse), made in a worker. */
+  /** The description of a query (ParseSearchResponse, websocket parse frames), made in a worker. */
   describe(uid: number, query: string): Promise<QueryDescription> {
     return this.gate.run(uid, () => this.task<QueryDescription>('describe', { query }));
+  }
+
+  /**
+   * POST /api/parse: the description as JSON text, made in a worker (a 65,536-character query's
+   * is about 800 KB: one string crosses over, not thousands of objects to clone and stringify).
+   */
+  describeJson(uid: number, query: string): Promise<string> {
+    return this.gate.run(uid, () => this.task<string>('describeJson', { query }));
   }
 
   /**

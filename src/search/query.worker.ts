@@ -45,6 +45,7 @@ function compileOnce(c: CompileInput): { cpuMs: number; effectiveQuery: string }
 if ((workerData as { kind?: string } | null)?.kind === 'query') {
   serveTasks({
     describe: async (input) => ({ output: describeQuery((input as { query: string }).query) }),
+    describeJson: async (input) => ({ output: JSON.stringify(describeQuery((input as { query: string }).query)) }),
     compile: async (input) => {
       const c = input as CompileInput;
       const first = compileOnce(c);

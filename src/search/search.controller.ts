@@ -9,7 +9,7 @@ import { APP_CONFIG } from '../config/env.schema';
 import { IndexerService } from '../indexer/indexer.service';
 import { SearchExecutor, SearchSink } from '../indexer/search-executor';
 import { isWorkerEncoding, WorkerEncoding } from '../indexer/entry-encoding';
-import { QueryDescription, renderModuleInfos, RenderModuleInfo, searchModuleInfos, SearchModuleInfo, streamsEntries } from '../query';
+import { renderModuleInfos, RenderModuleInfo, searchModuleInfos, SearchModuleInfo, streamsEntries } from '../query';
 import { EntryStreamWriter } from './entry-stream';
 import { LookupResources } from './lookup-resources';
 import { QueryWork } from './query-work';
@@ -36,12 +36,17 @@ export class SearchController {
   @Auth({ capability: 'Search' })
   @ApiHeader({ name: 'query', required: false })
   @ApiQuery({ name: 'query', required: false })
-  async parse(@CurrentAuth() auth: AuthContext, @Req() req: Request): Promise<QueryDescription & { Sequence: number }> {
+  @ApiOkResponse({ description: 'ParseSearchResponse: Sequence, then the description of the query' })
+  async parse(@CurrentAuth() auth: AuthContext, @Req() req: Request, @Res() res: Response): Promise<void> {
     const seq = param(req, 'sequence', 'Sequence') ?? 0;
     const sequence = typeof seq === 'string' && /^\d{1,15}$/.test(seq) ? Number(seq) : seq;
     if (typeof sequence !== 'number' || !Number.isSafeInteger(sequence) || sequence < 0) throw badRequest('Sequence must be a non-negative integer');
-    // Described in a query worker, one at a time per user (QueryWork): never on the event loop.
-    return { Sequence: sequence, ...(await this.work.describe(auth.uid, queryParam(req))) };
+    // Described (and written as JSON) in a query worker, one at a time per user (QueryWork): never on the event loop.
+    const description = await this.work.describeJson(auth.uid, queryParam(req));
+    res
+      .status(200)
+      .type('application/json')
+      .send(`{"Sequence":${sequence},${description.slice(1)}`);
   }
 
   /** Runs a whole query and answers with the finished result in `format` (json, csv or text). */
