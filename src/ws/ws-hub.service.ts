@@ -161,7 +161,9 @@ export class WsHub implements OnApplicationBootstrap, OnApplicationShutdown {
     return (this.perUser.get(uid) ?? 0) >= this.config.wsMaxPerUser;
   }
 
+  /** The caller proved who they are: this refusal does not count against their address's unauthenticated connections. */
   private refuseOverCap(socket: Duplex): void {
+    markAuthenticated(socket as Socket);
     refuse(socket, 429, `Too many websockets: at most ${this.config.wsMaxPerUser} open per user; close one first`);
   }
 

@@ -128,3 +128,31 @@ describe('connections in all', () => {
     await waitFor(async () => (await getFrom(port, '/api/test').catch(() => ({ status: 0 }))).status === 200, 'a place after one closed');
   });
 });
+
+describe('websocket upgrades refused for the per-user cap', () => {
+  let t: TestApp;
+  let port: number;
+  beforeAll(async () => {
+    t = await createTestApp({ wsMaxPerUser: 1, maxUnauthenticatedConnectionsPerAddress: 3 });
+    await listen(t);
+    port = portOf(t.http);
+  });
+  afterAll(() => t.close());
+
+  it("do not use up their address's unauthenticated connections while they close: the caller proved who they are", async () => {
+    const jwt = (await asAdmin(t.http)).Authorization.slice('Bearer '.length);
+    const upgrade = `GET /api/ws/stats HTTP/1.1\r\nHost: x\r\nConnection: Upgrade\r\nUpgrade: websocket\r\nSec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Protocol: ${jwt}\r\n\r\n`;
+    const open = await rawConnect(port, '127.0.0.6');
+    held.push(open);
+    open.socket.write(upgrade);
+    expect((await open.response()).status).toBe(101);
+    // Five more from the same address, refused for the cap; their client keeps them open.
+    for (let i = 0; i < 5; i++) {
+      const c = await rawConnect(port, '127.0.0.6');
+      held.push(c);
+      c.socket.write(upgrade);
+      expect((await c.response()).status).toBe(429);
+    }
+    expect((await getFrom(port, '/api/test', { localAddress: '127.0.0.6' })).status).toBe(200);
+  });
+});
