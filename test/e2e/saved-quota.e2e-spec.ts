@@ -1,3 +1,6 @@
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
 import request from 'supertest';
 import { createTestApp, TestApp } from '../setup/app';
 import { asAdmin, createUser, Headers, TestUser } from '../setup/auth';
@@ -150,6 +153,48 @@ describe('storage quotas counted as results are written (e2e)', () => {
     await settled(user.headers);
     await request(t.http).delete(`/api/searchctrl/${ids[0]}`).set(user.headers).expect(200);
     await request(t.http).patch(`/api/searchctrl/${fourth}/save`).set(user.headers).expect(200);
+  });
+});
+
+describe('a cut result stays cut once saved (e2e)', () => {
+  it('keeps OverLimit and LimitDroppedRange through the move to the saved area and a restart', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'saved-overlimit-'));
+    let t = await createTestApp({ dataDir, renderStoreLimitBytes: 1 * MiB });
+    try {
+      let admin = await asAdmin(t.http);
+      const tag = `cut${process.pid}`;
+      const entries = Array.from({ length: 5000 }, (_, i) => ({
+        TS: new Date(Date.parse('2024-06-01T03:00:00Z') + i * 100).toISOString(),
+        Tag: tag,
+        Data: Buffer.from(`${i} ${'c'.repeat(300)}`).toString('base64'),
+      }));
+      await request(t.http).put('/api/ingest/json').set(admin).send(entries).expect(200);
+      const l = await request(t.http)
+        .post('/api/searchctrl/launch')
+        .set(admin)
+        .send({ SearchString: `tag=${tag}`, ...RANGE, Background: true })
+        .expect(200);
+      const id = l.body.SearchID as string;
+      const stats = async () => (await request(t.http).get(`/api/searchctrl/${id}/stats`).set(admin).expect(200)).body;
+      for (let i = 0; i < 300 && !(await stats()).Finished; i++) await new Promise((res) => setTimeout(res, 50));
+      const cut = await stats();
+      expect(cut.OverLimit).toBe(true);
+      await request(t.http).patch(`/api/searchctrl/${id}/save`).set(admin).expect(200);
+      await request(t.http).put(`/api/searchctrl/${id}/detach?sid=${l.body.SearchSessionID}`).set(admin).expect(200);
+      for (let i = 0; i < 300; i++) {
+        const info = (await request(t.http).get(`/api/searchctrl/${id}/details`).set(admin).expect(200)).body;
+        if (info.State === 'DORMANT/SAVED') break;
+        await new Promise((res) => setTimeout(res, 50));
+      }
+      expect(await stats()).toEqual(expect.objectContaining({ OverLimit: true, LimitDroppedRange: cut.LimitDroppedRange }));
+      await t.close();
+      t = await createTestApp({ dataDir, renderStoreLimitBytes: 1 * MiB }, t.databaseUrl);
+      admin = await asAdmin(t.http);
+      expect((await stats()).OverLimit).toBe(true);
+    } finally {
+      await t.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 });
 
