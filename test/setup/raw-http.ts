@@ -28,6 +28,7 @@ export interface RawConn {
   received(): string;
   /** The server closed its side (this client keeps its own open, as one that never hangs up does). */
   ended: Promise<void>;
+  hasEnded(): boolean;
   /** The HTTP answer it received, once complete (Content-Length long). */
   response(ms?: number): Promise<RawResponse>;
 }
@@ -41,6 +42,7 @@ export function rawConnect(port: number, localAddress = '127.0.0.1'): Promise<Ra
   return new Promise((resolve, reject) => {
     const socket = connect({ port, host: '127.0.0.1', localAddress, allowHalfOpen: true });
     let text = '';
+    let ended = false;
     socket.on('data', (d: Buffer) => (text += d.toString()));
     socket.on('error', () => undefined);
     const conn: RawConn = {
@@ -49,7 +51,8 @@ export function rawConnect(port: number, localAddress = '127.0.0.1'): Promise<Ra
       ended: new Promise<void>((r) => {
         socket.once('end', () => r());
         socket.once('close', () => r());
-      }),
+      }).then(() => void (ended = true)),
+      hasEnded: () => ended,
       async response(ms = 10_000) {
         await waitFor(() => parseResponse(text) !== undefined, 'a complete HTTP response', ms);
         return parseResponse(text)!;

@@ -24,11 +24,15 @@ export function openFileLimit(): number | undefined {
 const toLimit = (raw: string): number | undefined => (/^\d+$/.test(raw) ? Number(raw) : undefined);
 
 /**
- * Connections the service accepts by default: three quarters of its descriptors. The rest stay
- * for what every request needs besides its socket (database connections, result files, worker
- * threads, logs) and for the short-lived refusals themselves. Unknown or unlimited: 16,384.
+ * Connections the service accepts by default at an open-files limit: three quarters of its
+ * descriptors. The rest stay for what every request needs besides its socket (database
+ * connections, result files, worker threads, logs) and for the short-lived refusals themselves.
+ * Unknown or unlimited: 16,384.
  */
-export function defaultMaxConnections(limit = openFileLimit()): number {
+export function maxConnectionsFor(limit: number | undefined): number {
   if (limit === undefined || limit > 1_000_000) return 16_384;
   return Math.max(16, Math.floor(limit * 0.75));
 }
+
+/** MAX_CONNECTIONS when unset: maxConnectionsFor(this process's limit). */
+export const defaultMaxConnections = (): number => maxConnectionsFor(openFileLimit());
