@@ -14,7 +14,7 @@ import { SearchCtrlService } from '../searchctrl/searchctrl.service';
 
 export interface AnnouncedSearch {
   /**
-   * The launch without its lookup tables: up to 64 may wait per socket, so the tables are read
+   * The launch without its lookup tables: many may wait (WS_PENDING_SEARCHES_PER_*), so the tables are read
    * again at the ACK (from the shared cache), with the caller's rights then, as its groups are.
    */
   plan: LaunchPlan;
