@@ -92,9 +92,13 @@ describe('console sign-in (browser)', () => {
   it('sends a person whose session was revoked to the sign-in page with a message, and back after signing in', () =>
     withPage(h, 'revoked-session', async (w) => {
       const { page } = w;
+      // The editor checks the query it opens with (POST /api/parse) once the page is up: wait for
+      // that answer, or on a loaded machine it is what meets the ended session, before the click.
+      const checked = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/parse');
       await page.goto('/search?q=tag%3Dnothing&t=15m');
       await signIn(page, 'alice', 'alice-password-1');
       await page.getByRole('textbox', { name: 'Query' }).waitFor();
+      await checked;
       // An administrator locks the account: every session ends at once.
       expect((await h.svc.request('PUT', `/api/users/${aliceUid}/lock`, { headers: h.admin })).status).toBe(200);
       await page.getByRole('button', { name: 'Search', exact: true }).click();
