@@ -143,6 +143,8 @@ for (let i = 0; i < (cfg.attacks.includes('sockets') ? cfg.sockets : 0); i++) {
 }
 // Issue 32 items 6-7, issue 24 item 5: pages, compile, lookups, quota, bigimport.
 Object.assign(attacks, require('./availability-attacks')({ cfg, base, auth, range, send, note, stopped: () => stopped }));
+// Issue 32 items 1-3: privilege.
+Object.assign(attacks, require('./privilege-attacks')({ cfg, base, auth, range, note, stopped: () => stopped }));
 const running = cfg.attacks.filter((a) => attacks[a]).map((a) => attacks[a]());
 process.stdin.resume();
 process.stdin.on('end', async () => {

@@ -5,6 +5,7 @@ import * as path from 'node:path';
 import { createTestDatabase } from '../setup/db';
 import { b64, Headers, HttpResult, ServiceProcess, sleep } from '../faults/service';
 import { prepareAvailabilityAttacks } from './availability-setup';
+import { preparePrivilegeAttacks } from './privilege-setup';
 
 /**
  * One hostile user against everyone else (issue: "one signed-in user must not be able to
@@ -27,7 +28,9 @@ const ATTACKER_NICE = Number(process.env.HOSTILE_ATTACKER_NICE || 0);
 /**
  * Which attacks run (comma-separated; default the first five): regex, slowregex, rows, bomb, sockets;
  * also pending (big websocket searches never acknowledged), heads (2,400 anonymous unfinished request
- * heads from eight other addresses) and wsflood (one user trying to hold 500 stats websockets).
+ * heads from eight other addresses) and wsflood (one user trying to hold 500 stats websockets);
+ * privilege (a narrow token widening itself, a reused GUID shared with a group, a table -save run
+ * as another owner's dashboard query: each must be refused with 403).
  */
 const ATTACKS = new Set((process.env.HOSTILE_ATTACKS || 'regex,slowregex,rows,bomb,sockets').split(','));
 const VICTIMS = 3;
@@ -110,7 +113,7 @@ describe('soak with a hostile user', () => {
       const r = await svc.request('PUT', '/api/ingest/json', { headers: attacker, json: batch, timeoutMs: 120_000 });
       expect(r.status).toBe(200);
     }
-    prepared = await prepareAvailabilityAttacks(svc, attacker, ATTACKS);
+    prepared = { ...(await prepareAvailabilityAttacks(svc, attacker, ATTACKS)), ...(await preparePrivilegeAttacks(svc, admin, attacker, ATTACKS)) };
   }, 600_000);
   afterAll(async () => {
     if (svc && !svc.alive) process.stderr.write(`service output:\n${svc.output}\n`);
@@ -218,5 +221,7 @@ describe('soak with a hostile user', () => {
     // The attacks were refused or ended, never answered with a server error.
     // A stream cut off at the timeout (-1) is the designed answer for every row; 5xx never is.
     for (const [what, statuses] of answers) expect({ what, bad: statuses.filter((s) => s >= 500 || (s === -1 && what !== 'every row')) }).toEqual({ what, bad: [] });
+    // Privilege attacks (issue 32 items 1-3) are refused, every time.
+    for (const [what, statuses] of answers) if (what.startsWith('privilege')) expect({ what, statuses: [...new Set(statuses)] }).toEqual({ what, statuses: [403] });
   }, 900_000);
 });
