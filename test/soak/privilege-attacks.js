@@ -3,7 +3,8 @@
 // group member tries to share a copy of the admin's global library entry (same GUID) with the
 // group, and a launch tries to run a `table -save` as a query of the admin's dashboard without
 // consent. Every attempt must be refused with 403 (hostile.soak-spec.ts checks it); what they
-// need (the group, the admin's entry and dashboard) is made by privilege-setup.ts.
+// need (the group, the admin's entry and dashboard) is made by privilege-setup.ts. With other
+// attacks running, the refusal brake may answer an attempt 429 before it is read: also a refusal.
 
 /** `ctx`: the attacker's settings and helpers (see attacker.js). Answers the attacks by name. */
 module.exports = function privilegeAttacks({ cfg, base, auth, range, note, stopped }) {
@@ -21,12 +22,15 @@ module.exports = function privilegeAttacks({ cfg, base, auth, range, note, stopp
 
   return {
     privilege: async () => {
-      // A narrow, short-lived token, made with the attacker's session.
-      const made = await fetch(
-        `${base}/api/tokens`,
-        json(auth, 'POST', { name: 'narrow', capabilities: ['TokenWrite'], expiresAt: new Date(Date.now() + 3600_000).toISOString() }),
-      );
-      const narrow = await made.json();
+      // A narrow, short-lived token, made with the attacker's session (again after a refusal:
+      // the refusal brake may hold this user for the other attacks' refusals).
+      const narrowToken = { name: 'narrow', capabilities: ['TokenWrite'], expiresAt: new Date(Date.now() + 3600_000).toISOString() };
+      let narrow;
+      while (!narrow?.token && !stopped()) {
+        const made = await fetch(`${base}/api/tokens`, json(auth, 'POST', narrowToken)).catch(() => undefined);
+        narrow = made?.status === 200 ? await made.json() : await new Promise((r) => setTimeout(r, 1000));
+      }
+      if (!narrow?.token) return;
       const tok = { 'Service-Token': narrow.token };
       const attempts = [
         ['privilege: a token mints a wider token', () => status('/api/tokens', json(tok, 'POST', { name: 'wide', capabilities: ALL }))],
