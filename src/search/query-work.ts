@@ -20,7 +20,7 @@ import type { SearchRange } from '../indexer/search-executor';
 import type { LookupTable, QueryDescription, QueryLimits } from '../query';
 import type { CompileFacts, CompileInput, TableInput } from './query.worker';
 import { TaskOutOfMemory, TaskWorkers } from './task-workers';
-import { UserGate } from './user-gate';
+import { UserGate } from '../common/concurrency/user-gate';
 
 export type { CompileFacts } from './query.worker';
 

@@ -1,7 +1,7 @@
 /** Renderer pages (product-notes §2.4, §2.6) and streamed downloads, read from the render store. */
 import { Readable } from 'node:stream';
 import { badRequest, conflict, tooManyRequests } from '../common/errors/app-error';
-import { UserGate } from '../search/user-gate';
+import { UserGate } from '../common/concurrency/user-gate';
 import { assertUnreachable, condensedChunks, emptyResult, EntryDownload, entryCsvColumns, parseQuery, resultKindOf, SearchEntry, storedEntry, streamsEntries } from '../query';
 import { RendererQueryDto } from './searchctrl.dto';
 import { PagePlan } from './render-store';

@@ -8,7 +8,7 @@ import { badRequest, conflict, formatBytes, overLimit, tooManyRequests } from '.
 import { IndexerService } from '../indexer/indexer.service';
 import { DOWNLOAD_CONTENT_TYPES, DOWNLOAD_EXTENSIONS } from '../query';
 import { TaskOutOfMemory, TaskWorkers } from '../search/task-workers';
-import { UserGate } from '../search/user-gate';
+import { UserGate } from '../common/concurrency/user-gate';
 import { archiveStream, ImportedArchive, MAX_IMPORT_ENTRIES } from './archive';
 import type { ImportInput, TakeAnswer } from './import.worker';
 import { RenderStore } from './render-store';

@@ -17,6 +17,7 @@ import { NewDashboardDialog } from './NewDashboardDialog';
 import { ShareDialog } from './ShareDialog';
 import './dashboards.css';
 import { TableScroller } from '../ui/TableScroller';
+import { LabelChips } from '../ui/LabelChips';
 
 const byName = (a: Dashboard, b: Dashboard) => a.Name.localeCompare(b.Name) || a.ID - b.ID;
 
@@ -163,21 +164,7 @@ export function DashboardsPage() {
                   />
                   <td className="nowrap">{tileCount(d)}</td>
                   <td className="text-cell">
-                    <ul className="chips" aria-label="Labels">
-                      {(d.Labels ?? []).map((l) => (
-                        <li key={l}>
-                          <button
-                            type="button"
-                            className="chip"
-                            aria-label={`Show dashboards labelled ${l}`}
-                            aria-pressed={label === l}
-                            onClick={() => setLabel(label === l ? '' : l)}
-                          >
-                            {l}
-                          </button>
-                        </li>
-                      ))}
-                    </ul>
+                    <LabelChips labels={d.Labels} what="dashboards" active={label} onPick={setLabel} />
                   </td>
                   <td className="text-cell">{sharingText(d.GIDs, d.Global, groups)}</td>
                   <td className="nowrap when">{formatTime(d.Updated, prefs.timeZone).slice(0, 16)}</td>

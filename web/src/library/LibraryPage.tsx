@@ -12,6 +12,7 @@ import { allLabels, deleteEntry, entryMatches, listLibrary } from './library-api
 import { LibraryEntryDialog } from './LibraryEntryDialog';
 import { searchLink } from './search-link';
 import { TableScroller } from '../ui/TableScroller';
+import { LabelChips } from '../ui/LabelChips';
 
 const byName = (a: LibraryEntry, b: LibraryEntry) => a.Name.localeCompare(b.Name);
 const LIBRARY_READ_ONLY = 'Only its owner or an administrator may change or delete it.';
@@ -105,21 +106,7 @@ export function LibraryPage() {
                   <OwnedNameCell name={e.Name} description={e.Description} owner={e.UID !== user.UID ? (names.get(e.UID) ?? `user ${e.UID}`) : undefined} />
                   <td className="query-cell">{e.Query}</td>
                   <td className="text-cell">
-                    <ul className="chips" aria-label="Labels">
-                      {(e.Labels ?? []).map((l) => (
-                        <li key={l}>
-                          <button
-                            type="button"
-                            className="chip"
-                            aria-label={`Show entries labelled ${l}`}
-                            aria-pressed={label === l}
-                            onClick={() => setLabel(label === l ? '' : l)}
-                          >
-                            {l}
-                          </button>
-                        </li>
-                      ))}
-                    </ul>
+                    <LabelChips labels={e.Labels} what="entries" active={label} onPick={setLabel} />
                   </td>
                   <td className="text-cell">{sharingText(e.GIDs, e.Global, groups)}</td>
                   <td className="actions-cell">

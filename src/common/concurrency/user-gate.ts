@@ -1,10 +1,11 @@
-import { Semaphore } from '../common/concurrency/semaphore';
+import { Semaphore } from './semaphore';
 
 /**
  * Work admitted per user before it starts: at most `perUser` tasks of one user and `overall` in
  * all run at once, and up to `queue` more wait (per user and in all, in arrival order); beyond,
- * `refused(scope)` is thrown (a 429 with Retry-After). The shape of SearchAdmission, for work
- * that is not a search: compiling queries, parsing lookup tables, unpacking archives.
+ * `refused(scope)` is thrown (a 429 with Retry-After). Searches (SearchAdmission), compiling
+ * queries, parsing lookup tables, renderer pages and archive imports are each admitted by one.
+ * Work of no user (`uid` undefined) waits only for a place in all.
  */
 export class UserGate {
   private readonly all: Semaphore;
@@ -20,8 +21,8 @@ export class UserGate {
   }
 
   /** Throws what `run` would be refused with now, if anything. */
-  check(uid: number): void {
-    const refusal = this.users.get(uid)?.refusal() ?? this.all.refusal();
+  check(uid: number | undefined): void {
+    const refusal = (uid === undefined ? undefined : this.users.get(uid)?.refusal()) ?? this.all.refusal();
     if (refusal) throw refusal;
   }
 
@@ -35,7 +36,8 @@ export class UserGate {
     });
   }
 
-  run<T>(uid: number, task: () => Promise<T>): Promise<T> {
+  run<T>(uid: number | undefined, task: () => Promise<T>): Promise<T> {
+    if (uid === undefined) return this.all.run(task);
     let mine = this.users.get(uid);
     if (!mine) {
       mine = new Semaphore(this.perUser, this.queue, () => this.refused('user'));
