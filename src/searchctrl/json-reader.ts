@@ -12,6 +12,21 @@ for (const c of [0x20, 0x09, 0x0a, 0x0d]) WS[c] = 1;
 const QUOTE = 0x22;
 const BACKSLASH = 0x5c;
 
+/**
+ * Inside a string, from `i`: where the scan stops (the next quote, or the end of the chunk) and
+ * whether that quote ends the string. `carried`: backslashes that ended the previous chunk inside
+ * the string; an odd run escapes the quote after it. `backslashes` is what to carry on.
+ */
+function scanString(b: Buffer, i: number, carried: number): { stop: number; ends: boolean; backslashes: number } {
+  const q = b.indexOf(QUOTE, i);
+  const stop = q < 0 ? b.length : q;
+  let k = stop - 1;
+  while (k >= i && b[k] === BACKSLASH) k--;
+  const run = stop - 1 - k + (k < i ? carried : 0);
+  if (q < 0) return { stop, ends: false, backslashes: run };
+  return { stop, ends: run % 2 === 0, backslashes: 0 };
+}
+
 export class JsonReader {
   private buf: Buffer = Buffer.alloc(0);
   private pos = 0;
@@ -107,21 +122,16 @@ export class JsonReader {
       while (i < b.length) {
         const c = b[i];
         if (inString) {
-          const q = b.indexOf(QUOTE, i);
-          const stop = q < 0 ? b.length : q;
-          let k = stop - 1;
-          while (k >= i && b[k] === BACKSLASH) k--;
-          const run = stop - 1 - k + (k < i ? backslashes : 0);
-          element += stop - i;
-          if (q < 0) {
-            backslashes = run;
+          const str = scanString(b, i, backslashes);
+          element += str.stop - i;
+          backslashes = str.backslashes;
+          if (str.stop === b.length) {
             i = b.length;
             continue;
           }
-          backslashes = 0;
           element++;
-          i = q + 1;
-          if (run % 2 === 0) inString = false;
+          i = str.stop + 1;
+          if (str.ends) inString = false;
           continue;
         }
         if (c === QUOTE) {
@@ -193,20 +203,14 @@ export class JsonReader {
       while (i < b.length) {
         const c = b[i];
         if (inString) {
-          // To the next quote; it ends the string unless an odd run of backslashes escapes it.
-          const q = b.indexOf(QUOTE, i);
-          const stop = q < 0 ? b.length : q;
-          let k = stop - 1;
-          while (k >= i && b[k] === BACKSLASH) k--;
-          const run = stop - 1 - k + (k < i ? backslashes : 0);
-          if (q < 0) {
-            backslashes = run; // carried into the next chunk
+          const str = scanString(b, i, backslashes);
+          backslashes = str.backslashes;
+          if (str.stop === b.length) {
             i = b.length;
             continue;
           }
-          backslashes = 0;
-          i = q + 1;
-          if (run % 2 === 1) continue;
+          i = str.stop + 1;
+          if (!str.ends) continue;
           inString = false;
           if (depth === 0) {
             end = i;

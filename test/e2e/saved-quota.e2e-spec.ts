@@ -9,6 +9,20 @@ import { availabilityErrors } from '../setup/errors';
 const RANGE = { SearchStart: '2024-06-01T00:00:00Z', SearchEnd: '2024-06-02T00:00:00Z' };
 const MiB = 1024 * 1024;
 
+/** An app with a 1 MiB saved-search quota, its admin, a user, and about 0.6 MiB of results to store (tag `quota`). */
+async function quotaApp(): Promise<{ t: TestApp; admin: Headers; alice: TestUser }> {
+  const t = await createTestApp({ savedSearchQuotaBytes: 1 * MiB });
+  const admin = await asAdmin(t.http);
+  const alice = await createUser(t.http, admin);
+  const entries = Array.from({ length: 2500 }, (_, i) => ({
+    TS: new Date(Date.parse('2024-06-01T01:00:00Z') + i * 1000).toISOString(),
+    Tag: 'quota',
+    Data: Buffer.from(`${i} ${'x'.repeat(150)}`).toString('base64'),
+  }));
+  await request(t.http).put('/api/ingest/json').set(admin).send(entries).expect(200);
+  return { t, admin, alice };
+}
+
 /** Saved and imported searches take disk (and, when read, memory): each user has a quota. */
 describe('saved searches quota (e2e)', () => {
   let t: TestApp;
@@ -38,16 +52,7 @@ describe('saved searches quota (e2e)', () => {
     ).body as Buffer;
 
   beforeAll(async () => {
-    t = await createTestApp({ savedSearchQuotaBytes: 1 * MiB });
-    admin = await asAdmin(t.http);
-    alice = await createUser(t.http, admin);
-    // About 0.6 MiB of stored results.
-    const entries = Array.from({ length: 2500 }, (_, i) => ({
-      TS: new Date(Date.parse('2024-06-01T01:00:00Z') + i * 1000).toISOString(),
-      Tag: 'quota',
-      Data: Buffer.from(`${i} ${'x'.repeat(150)}`).toString('base64'),
-    }));
-    await request(t.http).put('/api/ingest/json').set(admin).send(entries).expect(200);
+    ({ t, admin, alice } = await quotaApp());
   });
   afterAll(() => t.close());
 
@@ -204,15 +209,7 @@ describe('concurrent archive imports reserve before they write (e2e)', () => {
   let alice: TestUser;
 
   beforeAll(async () => {
-    t = await createTestApp({ savedSearchQuotaBytes: 1 * MiB });
-    admin = await asAdmin(t.http);
-    alice = await createUser(t.http, admin);
-    const entries = Array.from({ length: 2500 }, (_, i) => ({
-      TS: new Date(Date.parse('2024-06-01T01:00:00Z') + i * 1000).toISOString(),
-      Tag: 'quota',
-      Data: Buffer.from(`${i} ${'x'.repeat(150)}`).toString('base64'),
-    }));
-    await request(t.http).put('/api/ingest/json').set(admin).send(entries).expect(200);
+    ({ t, admin, alice } = await quotaApp());
   });
   afterAll(() => t.close());
 
