@@ -121,4 +121,36 @@ describe('console preferences (browser)', () => {
       };
       expect(blob.console.theme).toBe('system');
     }));
+
+  it('keeps a theme picked while the settings are still loading', () =>
+    withPage(h, 'preferences-early-pick', async (w) => {
+      const { page } = w;
+      // A slow network: the first read of the settings (the blob before the change) arrives only after the change is saved.
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      let reads = 0;
+      await page.route('**/api/users/*/preferences', async (route) => {
+        if (route.request().method() === 'PUT') {
+          await route.fulfill({ response: await route.fetch() });
+          return release();
+        }
+        if (reads++ > 0) return route.continue();
+        const response = await route.fetch();
+        await held;
+        await route.fulfill({ response });
+      });
+      await page.goto('/preferences');
+      await signIn(page, 'analyst', 'analyst-password-1');
+      await page.getByText('Loading your settings…').waitFor();
+      await page.getByRole('radio', { name: 'Dark' }).check();
+      await page.getByRole('status').filter({ hasText: 'Saved' }).waitFor();
+      await page.getByText('Loading your settings…').waitFor({ state: 'detached' });
+      expect(await page.getByRole('radio', { name: 'Dark' }).isChecked()).toBe(true);
+      expect(await theme(page)).toBe('dark');
+      const fresh = await h.svc.login('analyst', 'analyst-password-1');
+      const blob = (await h.svc.request('GET', `/api/users/${uid}/preferences`, { headers: fresh })).body as { otherClient: unknown; console: { theme: string } };
+      expect(blob.console.theme).toBe('dark');
+      expect(blob.otherClient).toEqual({ layout: 'compact' });
+      expect(await h.problemsOf(w)).toEqual([]);
+    }));
 });

@@ -33,17 +33,6 @@ export function PrefsProvider({ children }: { children: ReactNode }) {
   const [blob, setBlob] = useState<unknown>(null);
   const [loaded, setLoaded] = useState(false);
 
-  useEffect(() => {
-    let live = true;
-    api<unknown>(url).then(
-      (b) => live && (setBlob(b ?? null), setLoaded(true)),
-      () => live && setLoaded(true),
-    );
-    return () => {
-      live = false;
-    };
-  }, [url]);
-
   // The same object while the settings are unchanged: a change of another key (a dismissal) does not re-render their readers.
   const prefsJson = JSON.stringify(readPrefs(blob));
   const prefs = useMemo(() => JSON.parse(prefsJson) as ConsolePrefs, [prefsJson]);
@@ -61,8 +50,24 @@ export function PrefsProvider({ children }: { children: ReactNode }) {
   // reads the blob the previous one wrote, so changes made together never overwrite each other.
   const queue = useMemo(() => new PrefsQueue({ load: () => api<unknown>(url), store: (next) => api(url, { method: 'PUT', json: next }).then(() => undefined) }), [url]);
 
+  // Changes made so far: the first load's answer is shown only when none was made while it was on
+  // its way (a theme picked while the page loads is not overwritten by the older blob it brings).
+  const changes = useRef(0);
+  useEffect(() => {
+    let live = true;
+    const before = changes.current;
+    api<unknown>(url).then(
+      (b) => live && (changes.current === before && setBlob(b ?? null), setLoaded(true)),
+      () => live && setLoaded(true),
+    );
+    return () => {
+      live = false;
+    };
+  }, [url]);
+
   const updateBlob = useCallback(
     (key: string, fn: (value: unknown) => unknown) => {
+      changes.current++;
       const before = shownBlob.current;
       shownBlob.current = withKey(before, key, fn);
       setBlob(shownBlob.current);
