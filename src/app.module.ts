@@ -2,7 +2,8 @@ import { DynamicModule, MiddlewareConsumer, Module, NestModule, RequestMethod } 
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AccessLogMiddleware } from './common/logging/access-log.middleware';
 import { LoggingModule } from './common/logging/app-logger';
-import { AuthModule } from './auth/auth.module';
+import { IdentityModule } from './identity/identity.module';
+import { LoginModule } from './login/login.module';
 import { AppConfig } from './config/app-config';
 import { ConfigModule } from './config/config.module';
 import { typeOrmOptions } from './database/data-source';
@@ -27,7 +28,8 @@ import { SearchHistoryModule } from './searchhistory/searchhistory.module';
 
 /** Feature modules; order matters only where a literal path would otherwise match an `:id` route. */
 export const FEATURE_MODULES = [
-  AuthModule,
+  IdentityModule,
+  LoginModule,
   TokensModule,
   // Before UsersModule: GET /api/users/preferences must not be taken for GET /api/users/:id.
   PreferencesModule,

@@ -1,7 +1,7 @@
 import { INestApplication } from '@nestjs/common';
 import { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
-import { declarePublicOperations } from './auth/openapi-public';
+import { declarePublicOperations } from './identity/openapi-public';
 import express, { Request } from 'express';
 import helmet from 'helmet';
 import { Server } from 'node:http';

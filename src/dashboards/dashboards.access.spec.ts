@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { AuthContext } from '../auth/auth.types';
+import { AuthContext } from '../identity/auth.types';
 import { AppError } from '../common/errors/app-error';
 import { DashboardEntity } from './dashboard.entity';
 import { MAX_DASHBOARD_ID, parseDashboardRef } from './dashboard-ref.pipe';

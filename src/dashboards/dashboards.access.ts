@@ -1,6 +1,6 @@
-import { AuthContext } from '../auth/auth.types';
+import { AuthContext } from '../identity/auth.types';
 import { forbidden, notFound } from '../common/errors/app-error';
-import { canReadShared, isOwner, sharesGroupWith } from '../common/access/shareable';
+import { canReadShared, isOwner, sharesGroupWith } from '../sharing/shareable';
 import { DashboardEntity } from './dashboard.entity';
 
 /**

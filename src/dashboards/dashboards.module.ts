@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { AccessModule } from '../common/access/access.module';
+import { SharingModule } from '../sharing/sharing.module';
 import { GroupsModule } from '../groups/groups.module';
 import { UsersModule } from '../users/users.module';
 import { DashboardEntity } from './dashboard.entity';
@@ -10,7 +10,7 @@ import { DashboardsService } from './dashboards.service';
 
 /** Dashboards (contract: Dashboards). */
 @Module({
-  imports: [TypeOrmModule.forFeature([DashboardEntity]), UsersModule, GroupsModule, AccessModule],
+  imports: [TypeOrmModule.forFeature([DashboardEntity]), UsersModule, GroupsModule, SharingModule],
   controllers: [DashboardsController],
   providers: [DashboardsRepository, DashboardsService],
   exports: [DashboardsService],

@@ -1,4 +1,4 @@
-import { AuthContext } from '../auth/auth.types';
+import { AuthContext } from '../identity/auth.types';
 import { canChangeOwner, canCreateFor, canReadFile, canSetGlobal, canWriteFile, fileCaller, listsEverything, requireFileAccess, visibilityRank } from './files.access';
 import { UserFileEntity } from './user-file.entity';
 

@@ -1,5 +1,5 @@
-import { AuthContext } from '../auth/auth.types';
-import { isOwner, sharesGroupWith } from '../common/access/shareable';
+import { AuthContext } from '../identity/auth.types';
+import { isOwner, sharesGroupWith } from '../sharing/shareable';
 import { forbidden, notFound } from '../common/errors/app-error';
 import { UserFileEntity } from './user-file.entity';
 

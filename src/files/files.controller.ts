@@ -1,8 +1,8 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Put, Query, Res, StreamableFile, UploadedFile, UseInterceptors } from '@nestjs/common';
 import { ApiBody, ApiConsumes, ApiOkResponse, ApiProduces, ApiTags } from '@nestjs/swagger';
 import { Response } from 'express';
-import { Auth, CurrentAuth } from '../auth/auth.decorators';
-import { AuthContext } from '../auth/auth.types';
+import { Auth, CurrentAuth } from '../identity/auth.decorators';
+import { AuthContext } from '../identity/auth.types';
 import { UuidPipe } from '../common/validation/id.pipe';
 import { contentTypeHeader } from '../storage/content-sniff';
 import { attachmentDisposition } from '../storage/display-name';

@@ -1,6 +1,6 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
 import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
-import { Auth } from '../auth/auth.decorators';
+import { Auth } from '../identity/auth.decorators';
 import { IdPipe } from '../common/validation/id.pipe';
 import { CreateGroupDto, GroupDetailsDto, UpdateGroupDto } from './groups.dto';
 import { GroupsService } from './groups.service';

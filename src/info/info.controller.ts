@@ -1,7 +1,7 @@
 import { Controller, Get, Header, Inject } from '@nestjs/common';
 import { ApiOkResponse, ApiProperty, ApiTags } from '@nestjs/swagger';
-import { Auth, Public } from '../auth/auth.decorators';
-import { describeCapabilities } from '../auth/capabilities';
+import { Auth, Public } from '../identity/auth.decorators';
+import { describeCapabilities } from '../identity/capabilities';
 import { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/env.schema';
 import { CapabilityDescDto, SettingsDto } from './info.dto';

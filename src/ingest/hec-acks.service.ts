@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
-import { AuthContext } from '../auth/auth.types';
+import { AuthContext } from '../identity/auth.types';
 import { jsonDeeperThan, jsonTooDeep } from '../common/validation/json-depth';
 import { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/env.schema';

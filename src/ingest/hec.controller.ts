@@ -1,8 +1,8 @@
 import { applyDecorators, Controller, Get, HttpCode, Inject, Post, Req, UseFilters } from '@nestjs/common';
 import { ApiHeader, ApiOkResponse, ApiQuery, ApiTags } from '@nestjs/swagger';
 import { Request } from 'express';
-import { Auth, CurrentAuth, Public } from '../auth/auth.decorators';
-import { AuthContext } from '../auth/auth.types';
+import { Auth, CurrentAuth, Public } from '../identity/auth.decorators';
+import { AuthContext } from '../identity/auth.types';
 import { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/env.schema';
 import { clientAddress, readBody } from './body';

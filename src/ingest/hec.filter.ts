@@ -1,6 +1,6 @@
 import { ArgumentsHost, Catch, ExceptionFilter, Logger } from '@nestjs/common';
 import { Request, Response } from 'express';
-import { SplunkCredentialError } from '../auth/splunk-credential';
+import { SplunkCredentialError } from '../identity/splunk-credential';
 import { mapError } from '../common/http/error-filter';
 import { HecError } from './hec.parse';
 

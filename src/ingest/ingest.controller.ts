@@ -1,8 +1,8 @@
 import { Body, Controller, Head, HttpCode, Inject, Post, Put, Req, UploadedFile, UseInterceptors } from '@nestjs/common';
 import { ApiBody, ApiConsumes, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { Request } from 'express';
-import { Auth, CurrentAuth } from '../auth/auth.decorators';
-import { AuthContext } from '../auth/auth.types';
+import { Auth, CurrentAuth } from '../identity/auth.decorators';
+import { AuthContext } from '../identity/auth.types';
 import { badRequest } from '../common/errors/app-error';
 import { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/env.schema';

@@ -1,4 +1,4 @@
-import { AuthContext } from '../auth/auth.types';
+import { AuthContext } from '../identity/auth.types';
 import { AppError } from '../common/errors/app-error';
 import { entryPermissions, entryRank, libraryCaller, requireDeleteEntry, requireModifyEntry, requireReadEntry } from './library.access';
 import { toLibraryEntryDto } from './library.dto';

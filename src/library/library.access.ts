@@ -1,5 +1,5 @@
-import { AuthContext } from '../auth/auth.types';
-import { canReadShared, isOwner, sharesGroupWith } from '../common/access/shareable';
+import { AuthContext } from '../identity/auth.types';
+import { canReadShared, isOwner, sharesGroupWith } from '../sharing/shareable';
 import { forbidden, notFound } from '../common/errors/app-error';
 import { LibraryEntryEntity } from './library-entry.entity';
 

@@ -1,7 +1,7 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
 import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
-import { Auth, CurrentAuth } from '../auth/auth.decorators';
-import { AuthContext } from '../auth/auth.types';
+import { Auth, CurrentAuth } from '../identity/auth.decorators';
+import { AuthContext } from '../identity/auth.types';
 import { UuidPipe } from '../common/validation/id.pipe';
 import { CreateLibraryEntryDto, LibraryEntryDto, LibraryQueryDto, UpdateLibraryEntryDto } from './library.dto';
 import { LibraryService } from './library.service';

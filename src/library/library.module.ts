@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { AccessModule } from '../common/access/access.module';
+import { SharingModule } from '../sharing/sharing.module';
 import { UsersModule } from '../users/users.module';
 import { LibraryEntryEntity } from './library-entry.entity';
 import { LibraryController } from './library.controller';
@@ -9,7 +9,7 @@ import { LibraryService } from './library.service';
 
 /** The search library (contract: Search library). */
 @Module({
-  imports: [TypeOrmModule.forFeature([LibraryEntryEntity]), UsersModule, AccessModule],
+  imports: [TypeOrmModule.forFeature([LibraryEntryEntity]), UsersModule, SharingModule],
   controllers: [LibraryController],
   providers: [LibraryRepository, LibraryService],
   exports: [LibraryService],

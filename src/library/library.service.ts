@@ -1,11 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
-import { AuthContext } from '../auth/auth.types';
+import { AuthContext } from '../identity/auth.types';
 import { badRequest, notFound } from '../common/errors/app-error';
 import { isUuid } from '../common/validation/id.pipe';
 import { parseJsonField } from '../common/validation/json-depth';
-import { GroupSharing } from '../common/access/group-sharing';
-import { widensSharing } from '../common/access/shareable';
+import { GroupSharing } from '../sharing/group-sharing';
+import { widensSharing } from '../sharing/shareable';
 import { UsersService } from '../users/users.service';
 import {
   canReadEntry,

@@ -1,4 +1,4 @@
-import { AuthContext } from '../auth/auth.types';
+import { AuthContext } from '../identity/auth.types';
 import { NotificationEntity } from './notification.entity';
 
 /** Who may do what with a notification: the one place these rules live. */

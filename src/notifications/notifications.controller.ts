@@ -1,7 +1,7 @@
 import { Body, Controller, Delete, Get, HttpCode, Injectable, Param, PipeTransform, Post, Put, Query } from '@nestjs/common';
 import { ApiExtraModels, ApiOkResponse, ApiTags, getSchemaPath } from '@nestjs/swagger';
-import { Auth, CurrentAuth } from '../auth/auth.decorators';
-import { AuthContext } from '../auth/auth.types';
+import { Auth, CurrentAuth } from '../identity/auth.decorators';
+import { AuthContext } from '../identity/auth.types';
 import { badRequest } from '../common/errors/app-error';
 import {
   BroadcastNotificationDto,

@@ -1,6 +1,6 @@
 import { Injectable, Logger, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
-import { AuthContext } from '../auth/auth.types';
+import { AuthContext } from '../identity/auth.types';
 import { badRequest, forbidden, notFound } from '../common/errors/app-error';
 import { GroupsService } from '../groups/groups.service';
 import { UsersService } from '../users/users.service';

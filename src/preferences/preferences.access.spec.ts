@@ -1,4 +1,4 @@
-import { AuthContext } from '../auth/auth.types';
+import { AuthContext } from '../identity/auth.types';
 import { AppError } from '../common/errors/app-error';
 import { canAccessPreferencesOf, requirePreferencesAccess, requirePreferencesAdmin } from './preferences.access';
 import { toUserPreferenceRecordDto } from './preferences.dto';

@@ -1,8 +1,8 @@
 import { Controller, createParamDecorator, Delete, ExecutionContext, Get, Param, Put, Res } from '@nestjs/common';
 import { ApiBody, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { Request, Response } from 'express';
-import { Auth, CurrentAuth } from '../auth/auth.decorators';
-import { AuthContext } from '../auth/auth.types';
+import { Auth, CurrentAuth } from '../identity/auth.decorators';
+import { AuthContext } from '../identity/auth.types';
 import { AppError, badRequest } from '../common/errors/app-error';
 import { IdPipe } from '../common/validation/id.pipe';
 import { UserPreferenceRecordDto } from './preferences.dto';

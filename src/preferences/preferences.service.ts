@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { AuthContext } from '../auth/auth.types';
+import { AuthContext } from '../identity/auth.types';
 import { badRequest, notFound } from '../common/errors/app-error';
 import { UsersService } from '../users/users.service';
 import { requirePreferencesAccess, requirePreferencesAdmin } from './preferences.access';

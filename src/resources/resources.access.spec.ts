@@ -1,4 +1,4 @@
-import { AuthContext } from '../auth/auth.types';
+import { AuthContext } from '../identity/auth.types';
 import { ResourceEntity } from './resource.entity';
 import { canReadResource, canWriteResource, listsEverything, requireResourceAccess } from './resources.access';
 import { contentTypeByteCount } from './resources.service';

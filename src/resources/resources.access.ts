@@ -1,5 +1,5 @@
-import { AuthContext } from '../auth/auth.types';
-import { canReadShared, isOwner } from '../common/access/shareable';
+import { AuthContext } from '../identity/auth.types';
+import { canReadShared, isOwner } from '../sharing/shareable';
 import { forbidden, notFound } from '../common/errors/app-error';
 import { ResourceEntity } from './resource.entity';
 

@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import * as path from 'node:path';
-import { AccessModule } from '../common/access/access.module';
+import { SharingModule } from '../sharing/sharing.module';
 import { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/env.schema';
 import { BlobStore } from '../storage/blob-store';
@@ -12,7 +12,7 @@ import { ResourceSearchAccess } from './resources.search';
 import { RESOURCE_BLOBS, ResourcesService } from './resources.service';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([ResourceEntity]), AccessModule],
+  imports: [TypeOrmModule.forFeature([ResourceEntity]), SharingModule],
   controllers: [ResourcesController],
   providers: [
     ResourcesRepository,

@@ -1,8 +1,8 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import type { FileHandle } from 'node:fs/promises';
-import { AuthContext } from '../auth/auth.types';
-import { GroupSharing } from '../common/access/group-sharing';
+import { AuthContext } from '../identity/auth.types';
+import { GroupSharing } from '../sharing/group-sharing';
 import { AppError, forbidden, notFound } from '../common/errors/app-error';
 import { BlobStore, readHead, StoredUpload } from '../storage/blob-store';
 import { OCTET_STREAM } from '../storage/content-sniff';

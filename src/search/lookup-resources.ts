@@ -7,7 +7,7 @@
  * queries with the same messages, and one user's launches take their turn (QueryWork).
  */
 import { Inject, Injectable } from '@nestjs/common';
-import { AuthContext } from '../auth/auth.types';
+import { AuthContext } from '../identity/auth.types';
 import { badRequest } from '../common/errors/app-error';
 import { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/env.schema';

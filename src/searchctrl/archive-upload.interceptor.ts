@@ -10,7 +10,7 @@ import multer, { diskStorage } from 'multer';
 import * as fsp from 'node:fs/promises';
 import * as os from 'node:os';
 import { finalize, Observable } from 'rxjs';
-import { AuthContext } from '../auth/auth.types';
+import { AuthContext } from '../identity/auth.types';
 import { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/env.schema';
 import { mapUploadError } from '../storage/upload.interceptor';

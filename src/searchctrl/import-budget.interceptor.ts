@@ -7,7 +7,7 @@
  */
 import { CallHandler, ExecutionContext, Inject, Injectable, NestInterceptor } from '@nestjs/common';
 import { Observable } from 'rxjs';
-import { AuthContext } from '../auth/auth.types';
+import { AuthContext } from '../identity/auth.types';
 import { WindowCounter } from '../common/concurrency/window-counter';
 import { tooManyRequests } from '../common/errors/app-error';
 import { AppConfig } from '../config/app-config';

@@ -4,7 +4,7 @@
  * item 2): opening a dashboard runs each tile's query as the viewer, with the viewer's rights.
  */
 import { Injectable } from '@nestjs/common';
-import { AuthContext } from '../auth/auth.types';
+import { AuthContext } from '../identity/auth.types';
 import { forbidden } from '../common/errors/app-error';
 import { parseDashboardRef } from '../dashboards/dashboard-ref.pipe';
 import { DashboardsService } from '../dashboards/dashboards.service';

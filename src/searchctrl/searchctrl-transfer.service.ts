@@ -2,8 +2,8 @@
 import { Injectable, OnModuleDestroy, StreamableFile } from '@nestjs/common';
 import * as fsp from 'node:fs/promises';
 import * as path from 'node:path';
-import { AuthContext } from '../auth/auth.types';
-import { requireMayShareWith } from '../common/access/shareable';
+import { AuthContext } from '../identity/auth.types';
+import { requireMayShareWith } from '../sharing/shareable';
 import { badRequest, conflict, formatBytes, overLimit, tooManyRequests } from '../common/errors/app-error';
 import { IndexerService } from '../indexer/indexer.service';
 import { DOWNLOAD_CONTENT_TYPES, DOWNLOAD_EXTENSIONS } from '../query';

@@ -1,6 +1,6 @@
 /** The one place deciding who may view, control and modify a persistent search. */
-import { AuthContext } from '../auth/auth.types';
-import { canReadShared, isOwner, sharesGroupWith } from '../common/access/shareable';
+import { AuthContext } from '../identity/auth.types';
+import { canReadShared, isOwner, sharesGroupWith } from '../sharing/shareable';
 import { forbidden, notFound } from '../common/errors/app-error';
 import { LiveSearch } from './search.model';
 

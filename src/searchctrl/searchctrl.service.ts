@@ -2,8 +2,8 @@
 import { Injectable } from '@nestjs/common';
 import * as path from 'node:path';
 import { Readable } from 'node:stream';
-import { AuthContext } from '../auth/auth.types';
-import { requireMayShareWith } from '../common/access/shareable';
+import { AuthContext } from '../identity/auth.types';
+import { requireMayShareWith } from '../sharing/shareable';
 import { AppError, badRequest, forbidden, notFound, tooManyRequests, conflict } from '../common/errors/app-error';
 import { IndexerService } from '../indexer/indexer.service';
 import { LookupResources } from '../search/lookup-resources';

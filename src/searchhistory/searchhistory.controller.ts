@@ -1,7 +1,7 @@
 import { Controller, Get, Param, Query } from '@nestjs/common';
 import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
-import { Auth, CurrentAuth } from '../auth/auth.decorators';
-import { AuthContext } from '../auth/auth.types';
+import { Auth, CurrentAuth } from '../identity/auth.decorators';
+import { AuthContext } from '../identity/auth.types';
 import { IdPipe } from '../common/validation/id.pipe';
 import { HistoryQueryDto, SearchLogDto } from './searchhistory.dto';
 import { SearchHistoryService } from './searchhistory.service';

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { AuthContext } from '../auth/auth.types';
+import { AuthContext } from '../identity/auth.types';
 import { badRequest, forbidden, notFound } from '../common/errors/app-error';
 import { UsersService } from '../users/users.service';
 import { DEFAULT_HISTORY_PAGE, HistoryQueryDto, MAX_HISTORY_PAGE, SearchLogDto, toSearchLogDto } from './searchhistory.dto';

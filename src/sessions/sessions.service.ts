@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
-import { AuthContext } from '../auth/auth.types';
+import { AuthContext } from '../identity/auth.types';
 import { SessionEvents } from './session-events';
 import { SessionDto, toSessionDto } from './sessions.dto';
 import { SessionsRepository } from './sessions.repository';

@@ -1,6 +1,6 @@
 import { Controller, Get, Query } from '@nestjs/common';
 import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
-import { Auth } from '../auth/auth.decorators';
+import { Auth } from '../identity/auth.decorators';
 import { IdxStatsQueryDto } from './stats.dto';
 import { SysInfo } from './host-info';
 import { IndexerStats, IngestStats, StatsService } from './stats.service';

@@ -1,5 +1,5 @@
-import { AuthContext } from '../auth/auth.types';
-import { CAPABILITIES } from '../auth/capabilities';
+import { AuthContext } from '../identity/auth.types';
+import { CAPABILITIES } from '../identity/capabilities';
 import { AppError } from '../common/errors/app-error';
 import { assertCanListAll, assertTokenApiAllowed, parseGrantedCapabilities, requireTokenAccess } from './tokens.access';
 import { TokenRow } from './tokens.repository';

@@ -1,5 +1,5 @@
-import { AuthContext } from '../auth/auth.types';
-import { Capability, CAPABILITIES, parseCapability } from '../auth/capabilities';
+import { AuthContext } from '../identity/auth.types';
+import { Capability, CAPABILITIES, parseCapability } from '../identity/capabilities';
 import { badRequest, forbidden, notFound } from '../common/errors/app-error';
 import { TokenRow } from './tokens.repository';
 

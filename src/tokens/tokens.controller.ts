@@ -1,7 +1,7 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Put, Query } from '@nestjs/common';
 import { ApiExtraModels, ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiTags, getSchemaPath } from '@nestjs/swagger';
-import { Auth, CurrentAuth } from '../auth/auth.decorators';
-import { AuthContext } from '../auth/auth.types';
+import { Auth, CurrentAuth } from '../identity/auth.decorators';
+import { AuthContext } from '../identity/auth.types';
 import { UuidPipe } from '../common/validation/id.pipe';
 import { CapabilityDescDto } from '../info/info.dto';
 import {

@@ -1,11 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
-import { AuthContext } from '../auth/auth.types';
-import { CapabilityDescription, describeCapabilities } from '../auth/capabilities';
+import { AuthContext } from '../identity/auth.types';
+import { CapabilityDescription, describeCapabilities } from '../identity/capabilities';
 import { badRequest, conflict } from '../common/errors/app-error';
 import { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/env.schema';
-import { digestTokenSecret, generateTokenSecret } from './token-secret';
+import { digestTokenSecret, generateTokenSecret } from '../identity/token-secret';
 import { TokenSettingsRepository } from './token-settings.repository';
 import {
   assertCanListAll,

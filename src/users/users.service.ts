@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { PasswordGuesses } from './password-guesses';
 import { PasswordHasher } from './password-hasher';
-import { AuthContext } from '../auth/auth.types';
+import { AuthContext } from '../identity/auth.types';
 import { badRequest, conflict, forbidden, notFound } from '../common/errors/app-error';
 import { GroupDetailsDto, toGroupDetails } from '../groups/groups.dto';
 import { GroupsService } from '../groups/groups.service';

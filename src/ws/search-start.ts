@@ -5,7 +5,7 @@
  */
 import { plainToInstance } from 'class-transformer';
 import { validate } from 'class-validator';
-import { AuthContext } from '../auth/auth.types';
+import { AuthContext } from '../identity/auth.types';
 import { badRequest } from '../common/errors/app-error';
 import { describeQuery } from '../query';
 import { LaunchPlan } from '../searchctrl/search.model';

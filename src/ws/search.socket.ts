@@ -1,7 +1,7 @@
 import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import { RawData, WebSocket } from 'ws';
-import { authorize } from '../auth/auth.guard';
-import { AuthContext } from '../auth/auth.types';
+import { authorize } from '../identity/auth.guard';
+import { AuthContext } from '../identity/auth.types';
 import { mapError } from '../common/http/error-filter';
 import { IndexerService } from '../indexer/indexer.service';
 import { QueryWork } from '../search/query-work';

@@ -1,5 +1,5 @@
-import { AuthContext } from '../../auth/auth.types';
-import { AppError } from '../errors/app-error';
+import { AuthContext } from '../identity/auth.types';
+import { AppError } from '../common/errors/app-error';
 import { canReadShared, requireMayShareWith, unshareableGroups } from './shareable';
 
 const auth = (uid: number, gids: number[] = [], isAdmin = false): AuthContext => ({ uid, username: `u${uid}`, accountAdmin: isAdmin, isAdmin, gids });

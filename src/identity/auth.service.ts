@@ -1,7 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { IncomingHttpHeaders } from 'node:http';
 import { unauthorized } from '../common/errors/app-error';
-import { digestTokenSecret, isWellFormedTokenSecret } from '../tokens/token-secret';
+import { digestTokenSecret, isWellFormedTokenSecret } from './token-secret';
 import { AuthRepository } from './auth.repository';
 import { AuthContext } from './auth.types';
 import { Capability, parseCapability } from './capabilities';

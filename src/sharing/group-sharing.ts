@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { AuthContext } from '../../auth/auth.types';
-import { GroupsService } from '../../groups/groups.service';
-import { badRequest, forbidden } from '../errors/app-error';
+import { AuthContext } from '../identity/auth.types';
+import { GroupsService } from '../groups/groups.service';
+import { badRequest, forbidden } from '../common/errors/app-error';
 import { requireMayShareWith } from './shareable';
 
 /**

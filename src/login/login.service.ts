@@ -6,7 +6,7 @@ import { AppError } from '../common/errors/app-error';
 import { SessionsService } from '../sessions/sessions.service';
 import { PasswordGuesses } from '../users/password-guesses';
 import { UserCredentials } from '../users/user-credentials.service';
-import { JwtKeyService } from './jwt-key.service';
+import { JwtKeyService } from '../identity/jwt-key.service';
 
 /** A failed login: the product's `{LoginStatus:false, Reason}` with 422 (bad credentials) or 423 (locked). */
 export class LoginFailedError extends AppError {}

@@ -5,14 +5,10 @@ import * as path from 'node:path';
 import { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/env.schema';
 import { readOrCreateSecret } from '../database/embedded-postgres';
-import { SessionsModule } from '../sessions/sessions.module';
-import { UsersModule } from '../users/users.module';
-import { AuthController } from './auth.controller';
 import { AuthGuard } from './auth.guard';
 import { AuthRepository } from './auth.repository';
 import { AuthService } from './auth.service';
 import { JWT_KEY, JwtKeyService } from './jwt-key.service';
-import { LoginService } from './login.service';
 
 /** JWT_SECRET, or 32 random bytes generated once and kept in `<DATA_DIR>/jwt-secret`. */
 function jwtKey(config: AppConfig) {
@@ -21,22 +17,20 @@ function jwtKey(config: AppConfig) {
 }
 
 /**
- * Who is calling: the global guard (every HTTP route), AuthService (also used by websockets),
- * its per-request identity reads (AuthRepository: session or API token), login and logout.
- * Global so that every feature's routes are guarded and websockets can authenticate.
+ * Who is calling: the global guard (every HTTP route), AuthService (also used by websockets) and
+ * its per-request identity reads (AuthRepository: session or API token). Global so that every
+ * feature's routes are guarded and websockets can authenticate. Login and logout are a feature
+ * (src/login) above it.
  */
 @Global()
 @Module({
-  imports: [UsersModule, SessionsModule],
-  controllers: [AuthController],
   providers: [
     { provide: JWT_KEY, inject: [APP_CONFIG], useFactory: jwtKey },
     JwtKeyService,
     AuthRepository,
     AuthService,
-    LoginService,
     { provide: APP_GUARD, useClass: AuthGuard },
   ],
   exports: [AuthService, JwtKeyService],
 })
-export class AuthModule {}
+export class IdentityModule {}

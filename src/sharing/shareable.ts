@@ -1,5 +1,5 @@
-import { AuthContext } from '../../auth/auth.types';
-import { forbidden } from '../errors/app-error';
+import { AuthContext } from '../identity/auth.types';
+import { forbidden } from '../common/errors/app-error';
 
 /** What most shared objects have: an owner, groups they are shared with, a global flag. */
 export interface Shareable {

@@ -1,9 +1,9 @@
 import { ArgumentsHost, Body, Catch, Controller, Delete, ExceptionFilter, HttpCode, Post, Put, Req, UseFilters } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Request, Response } from 'express';
-import { Auth, CurrentAuth, Public } from './auth.decorators';
-import { LoginDto, LoginResponseDto } from './auth.dto';
-import { AuthContext } from './auth.types';
+import { Auth, CurrentAuth, Public } from '../identity/auth.decorators';
+import { LoginDto, LoginResponseDto } from './login.dto';
+import { AuthContext } from '../identity/auth.types';
 import { LoginFailedError, LoginService } from './login.service';
 import { SessionsService } from '../sessions/sessions.service';
 
@@ -17,7 +17,7 @@ class LoginFailedFilter implements ExceptionFilter {
 
 @ApiTags('login')
 @Controller('api')
-export class AuthController {
+export class LoginController {
   constructor(
     private readonly login: LoginService,
     private readonly sessions: SessionsService,

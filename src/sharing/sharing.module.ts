@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { GroupsModule } from '../../groups/groups.module';
+import { GroupsModule } from '../groups/groups.module';
 import { GroupSharing } from './group-sharing';
 
 /** Access helpers that read the database: the group check of every shareable feature. */
@@ -8,4 +8,4 @@ import { GroupSharing } from './group-sharing';
   providers: [GroupSharing],
   exports: [GroupSharing],
 })
-export class AccessModule {}
+export class SharingModule {}
