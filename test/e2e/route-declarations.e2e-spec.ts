@@ -1,6 +1,6 @@
 import { Controller, Get, Post } from '@nestjs/common';
-import { Auth, Public } from '../../src/auth/auth.decorators';
-import { GRANTING } from '../../src/auth/capabilities';
+import { Auth, Public } from '../../src/identity/auth.decorators';
+import { GRANTING } from '../../src/identity/capabilities';
 import { createTestApp, TestApp } from '../setup/app';
 import { describeDeclaration, routesOfControllers, routeTable } from '../setup/route-table';
 

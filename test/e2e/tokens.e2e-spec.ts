@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import { Client } from 'pg';
 import request from 'supertest';
-import { CAPABILITIES } from '../../src/auth/capabilities';
-import { generateTokenSecret, isWellFormedTokenSecret } from '../../src/tokens/token-secret';
+import { CAPABILITIES } from '../../src/identity/capabilities';
+import { generateTokenSecret, isWellFormedTokenSecret } from '../../src/identity/token-secret';
 import { createTestApp, TestApp } from '../setup/app';
 import { addToGroup, asAdmin, createGroup, createUser, Headers, TestUser } from '../setup/auth';
 import { authErrors, errorBody, fieldErrors, requestErrors, tokenErrors } from '../setup/errors';

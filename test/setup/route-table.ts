@@ -1,7 +1,7 @@
 import { INestApplication, RequestMethod, Type } from '@nestjs/common';
 import { MetadataScanner, ModulesContainer, Reflector } from '@nestjs/core';
-import { AUTH_DECLARATION } from '../../src/auth/auth.decorators';
-import { AuthDeclaration } from '../../src/auth/auth.types';
+import { AUTH_DECLARATION } from '../../src/identity/auth.decorators';
+import { AuthDeclaration } from '../../src/identity/auth.types';
 
 // Keys Nest's @Controller/@Get... decorators write (PATH_METADATA, METHOD_METADATA in @nestjs/common/constants).
 const PATH_METADATA = 'path';
