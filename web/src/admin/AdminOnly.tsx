@@ -2,7 +2,7 @@ import { ReactNode, useCallback, useEffect, useState } from 'react';
 import { GroupDetails, UserDetails } from '../api/types';
 import { useAuth } from '../auth/AuthContext';
 import { listGroups, listUsers } from './admin-api';
-import '../library/keeping.css';
+import '../ui/keeping.css';
 import './admin.css';
 
 /**

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { UserDetails } from '../api/types';
-import { ConfirmDialog } from '../library/Dialog';
+import { ConfirmDialog } from '../ui/Dialog';
 import { usePrefs } from '../prefs/PrefsContext';
 import { setLocked } from './admin-api';
 import { blockEnd } from './sign-in-state';

@@ -1,6 +1,6 @@
 import { FormEvent, useState } from 'react';
 import { GroupDetails } from '../api/types';
-import { Dialog, FormFooter } from '../library/Dialog';
+import { Dialog, FormFooter } from '../ui/Dialog';
 import { createGroup, updateGroup } from './admin-api';
 
 /** Creates a group (no `group`) or renames it and changes its description. */

@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { GroupDetails } from '../api/types';
-import { ConfirmDialog } from '../library/Dialog';
+import { ConfirmDialog } from '../ui/Dialog';
 import { deleteGroup } from './admin-api';
 import { AdminOnly, useDirectory } from './AdminOnly';
 import { GroupDialog } from './GroupDialog';

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { UserDetails } from '../api/types';
-import { Dialog } from '../library/Dialog';
+import { Dialog } from '../ui/Dialog';
 import { sessionCount, setLocked } from './admin-api';
 import { lockedMessage, sessions } from './user-edit';
 

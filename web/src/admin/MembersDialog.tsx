@@ -1,6 +1,6 @@
 import { FormEvent, useState } from 'react';
 import { GroupDetails, UserDetails } from '../api/types';
-import { Dialog } from '../library/Dialog';
+import { Dialog } from '../ui/Dialog';
 import { addGroups, removeGroup } from './admin-api';
 import { membersOf } from './user-edit';
 

@@ -1,7 +1,7 @@
 import { FormEvent, useId, useState } from 'react';
 import { UserDetails } from '../api/types';
 import { useAuth } from '../auth/AuthContext';
-import { Dialog, FormFooter } from '../library/Dialog';
+import { Dialog, FormFooter } from '../ui/Dialog';
 import { setPassword } from './admin-api';
 
 /**

@@ -2,7 +2,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { UserDetails } from '../api/types';
 import { useAuth } from '../auth/AuthContext';
-import { ConfirmDialog } from '../library/Dialog';
+import { ConfirmDialog } from '../ui/Dialog';
 import { deleteUser, setLocked } from './admin-api';
 import { AdminOnly, useDirectory } from './AdminOnly';
 import { AllowSignInDialog } from './AllowSignInDialog';

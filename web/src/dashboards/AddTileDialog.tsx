@@ -1,7 +1,7 @@
 import { FormEvent, useEffect, useState } from 'react';
 import { api } from '../api/client';
 import { LibraryEntry, ParseResponse } from '../api/types';
-import { Dialog } from '../library/Dialog';
+import { Dialog } from '../ui/Dialog';
 import { listLibrary } from '../library/library-api';
 
 export interface NewTile {

@@ -1,7 +1,7 @@
 import { FormEvent, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { useAuth } from '../auth/AuthContext';
-import { Dialog, FormFooter } from '../library/Dialog';
+import { Dialog, FormFooter } from '../ui/Dialog';
 import type { ChartType, RendererOptions } from '../search/results/chart-options';
 import { TimeRange } from '../search/time-range';
 import { emptyData, readDashboardData, withNewTile } from './dashboard-data';

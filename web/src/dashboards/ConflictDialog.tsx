@@ -1,4 +1,4 @@
-import { Dialog } from '../library/Dialog';
+import { Dialog } from '../ui/Dialog';
 
 /**
  * A save refused because someone saved the dashboard after it was read here (412): Reload shows

@@ -1,7 +1,7 @@
 import { ReactNode } from 'react';
 import { GroupDetails } from '../api/types';
 import { useAuth } from '../auth/AuthContext';
-import { groupNames } from '../library/useMyGroups';
+import { groupNames } from '../ui/useGroups';
 import { Dashboard } from './dashboards-api';
 
 /** The dashboard's name, description and who sees it, beside its toolbar (`children`). */

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { useAuth } from '../auth/AuthContext';
-import { ConfirmDialog } from '../library/Dialog';
+import { ConfirmDialog } from '../ui/Dialog';
 import { usePrefs } from '../prefs/PrefsContext';
 import { useAllGroups } from '../ui/useGroups';
 import { AddTileDialog } from './AddTileDialog';

@@ -1,5 +1,5 @@
 import { FormEvent, useState } from 'react';
-import { Dialog, FormFooter } from '../library/Dialog';
+import { Dialog, FormFooter } from '../ui/Dialog';
 import { parseLabels } from '../library/library-api';
 import { emptyData } from './dashboard-data';
 import { createDashboard } from './dashboards-api';

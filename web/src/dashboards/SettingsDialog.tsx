@@ -1,5 +1,5 @@
 import { FormEvent, useState } from 'react';
-import { Dialog } from '../library/Dialog';
+import { Dialog } from '../ui/Dialog';
 import { parseLabels } from '../library/library-api';
 import { rangeLabel } from '../search/TimePicker';
 import { TimeRange } from '../search/time-range';

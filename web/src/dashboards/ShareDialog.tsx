@@ -1,7 +1,7 @@
 import { FormEvent, useState } from 'react';
 import { useAuth } from '../auth/AuthContext';
-import { Dialog, FormFooter } from '../library/Dialog';
-import { useMyGroups } from '../library/useMyGroups';
+import { Dialog, FormFooter } from '../ui/Dialog';
+import { useMyGroups } from '../ui/useGroups';
 import { readSharing, SharingFields } from '../ui/SharingFields';
 import { ConflictError, Dashboard, getDashboard, saveDashboard } from './dashboards-api';
 

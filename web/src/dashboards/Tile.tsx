@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { searchLink } from '../library/search-link';
+import { searchLink } from '../ui/search-link';
 import { TileView } from './dashboard-data';
 import { SearchSlot } from './dashboard-runner';
 import { TileBody } from './TileBody';

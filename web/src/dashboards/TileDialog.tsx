@@ -1,5 +1,5 @@
 import { FormEvent, useState } from 'react';
-import { Dialog } from '../library/Dialog';
+import { Dialog } from '../ui/Dialog';
 import type { RendererOptions } from '../search/results/chart-options';
 import { CHART_RENDERERS, chartTypeOf, GRID_COLS, TileView } from './dashboard-data';
 

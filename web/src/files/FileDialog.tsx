@@ -3,8 +3,8 @@ import { useAuth } from '../auth/AuthContext';
 import { DropZone, UploadFooter } from '../common-upload/DropZone';
 import { readSharing, SharingFields } from '../ui/SharingFields';
 import { useUpload } from '../common-upload/useUpload';
-import { Dialog } from '../library/Dialog';
-import { useMyGroups } from '../library/useMyGroups';
+import { Dialog } from '../ui/Dialog';
+import { useMyGroups } from '../ui/useGroups';
 import { createFile, nameFromFile, parseLabels, updateFile, UserFile, UserFileInput } from './files-api';
 
 /**

@@ -1,10 +1,10 @@
 import { FormEvent, useId, useState } from 'react';
 import { LibraryEntry, LibraryEntryInput } from '../api/types';
 import { useAuth } from '../auth/AuthContext';
-import { Dialog, FormFooter } from './Dialog';
+import { Dialog, FormFooter } from '../ui/Dialog';
 import { createEntry, parseLabels, updateEntry } from './library-api';
 import { readSharing, SharingFields } from '../ui/SharingFields';
-import { useMyGroups } from './useMyGroups';
+import { useMyGroups } from '../ui/useGroups';
 
 export interface EntryDraft {
   Name?: string;

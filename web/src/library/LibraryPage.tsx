@@ -2,15 +2,15 @@ import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { LibraryEntry } from '../api/types';
 import { useAuth } from '../auth/AuthContext';
-import { useUserNames } from '../searches/useUserNames';
+import { useUserNames } from '../ui/useUserNames';
 import { EveryUsersSwitch, ListMessages, OwnedNameCell, useKeptList } from '../ui/ListPage';
 import { RowActions, RowButton } from '../ui/RowActions';
 import { sharingText } from '../ui/SharingFields';
 import { useAllGroups } from '../ui/useGroups';
-import { ConfirmDialog } from './Dialog';
+import { ConfirmDialog } from '../ui/Dialog';
 import { allLabels, deleteEntry, entryMatches, listLibrary } from './library-api';
 import { LibraryEntryDialog } from './LibraryEntryDialog';
-import { searchLink } from './search-link';
+import { searchLink } from '../ui/search-link';
 import { TableScroller } from '../ui/TableScroller';
 import { LabelChips } from '../ui/LabelChips';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { LibraryEntry } from '../api/types';
 import { allLabels, entryMatches, parseLabels } from './library-api';
-import { openSearchLink, searchLink } from './search-link';
+import { openSearchLink, searchLink } from '../ui/search-link';
 
 const entry = (over: Partial<LibraryEntry>): LibraryEntry => ({
   ThingUUID: 't',

@@ -1,8 +1,8 @@
 import { FormEvent, useEffect, useId, useState } from 'react';
 import { listGroups, listUsers } from '../admin/admin-api';
 import { GroupDetails, UserDetails } from '../api/types';
-import { Dialog, FormFooter } from '../library/Dialog';
-import '../library/keeping.css';
+import { Dialog, FormFooter } from '../ui/Dialog';
+import '../ui/keeping.css';
 import { Level, LEVELS } from './notifications';
 import { sendNotification, Target } from './notifications-api';
 

@@ -1,6 +1,6 @@
 import { useId, useMemo, useState } from 'react';
 import { ThemePref } from '../api/types';
-import '../library/keeping.css';
+import '../ui/keeping.css';
 import { usePrefs } from '../prefs/PrefsContext';
 import { ConsolePrefs, DEFAULT_PREFS } from '../prefs/prefs';
 import { PRESETS } from '../search/time-range';

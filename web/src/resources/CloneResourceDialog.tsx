@@ -1,5 +1,5 @@
 import { FormEvent, useState } from 'react';
-import { Dialog, FormFooter } from '../library/Dialog';
+import { Dialog, FormFooter } from '../ui/Dialog';
 import { cloneResource, ResourceMeta } from './resources-api';
 
 /** Copies a resource (metadata and contents) under a new name; the copy belongs to the person. */

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { base64ToBytes, bytesAsText, hexDump, looksLikeText } from '../common-upload/bytes';
 import '../common-upload/upload.css';
-import { Dialog } from '../library/Dialog';
+import { Dialog } from '../ui/Dialog';
 import { formatBytes } from '../ui/time-format';
 import { ContentTypeAnswer, ResourceMeta, resourceContentType } from './resources-api';
 

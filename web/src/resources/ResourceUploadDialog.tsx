@@ -1,7 +1,7 @@
 import { FormEvent, useState } from 'react';
 import { DropZone, UploadFooter } from '../common-upload/DropZone';
 import { useUpload } from '../common-upload/useUpload';
-import { Dialog } from '../library/Dialog';
+import { Dialog } from '../ui/Dialog';
 import { formatBytes } from '../ui/time-format';
 import { ResourceMeta, uploadResource } from './resources-api';
 

@@ -1,14 +1,14 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useAuth } from '../auth/AuthContext';
-import { ConfirmDialog } from '../library/Dialog';
+import { ConfirmDialog } from '../ui/Dialog';
 import { SaveToLibrary } from '../library/SaveToLibrary';
-import { openSearchLink } from '../library/search-link';
+import { openSearchLink } from '../ui/search-link';
 import { usePrefs } from '../prefs/PrefsContext';
 import { SaveNoteDialog } from '../ui/SaveNoteDialog';
 import { formatBytes, formatCount, formatTime } from '../ui/time-format';
 import { allowedActions, isRunning, listSearches, noteOf, PersistentSearch, runSearchAction, SaveNote, SearchAction, stateWords } from './searches-api';
-import { useUserNames } from './useUserNames';
+import { useUserNames } from '../ui/useUserNames';
 import { TableScroller } from '../ui/TableScroller';
 
 const REFRESH_MS = 3000;

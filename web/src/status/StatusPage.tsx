@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { useAuth } from '../auth/AuthContext';
-import '../library/keeping.css';
+import '../ui/keeping.css';
 import { usePrefs } from '../prefs/PrefsContext';
 import { formatBytes, formatCount, formatTime } from '../ui/time-format';
 import { Link, LiveStats } from './live-stats';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { ApiToken, ApiTokenWithSecret } from '../api/types';
-import { Dialog } from '../library/Dialog';
+import { Dialog } from '../ui/Dialog';
 import { usePrefs } from '../prefs/PrefsContext';
 import { ExpiryField } from './ExpiryField';
 import { ExpiryChoice, expiryValue } from './expiry';

@@ -1,6 +1,6 @@
 import { useId, useRef, useState } from 'react';
 import { ApiTokenWithSecret } from '../api/types';
-import { Dialog } from '../library/Dialog';
+import { Dialog } from '../ui/Dialog';
 import { tokenExamples } from './token-examples';
 
 /**

@@ -1,6 +1,6 @@
 import { FormEvent, useId, useState } from 'react';
 import { ApiToken, ApiTokenWithSecret } from '../api/types';
-import { Dialog, FormFooter } from '../library/Dialog';
+import { Dialog, FormFooter } from '../ui/Dialog';
 import { usePrefs } from '../prefs/PrefsContext';
 import { formatTime } from '../ui/time-format';
 import { CapabilityArea, TOKEN_TEMPLATES, templateCaps } from './capability-areas';

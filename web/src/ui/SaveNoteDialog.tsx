@@ -1,5 +1,5 @@
 import { FormEvent } from 'react';
-import { Dialog, FormFooter } from '../library/Dialog';
+import { Dialog, FormFooter } from './Dialog';
 import type { SaveNote } from '../searches/searches-api';
 
 /**

@@ -1,7 +1,6 @@
 import { GroupDetails } from '../api/types';
 import { useAuth } from '../auth/AuthContext';
-import { groupNames } from '../library/useMyGroups';
-import { useAllGroups } from './useGroups';
+import { groupNames, useAllGroups } from './useGroups';
 
 /**
  * "Share with groups" checkboxes (named `gid`) and, for administrators, "Everyone (global)"

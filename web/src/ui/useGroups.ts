@@ -4,6 +4,32 @@ import { GroupDetails } from '../api/types';
 import { useAuth } from '../auth/AuthContext';
 
 /**
+ * The groups the signed-in person belongs to (GET /api/users/{id}/group), sorted by name; undefined
+ * while loading. What a non-admin may share with. If they cannot be read, the groups the session
+ * names stand in, with the refusal in `error`.
+ */
+export function useMyGroups(): { groups?: GroupDetails[]; error?: string } {
+  const { user } = useAuth();
+  const [groups, setGroups] = useState<GroupDetails[]>();
+  const [error, setError] = useState<string>();
+  useEffect(() => {
+    let live = true;
+    api<GroupDetails[] | null>(`/api/users/${user.UID}/group`).then(
+      (g) => live && setGroups(byName(g ?? [])),
+      (err: Error) => {
+        if (!live) return;
+        setGroups(user.Groups ?? []);
+        setError(err.message);
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, [user.UID, user.Groups]);
+  return { groups, error };
+}
+
+/**
  * Every group (GET /api/groups, which any signed-in person may read), sorted by name; undefined
  * while loading. Names the groups a thing is shared with, also those the person is not in (the
  * owner may have left the group, a global dashboard may name others). If the list cannot be read,
@@ -23,6 +49,11 @@ export function useAllGroups(): GroupDetails[] | undefined {
     };
   }, [user.UID, user.Groups]);
   return groups;
+}
+
+/** "ops, web" for the entry's GIDs, by the names the person knows (else "group 7"). */
+export function groupNames(gids: number[] | undefined, groups: GroupDetails[] | undefined): string[] {
+  return (gids ?? []).map((gid) => groups?.find((g) => g.GID === gid)?.Name ?? `group ${gid}`);
 }
 
 const byName = (g: GroupDetails[]): GroupDetails[] => [...g].sort((a, b) => a.Name.localeCompare(b.Name));
