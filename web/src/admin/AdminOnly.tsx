@@ -1,7 +1,8 @@
-import { ReactNode, useCallback, useEffect, useState } from 'react';
+import { ReactNode, useCallback, useState } from 'react';
 import { GroupDetails, UserDetails } from '../api/types';
 import { useAuth } from '../auth/AuthContext';
 import { listGroups, listUsers } from './admin-api';
+import { useCancellable } from '../ui/useCancellable';
 import '../ui/keeping.css';
 import './admin.css';
 
@@ -33,21 +34,18 @@ export function useDirectory(): Directory {
   const [groups, setGroups] = useState<GroupDetails[]>();
   const [error, setError] = useState<string>();
   const [round, setRound] = useState(0);
-  useEffect(() => {
-    let live = true;
-    Promise.all([listUsers(), listGroups()]).then(
-      ([u, g]) => {
-        if (!live) return;
+  useCancellable(
+    () => Promise.all([listUsers(), listGroups()]),
+    {
+      answer: ([u, g]) => {
         setUsers(u);
         setGroups(g);
         setError(undefined);
       },
-      (err: Error) => live && setError(`Users and groups could not be read: ${err.message}`),
-    );
-    return () => {
-      live = false;
-    };
-  }, [round]);
+      error: (err) => setError(`Users and groups could not be read: ${err.message}`),
+    },
+    [round],
+  );
   const reload = useCallback(() => setRound((r) => r + 1), []);
   return { users, groups, error, reload };
 }

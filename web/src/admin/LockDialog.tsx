@@ -1,6 +1,7 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { UserDetails } from '../api/types';
 import { Dialog } from '../ui/Dialog';
+import { useCancellable } from '../ui/useCancellable';
 import { sessionCount, setLocked } from './admin-api';
 import { lockedMessage, sessions } from './user-edit';
 
@@ -14,16 +15,14 @@ export function LockDialog({ user, onDone, onClose }: { user: UserDetails; onDon
   const [phase, setPhase] = useState<Phase>({ kind: 'ask' });
   const [countError, setCountError] = useState<string>();
 
-  useEffect(() => {
-    let live = true;
-    sessionCount(user.UID).then(
-      (n) => live && setPhase((p) => (p.kind === 'ask' ? { ...p, before: n } : p)),
-      (err: Error) => live && setCountError(`Its sessions could not be counted: ${err.message}`),
-    );
-    return () => {
-      live = false;
-    };
-  }, [user.UID]);
+  useCancellable(
+    () => sessionCount(user.UID),
+    {
+      answer: (n) => setPhase((p) => (p.kind === 'ask' ? { ...p, before: n } : p)),
+      error: (err) => setCountError(`Its sessions could not be counted: ${err.message}`),
+    },
+    [user.UID],
+  );
 
   async function lock() {
     if (phase.kind !== 'ask') return;

@@ -1,6 +1,7 @@
 import { createContext, ReactNode, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
 import { api, ApiError, onSessionEnded } from '../api/client';
 import { UserDetails } from '../api/types';
+import { useCancellable } from '../ui/useCancellable';
 import { forgetSession, hadSession } from './session-cookie';
 
 export type AuthState = { status: 'loading' } | { status: 'signedOut'; notice?: string } | { status: 'signedIn'; user: UserDetails };
@@ -55,12 +56,11 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const [state, setState] = useState<AuthState>({ status: 'loading' });
   const hooks = useRef(new Set<SignOutHook>());
 
-  useEffect(() => {
-    let live = true;
-    whoami().then(
-      (user) => live && setState({ status: 'signedIn', user }),
-      (err) => {
-        if (!live) return;
+  useCancellable(
+    whoami,
+    {
+      answer: (user) => setState({ status: 'signedIn', user }),
+      error: (err) => {
         const expected = hadSession();
         forgetSession();
         setState({
@@ -68,11 +68,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
           notice: err instanceof ApiError && err.status === 401 && expected ? SESSION_ENDED : err instanceof ApiError && err.status !== 401 ? err.message : undefined,
         });
       },
-    );
-    return () => {
-      live = false;
-    };
-  }, []);
+    },
+    [],
+  );
 
   useEffect(
     () =>

@@ -1,8 +1,9 @@
-import { FormEvent, useEffect, useState } from 'react';
+import { FormEvent, useState } from 'react';
 import { api } from '../api/client';
 import { LibraryEntry, ParseResponse } from '../api/types';
 import { Dialog } from '../ui/Dialog';
 import { listLibrary } from '../library/library-api';
+import { useCancellable } from '../ui/useCancellable';
 
 export interface NewTile {
   title: string;
@@ -20,16 +21,7 @@ export function AddTileDialog({ onAdd, onClose }: { onAdd(t: NewTile): void; onC
   const [title, setTitle] = useState('');
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);
-  useEffect(() => {
-    let live = true;
-    listLibrary().then(
-      (l) => live && setLibrary([...l].sort((a, b) => a.Name.localeCompare(b.Name))),
-      () => live && setLibrary([]),
-    );
-    return () => {
-      live = false;
-    };
-  }, []);
+  useCancellable(() => listLibrary(), { answer: (l) => setLibrary([...l].sort((a, b) => a.Name.localeCompare(b.Name))), error: () => setLibrary([]) }, []);
 
   async function submit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();

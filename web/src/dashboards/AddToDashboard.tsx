@@ -1,7 +1,8 @@
-import { FormEvent, useEffect, useState } from 'react';
+import { FormEvent, useState } from 'react';
 import { Link } from 'react-router';
 import { useAuth } from '../auth/AuthContext';
 import { Dialog, FormFooter } from '../ui/Dialog';
+import { useCancellable } from '../ui/useCancellable';
 import type { ChartType, RendererOptions } from '../search/results/chart-options';
 import { TimeRange } from '../search/time-range';
 import { emptyData, readDashboardData, withNewTile } from './dashboard-data';
@@ -75,21 +76,21 @@ function AddDialog({ source, onClose, onAdded }: { source: TileSource; onClose()
   const [choice, setChoice] = useState(NEW);
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);
-  useEffect(() => {
-    let live = true;
-    listDashboards().then(
-      (l) => {
-        if (!live) return;
+  useCancellable(
+    () => listDashboards(),
+    {
+      answer: (l) => {
         const mine = l.filter((d) => (d.UID === user.UID || user.Admin) && editable(d)).sort((a, b) => a.Name.localeCompare(b.Name));
         setList(mine);
         if (mine.length) setChoice(String(mine[0].ID));
       },
-      (err: Error) => live && (setList([]), setError(`Your dashboards could not be read: ${err.message}`)),
-    );
-    return () => {
-      live = false;
-    };
-  }, [user.UID, user.Admin]);
+      error: (err) => {
+        setList([]);
+        setError(`Your dashboards could not be read: ${err.message}`);
+      },
+    },
+    [user.UID, user.Admin],
+  );
 
   async function submit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();

@@ -1,8 +1,9 @@
-import { FormEvent, useEffect, useId, useState } from 'react';
+import { FormEvent, useId, useState } from 'react';
 import { listGroups, listUsers } from '../admin/admin-api';
 import { GroupDetails, UserDetails } from '../api/types';
 import { Dialog, FormFooter } from '../ui/Dialog';
 import '../ui/keeping.css';
+import { useCancellable } from '../ui/useCancellable';
 import { Level, LEVELS } from './notifications';
 import { sendNotification, Target } from './notifications-api';
 
@@ -22,20 +23,8 @@ export function SendNotificationDialog({ onSent, onClose }: { onSent(what: strin
   const [busy, setBusy] = useState(false);
   const id = useId();
 
-  useEffect(() => {
-    let live = true;
-    listUsers().then(
-      (u) => live && setUsers(u),
-      (err: Error) => live && setError(`The users could not be listed: ${err.message}`),
-    );
-    listGroups().then(
-      (g) => live && setGroups(g),
-      (err: Error) => live && setError(`The groups could not be listed: ${err.message}`),
-    );
-    return () => {
-      live = false;
-    };
-  }, []);
+  useCancellable(listUsers, { answer: setUsers, error: (err) => setError(`The users could not be listed: ${err.message}`) }, []);
+  useCancellable(listGroups, { answer: setGroups, error: (err) => setError(`The groups could not be listed: ${err.message}`) }, []);
 
   async function submit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();

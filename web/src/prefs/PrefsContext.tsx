@@ -3,6 +3,7 @@ import { api } from '../api/client';
 import { useAuth } from '../auth/AuthContext';
 import { CONSOLE_KEY, ConsolePrefs, DEFAULT_PREFS, patchPrefs, readPrefs } from './prefs';
 import { PrefsQueue, withKey } from './prefs-queue';
+import { useCancellable } from '../ui/useCancellable';
 
 export interface Prefs {
   prefs: ConsolePrefs;
@@ -53,17 +54,20 @@ export function PrefsProvider({ children }: { children: ReactNode }) {
   // Changes made so far: the first load's answer is shown only when none was made while it was on
   // its way (a theme picked while the page loads is not overwritten by the older blob it brings).
   const changes = useRef(0);
-  useEffect(() => {
-    let live = true;
-    const before = changes.current;
-    api<unknown>(url).then(
-      (b) => live && (changes.current === before && setBlob(b ?? null), setLoaded(true)),
-      () => live && setLoaded(true),
-    );
-    return () => {
-      live = false;
-    };
-  }, [url]);
+  useCancellable(
+    () => {
+      const before = changes.current;
+      return api<unknown>(url).then((b) => ({ b, changed: changes.current !== before }));
+    },
+    {
+      answer: ({ b, changed }) => {
+        if (!changed) setBlob(b ?? null);
+        setLoaded(true);
+      },
+      error: () => setLoaded(true),
+    },
+    [url],
+  );
 
   const updateBlob = useCallback(
     (key: string, fn: (value: unknown) => unknown) => {

@@ -1,7 +1,8 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { base64ToBytes, bytesAsText, hexDump, looksLikeText } from '../common-upload/bytes';
 import '../common-upload/upload.css';
 import { Dialog } from '../ui/Dialog';
+import { useCancellable } from '../ui/useCancellable';
 import { formatBytes } from '../ui/time-format';
 import { ContentTypeAnswer, ResourceMeta, resourceContentType } from './resources-api';
 
@@ -16,16 +17,9 @@ export function ResourcePreviewDialog({ resource, onClose }: { resource: Resourc
   const [error, setError] = useState<string>();
   const [view, setView] = useState<'text' | 'hex'>();
 
-  useEffect(() => {
-    let live = true;
-    resourceContentType(resource.GUID, PREVIEW_BYTES).then(
-      (a) => live && setAnswer(a),
-      (err: Error) => live && setError(`The preview could not be read: ${err.message}`),
-    );
-    return () => {
-      live = false;
-    };
-  }, [resource.GUID]);
+  useCancellable(() => resourceContentType(resource.GUID, PREVIEW_BYTES), { answer: setAnswer, error: (err) => setError(`The preview could not be read: ${err.message}`) }, [
+    resource.GUID,
+  ]);
 
   const bytes = useMemo(() => (answer ? base64ToBytes(answer.Body) : undefined), [answer]);
   const textual = useMemo(() => (bytes ? looksLikeText(bytes) : true), [bytes]);

@@ -1,7 +1,8 @@
 /** Module and renderer names of the service (for completion and highlighting), fetched once. */
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { api } from '../api/client';
 import { RenderModuleInfo, SearchModuleInfo } from '../api/types';
+import { useCancellable } from '../ui/useCancellable';
 import { Catalog } from './editor-extensions';
 import { KNOWN_RENDERERS } from './query-language';
 
@@ -22,16 +23,7 @@ const EMPTY: Catalog = { modules: [], renderers: [] };
 
 export function useCatalog(): { catalog: Catalog; renderers: ReadonlySet<string> } {
   const [catalog, setCatalog] = useState<Catalog>(EMPTY);
-  useEffect(() => {
-    let live = true;
-    loadCatalog().then(
-      (c) => live && setCatalog(c),
-      () => undefined,
-    );
-    return () => {
-      live = false;
-    };
-  }, []);
+  useCancellable(loadCatalog, { answer: setCatalog }, []);
   const renderers = new Set(catalog.renderers.length ? catalog.renderers.map((r) => r.Name) : KNOWN_RENDERERS);
   return { catalog, renderers };
 }

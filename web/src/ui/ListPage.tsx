@@ -1,4 +1,5 @@
-import { ReactNode, useCallback, useEffect, useState } from 'react';
+import { ReactNode, useCallback, useState } from 'react';
+import { useCancellable } from './useCancellable';
 
 /**
  * The pieces every "things you keep" page shares (library, dashboards, resources, files): the
@@ -23,20 +24,17 @@ export function useKeptList<T>(read: (admin: boolean) => Promise<T[]>, admin: bo
   const [list, setList] = useState<T[]>();
   const [error, setError] = useState<string>();
   const [round, setRound] = useState(0);
-  useEffect(() => {
-    let live = true;
-    read(admin).then(
-      (l) => {
-        if (!live) return;
+  useCancellable(
+    () => read(admin),
+    {
+      answer: (l) => {
         setList([...l].sort(compare));
         setError(undefined);
       },
-      (err: Error) => live && setError(`${what[0].toUpperCase()}${what.slice(1)} could not be read: ${err.message}`),
-    );
-    return () => {
-      live = false;
-    };
-  }, [read, compare, admin, round, what]);
+      error: (err) => setError(`${what[0].toUpperCase()}${what.slice(1)} could not be read: ${err.message}`),
+    },
+    [read, compare, admin, round, what],
+  );
   const reload = useCallback(() => setRound((r) => r + 1), []);
   return { list, error, reload };
 }

@@ -1,7 +1,8 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { api } from '../api/client';
 import { GroupDetails } from '../api/types';
 import { useAuth } from '../auth/AuthContext';
+import { useCancellable } from './useCancellable';
 
 /**
  * The groups the signed-in person belongs to (GET /api/users/{id}/group), sorted by name; undefined
@@ -12,20 +13,17 @@ export function useMyGroups(): { groups?: GroupDetails[]; error?: string } {
   const { user } = useAuth();
   const [groups, setGroups] = useState<GroupDetails[]>();
   const [error, setError] = useState<string>();
-  useEffect(() => {
-    let live = true;
-    api<GroupDetails[] | null>(`/api/users/${user.UID}/group`).then(
-      (g) => live && setGroups(byName(g ?? [])),
-      (err: Error) => {
-        if (!live) return;
+  useCancellable(
+    () => api<GroupDetails[] | null>(`/api/users/${user.UID}/group`),
+    {
+      answer: (g) => setGroups(byName(g ?? [])),
+      error: (err) => {
         setGroups(user.Groups ?? []);
         setError(err.message);
       },
-    );
-    return () => {
-      live = false;
-    };
-  }, [user.UID, user.Groups]);
+    },
+    [user.UID, user.Groups],
+  );
   return { groups, error };
 }
 
@@ -38,16 +36,10 @@ export function useMyGroups(): { groups?: GroupDetails[]; error?: string } {
 export function useAllGroups(): GroupDetails[] | undefined {
   const { user } = useAuth();
   const [groups, setGroups] = useState<GroupDetails[]>();
-  useEffect(() => {
-    let live = true;
-    api<GroupDetails[] | null>('/api/groups').then(
-      (g) => live && setGroups(byName(g ?? [])),
-      () => live && setGroups(byName(user.Groups ?? [])),
-    );
-    return () => {
-      live = false;
-    };
-  }, [user.UID, user.Groups]);
+  useCancellable(() => api<GroupDetails[] | null>('/api/groups'), { answer: (g) => setGroups(byName(g ?? [])), error: () => setGroups(byName(user.Groups ?? [])) }, [
+    user.UID,
+    user.Groups,
+  ]);
   return groups;
 }
 

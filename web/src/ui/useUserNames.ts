@@ -1,7 +1,8 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { api } from '../api/client';
 import { UserDetails } from '../api/types';
 import { useAuth } from '../auth/AuthContext';
+import { useCancellable } from './useCancellable';
 
 /**
  * Usernames by UID, for owners of searches and entries. Only asked of the API when `needed`
@@ -10,16 +11,11 @@ import { useAuth } from '../auth/AuthContext';
 export function useUserNames(needed = true): Map<number, string> {
   const { user } = useAuth();
   const [names, setNames] = useState(() => new Map([[user.UID, user.User]]));
-  useEffect(() => {
-    if (!needed) return;
-    let live = true;
-    api<UserDetails[] | null>('/api/users').then(
-      (list) => live && setNames(new Map([...(list ?? []).map((u) => [u.UID, u.User] as const), [user.UID, user.User]])),
-      () => undefined, // not allowed to list users: UIDs are shown instead
-    );
-    return () => {
-      live = false;
-    };
-  }, [needed, user.UID, user.User]);
+  // Not allowed to list users: UIDs are shown instead.
+  useCancellable(
+    () => (needed ? api<UserDetails[] | null>('/api/users') : undefined),
+    { answer: (list) => setNames(new Map([...(list ?? []).map((u) => [u.UID, u.User] as const), [user.UID, user.User]])) },
+    [needed, user.UID, user.User],
+  );
   return names;
 }

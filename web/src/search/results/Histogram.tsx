@@ -1,7 +1,8 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { SearchInfo } from '../../api/types';
 import { usePrefs } from '../../prefs/PrefsContext';
 import { formatCount, formatTime } from '../../ui/time-format';
+import { useCancellable } from '../../ui/useCancellable';
 import { currentPalette } from './chart-options';
 import { EChart } from './EChart';
 import { HistogramData, loadHistogram } from './histogram-data';
@@ -10,17 +11,15 @@ import { HistogramData, loadHistogram } from './histogram-data';
 export function Histogram({ info, renderers, onZoom }: { info: SearchInfo; renderers: ReadonlySet<string>; onZoom?(start: Date, end: Date): void }) {
   const { prefs } = usePrefs();
   const [data, setData] = useState<HistogramData | null>();
-  useEffect(() => {
-    let cancelled = false;
-    setData(undefined);
-    loadHistogram(info, renderers, () => cancelled).then(
-      (d) => !cancelled && setData(d ?? null),
-      () => !cancelled && setData(null),
-    );
-    return () => {
-      cancelled = true;
-    };
-  }, [info.ID]); // eslint-disable-line react-hooks/exhaustive-deps -- one histogram per search shown
+  // One histogram per search shown.
+  useCancellable(
+    (current) => {
+      setData(undefined);
+      return loadHistogram(info, renderers, () => !current());
+    },
+    { answer: (d) => setData(d ?? null), error: () => setData(null) },
+    [info.ID],
+  );
 
   const option = useMemo(() => {
     if (!data) return undefined;
