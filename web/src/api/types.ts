@@ -1,25 +1,16 @@
-/** Wire shapes of the service (shared/spec/service-api.md, product-notes §2). */
+/**
+ * Wire shapes of the service (shared/spec/service-api.md, product-notes §2). Where the service's
+ * OpenAPI document describes a body, its type is the one generated from that document
+ * (openapi.gen.ts, `npm run api:types`), so a server change that breaks the console fails its type
+ * check; the rest (renderer pages, the parse answer) are written here.
+ */
+import type { components } from './openapi.gen';
 
-export interface GroupDetails {
-  GID: number;
-  Name: string;
-  Desc: string;
-}
+type Schemas = components['schemas'];
 
-export interface UserDetails {
-  UID: number;
-  User: string;
-  Name: string;
-  Email: string;
-  Admin: boolean;
-  Locked: boolean;
-  DefaultGID?: number;
-  Groups: GroupDetails[];
-  /** administrators only: failed sign-ins counted against the account now (absent when none) */
-  FailedLogins?: number;
-  /** administrators only: sign-in is refused until then, after too many failed sign-ins; unlocking clears it */
-  LoginBlockedUntil?: string;
-}
+export type GroupDetails = Schemas['GroupDetailsDto'];
+
+export type UserDetails = Schemas['UserDetailsDto'];
 
 export interface ParseResponse {
   Sequence: number;
@@ -63,47 +54,11 @@ export interface RenderModuleInfo {
   Examples: string[];
 }
 
-export interface SearchInfo {
-  ID: string;
-  UID: number;
-  UserQuery: string;
-  EffectiveQuery: string;
-  StartRange: string;
-  EndRange: string;
-  Started: string;
-  Finished: string;
-  Duration: string;
-  StoreSize: number;
-  IndexSize: number;
-  ItemCount: number;
-  TimeZoomDisabled: boolean;
-  QueryTimeSpecified: boolean;
-  RenderDownloadFormats: string[];
-  RenderModule: string;
-  Background: boolean;
-  State: string;
-  Metadata?: unknown;
-  Error?: string;
-}
+export type SearchInfo = Schemas['SearchInfoDto'];
 
-export interface LaunchResponse {
-  SearchSessionID: string;
-  RefreshInterval: number;
-  SearchID: string;
-  RenderModule: string;
-  RenderCmd: string;
-  Info: SearchInfo;
-}
+export type LaunchResponse = Schemas['LaunchResponseDto'];
 
-export interface OverviewStats {
-  SearchPosition: string;
-  Finished: boolean;
-  OverLimit: boolean;
-  EntryCount: number;
-  EntriesScanned?: number;
-  BytesScanned?: number;
-  Error?: string;
-}
+export type OverviewStats = Schemas['OverviewStatsDto'];
 
 export interface StartSearchRequest {
   SearchString: string;
@@ -160,22 +115,7 @@ export type ThemePref = 'system' | 'light' | 'dark';
 
 /* Keeping searches: the search library, search history and persistent searches (issue 17 pages). */
 
-export interface LibraryEntry {
-  ThingUUID: string;
-  GUID: string;
-  UID: number;
-  /** omitted when empty */
-  GIDs?: number[];
-  Global: boolean;
-  Name: string;
-  Description: string;
-  Query: string;
-  /** omitted when empty */
-  Labels?: string[];
-  Metadata?: unknown;
-  /** what the caller may do with it */
-  Can: { Delete: boolean; Modify: boolean; Share: boolean };
-}
+export type LibraryEntry = Schemas['LibraryEntryDto'];
 
 /** The fields the console writes when it creates or updates an entry. */
 export interface LibraryEntryInput {
@@ -188,84 +128,28 @@ export interface LibraryEntryInput {
   Global?: boolean;
 }
 
-export interface SearchLog {
-  UID: number;
-  GID: number;
-  GIDs?: number[];
-  Global?: boolean;
-  UserQuery: string;
-  EffectiveQuery: string;
-  Launched: string;
-}
+export type SearchLog = Schemas['SearchLogDto'];
 
 /** An item of GET /api/searchctrl. */
-export interface SearchSummary {
-  ID: string;
-  UID: number;
-  GID: number;
-  GIDs?: number[];
-  Global?: boolean;
-  State: string;
-  AttachedClients: number;
-  StoredData: number;
-  UserQuery: string;
-  EffectiveQuery: string;
-  StartRange: string;
-  EndRange: string;
-  Error?: string;
-}
+export type SearchSummary = Schemas['SearchSummaryDto'];
 
-/** An item of GET /api/searchctrl/details: the search info with what saving added. */
-export interface SearchDetails extends SearchInfo {
-  Name?: string;
-  SaveMetadata?: unknown;
-  GIDs?: number[];
-  Global?: boolean;
-}
+/** An item of GET /api/searchctrl/details: the search info, with what saving added. */
+export type SearchDetails = SearchInfo;
 
 /* Administration of users and groups (issue 18, web/src/admin). */
 
 /** POST /api/users: every field is required. */
-export interface NewUserInput {
-  User: string;
-  Pass: string;
-  Name: string;
-  Email: string;
-  Admin: boolean;
-}
+export type NewUserInput = Schemas['CreateUserDto'];
 
 /** GET /api/users/{id}/sessions */
-export interface UserSessions {
-  UID: number;
-  User: string;
-  Sessions: Array<{ LastHit: string; Origin: string; TempSession: boolean }>;
-}
+export type UserSessions = Schemas['SessionListDto'];
 
 /* API tokens (/api/tokens, product-notes §1.3). */
 
-export interface ApiToken {
-  id: string;
-  name: string;
-  description: string;
-  uid: number;
-  createdAt: string;
-  /** omitted when the token never expires */
-  expiresAt?: string;
-  capabilities: string[];
-  lastUsedAt: string | null;
-}
+export type ApiToken = Schemas['TokenDto'];
 
 /** POST and the refresh PATCH: the only answers that carry the secret. */
-export interface ApiTokenWithSecret extends ApiToken {
-  token: string;
-}
+export type ApiTokenWithSecret = Schemas['TokenWithSecretDto'];
 
 /** An item of GET /api/tokens/capabilities?detail=true. */
-export interface CapabilityDesc {
-  Cap: number;
-  Name: string;
-  Desc: string;
-  Category: string;
-  /** whether a token holding it reaches any API of this service */
-  Grants: boolean;
-}
+export type CapabilityDesc = Schemas['CapabilityDescDto'];

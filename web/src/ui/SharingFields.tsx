@@ -28,7 +28,7 @@ export function SharingFields({
   const choices = user.Admin ? all : groups;
   const shown = [...(choices ?? [])];
   // Groups it is already shared with that the person is not in (they left it, or an administrator shared it) stay listed, by name.
-  for (const gid of gids ?? []) if (!shown.some((g) => g.GID === gid)) shown.push(all?.find((g) => g.GID === gid) ?? { GID: gid, Name: `group ${gid}`, Desc: '' });
+  for (const gid of gids ?? []) if (!shown.some((g) => g.GID === gid)) shown.push(all?.find((g) => g.GID === gid) ?? { GID: gid, Name: `group ${gid}`, Desc: '', Synced: false });
   return (
     <fieldset className="group-choices">
       <legend>{legend}</legend>
