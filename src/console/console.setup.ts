@@ -1,9 +1,10 @@
 /**
  * The web console (web/, built by Vite into web/dist) served by the service itself: hashed
  * assets with year-long caching (precompressed copies when the browser takes them), client-side
- * routes (/search, /library, ...) answered with index.html under a strict Content-Security-Policy,
- * and the console's cookie session (console-session.ts). `/api/...`, `/services/...` and
- * websockets are untouched: an unknown `/api/...` path still gets the JSON 404. Without a build
+ * routes (/search, /library, ...) answered with index.html under a strict Content-Security-Policy.
+ * The console's session cookie is no business of this file: login sets it (src/login) and the
+ * guard reads it (src/identity/console-cookie.ts). `/api/...`, `/services/...` and websockets
+ * are untouched: an unknown `/api/...` path still gets the JSON 404. Without a build
  * the service runs API-only and says how to build the console.
  */
 import { Logger } from '@nestjs/common';
@@ -12,7 +13,6 @@ import express, { NextFunction, Request, Response } from 'express';
 import { randomBytes } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { consoleSession } from './console-session';
 
 /** The placeholder Vite writes where each response's nonce goes (web/vite.config.ts `html.cspNonce`). */
 export const NONCE_PLACEHOLDER = 'CSP_NONCE_PLACEHOLDER';
@@ -79,7 +79,6 @@ function sendIndex(index: string) {
 
 /** Call before the app listens (routes registered later come after these). Returns whether the console is served. */
 export function mountConsole(app: NestExpressApplication, dir = DEFAULT_CONSOLE_DIR): boolean {
-  app.use(consoleSession());
   const index = path.join(dir, 'index.html');
   if (!fs.existsSync(index)) {
     new Logger('Console').warn(`web console not built (${index} missing): serving the API only. Build it with \`npm run build:web\` (npm start does).`);

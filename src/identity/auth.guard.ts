@@ -4,17 +4,17 @@ import { forbidden } from '../common/errors/app-error';
 import { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/env.schema';
 import { AUTH_DECLARATION, AuthedRequest } from './auth.decorators';
-import { AuthService, TOKEN_HEADER } from './auth.service';
-import { assertSameOrigin } from './same-origin';
-import { asSplunkRefusal, splunkSecret } from './splunk-credential';
-import { tokenCookie } from './token-cookie';
+import { AuthService } from './auth.service';
+import { readCredential } from './request-credential';
+import { asSplunkRefusal } from './splunk-credential';
 import { AuthContext, AuthDeclaration } from './auth.types';
 
 /**
  * The one global guard. Deny by default: a route must declare `@Public()` or `@Auth(...)`.
- * Order: credential (as the declaration says: JWT or `Service-Token`, the `token` cookie where
- * allowed, or a Splunk credential) -> session/token (revocation, expiry, lock) -> admin -> token
- * capability.
+ * Order: credential (every kind is read here, as the declaration allows: JWT, `Service-Token`,
+ * the console's session cookie, the `token` cookie, a Splunk credential; request-credential.ts)
+ * -> session/token (revocation, expiry, lock) -> admin -> token capability. On Splunk HEC routes
+ * refusals are in HEC's terms.
  */
 @Injectable()
 export class AuthGuard implements CanActivate {
@@ -30,28 +30,14 @@ export class AuthGuard implements CanActivate {
     if (!decl) throw forbidden('This route declares no access rule');
     if (decl.public) return true;
     const req = ctx.switchToHttp().getRequest<AuthedRequest>();
-    req.auth = decl.credential === 'splunk' ? await this.splunk(req, decl) : await this.standard(req, decl);
-    return true;
-  }
-
-  /** A JWT (`Authorization: Bearer`, or the `token` cookie where the route allows it) or a `Service-Token`. */
-  private async standard(req: AuthedRequest, decl: AuthDeclaration): Promise<AuthContext> {
-    const fromCookie = decl.cookie && !req.headers.authorization && !req.headers[TOKEN_HEADER] ? tokenCookie(req.headers.cookie) : undefined;
-    if (fromCookie) assertSameOrigin(req.headers, this.config.corsOrigins);
-    const auth = await this.auth.authenticate(req.headers, fromCookie);
-    authorize(decl, auth);
-    return auth;
-  }
-
-  /** An API token from `Authorization: Splunk <token>`, else `?token=`; refusals in HEC's terms. */
-  private async splunk(req: AuthedRequest, decl: AuthDeclaration): Promise<AuthContext> {
     try {
-      const auth = await this.auth.fromToken(splunkSecret(req));
+      const auth = await this.auth.authenticate(readCredential(req, decl, this.config.corsOrigins));
       authorize(decl, auth);
-      return auth;
+      req.auth = auth;
     } catch (err) {
-      throw asSplunkRefusal(err);
+      throw decl.credential === 'splunk' ? asSplunkRefusal(err) : err;
     }
+    return true;
   }
 }
 

@@ -1,13 +1,11 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { IncomingHttpHeaders } from 'node:http';
 import { unauthorized } from '../common/errors/app-error';
 import { digestTokenSecret, isWellFormedTokenSecret } from './token-secret';
 import { AuthRepository } from './auth.repository';
 import { AuthContext } from './auth.types';
+import { Credential, isJwtShaped } from './credentials';
 import { Capability, parseCapability } from './capabilities';
 import { JwtKeyService } from './jwt-key.service';
-
-export const TOKEN_HEADER = 'service-token';
 
 /** Why a well-formed secret matches no token. */
 const UNUSABLE_TOKEN = {
@@ -17,7 +15,6 @@ const UNUSABLE_TOKEN = {
 } as const;
 const TOUCH_EVERY_MS = 30_000;
 const TOKEN_TOUCH_EVERY_MS = 60_000;
-const JWT_SHAPE = /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*$/;
 
 /**
  * Establishes who is calling, from a JWT (`Authorization: Bearer`) or an API token
@@ -34,21 +31,13 @@ export class AuthService {
     private readonly identities: AuthRepository,
   ) {}
 
-  /** Rule when both credentials are sent: refused, so a token can never be widened by a JWT. */
-  async authenticate(headers: IncomingHttpHeaders, jwtOverride?: string): Promise<AuthContext> {
-    const tokenHeader = headers[TOKEN_HEADER];
-    const authz = headers.authorization;
-    if (tokenHeader !== undefined && (authz !== undefined || jwtOverride !== undefined)) {
-      throw unauthorized('Send either a Service-Token or an Authorization header, not both');
-    }
-    if (tokenHeader !== undefined) return this.fromToken(Array.isArray(tokenHeader) ? tokenHeader[0] : tokenHeader);
-    const jwt = jwtOverride ?? bearer(authz);
-    if (!jwt) throw unauthorized('Authentication required: send Authorization: Bearer <JWT> or a Service-Token');
-    return this.fromJwt(jwt);
+  /** Who presents this credential (credentials.ts reads it from a request or a websocket upgrade). */
+  authenticate(credential: Credential): Promise<AuthContext> {
+    return credential.kind === 'token' ? this.fromToken(credential.secret) : this.fromJwt(credential.jwt);
   }
 
   async fromJwt(token: string): Promise<AuthContext> {
-    const claims = JWT_SHAPE.test(token) ? this.jwt.verify(token) : undefined;
+    const claims = isJwtShaped(token) ? this.jwt.verify(token) : undefined;
     if (!claims) throw unauthorized('Invalid or expired token');
     const s = await this.identities.findSession(claims.sid);
     if (!s || s.uid !== claims.uid) throw unauthorized('Session has ended; log in again');
@@ -90,10 +79,4 @@ export class AuthService {
     if (this.lastTouch.size > 100_000) this.lastTouch.clear();
     this.lastTouch.set(key, now);
   }
-}
-
-function bearer(header: string | undefined): string | undefined {
-  if (!header) return undefined;
-  const m = /^Bearer\s+(\S+)\s*$/i.exec(header);
-  return m?.[1];
 }

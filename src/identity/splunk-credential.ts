@@ -1,5 +1,5 @@
+import { Request } from 'express';
 import { AppError } from '../common/errors/app-error';
-import { AuthedRequest } from './auth.decorators';
 
 /**
  * A refused Splunk HEC credential. Beyond its status it carries HEC's error code (2 token
@@ -17,7 +17,7 @@ export class SplunkCredentialError extends AppError {
 }
 
 /** The API token of a Splunk credential: `Authorization: Splunk <token>`, else `?token=`. */
-export function splunkSecret(req: AuthedRequest): string {
+export function splunkSecret(req: Pick<Request, 'headers' | 'query'>): string {
   const header = req.headers.authorization;
   if (header !== undefined) {
     const m = /^Splunk\s+(\S+)\s*$/i.exec(header);

@@ -1,4 +1,4 @@
-import { ArgumentsHost, Body, Catch, Controller, Delete, ExceptionFilter, HttpCode, Post, Put, Req, UseFilters } from '@nestjs/common';
+import { ArgumentsHost, Body, Catch, Controller, Delete, ExceptionFilter, HttpCode, Post, Put, Req, Res, UseFilters } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Request, Response } from 'express';
 import { Auth, CurrentAuth, Public } from '../identity/auth.decorators';
@@ -6,6 +6,7 @@ import { LoginDto, LoginResponseDto } from './login.dto';
 import { AuthContext } from '../identity/auth.types';
 import { LoginFailedError, LoginService } from './login.service';
 import { SessionsService } from '../sessions/sessions.service';
+import { ConsoleSignOutFilter, endConsoleSession, startConsoleSession } from './console-session';
 
 /** Failed logins keep the product's body shape, with `Error` added like every other 4xx. */
 @Catch(LoginFailedError)
@@ -28,24 +29,29 @@ export class LoginController {
   @HttpCode(200)
   @UseFilters(LoginFailedFilter)
   @ApiOperation({ summary: 'Log in with JSON or form fields User and Pass' })
-  async doLogin(@Body() dto: LoginDto, @Req() req: Request): Promise<LoginResponseDto> {
+  async doLogin(@Body() dto: LoginDto, @Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<LoginResponseDto> {
     const jwt = await this.login.login(dto.User, dto.Pass, clientAddress(req));
-    return { LoginStatus: true, JWT: jwt };
+    // The web console keeps its JWT in an HttpOnly cookie, out of its scripts' reach.
+    return startConsoleSession(req, res, jwt) ? { LoginStatus: true } : { LoginStatus: true, JWT: jwt };
   }
 
   @Put('logout')
   @Auth()
+  @UseFilters(ConsoleSignOutFilter)
   @ApiOperation({ summary: 'End the current session' })
-  async logout(@CurrentAuth() auth: AuthContext): Promise<null> {
+  async logout(@CurrentAuth() auth: AuthContext, @Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<null> {
     await this.sessions.endCurrent(auth);
+    endConsoleSession(req, res);
     return null;
   }
 
   @Delete('logout')
   @Auth()
+  @UseFilters(ConsoleSignOutFilter)
   @ApiOperation({ summary: 'End every session of the user' })
-  async logoutAll(@CurrentAuth() auth: AuthContext): Promise<null> {
+  async logoutAll(@CurrentAuth() auth: AuthContext, @Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<null> {
     await this.sessions.logOutEverywhere(auth.uid);
+    endConsoleSession(req, res);
     return null;
   }
 }

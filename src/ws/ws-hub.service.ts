@@ -6,6 +6,7 @@ import { Duplex } from 'node:stream';
 import { WebSocket, WebSocketServer } from 'ws';
 import { authorize } from '../identity/auth.guard';
 import { AuthService } from '../identity/auth.service';
+import { bearerJwt, Credential, credentialOf } from '../identity/credentials';
 import { JwtKeyService } from '../identity/jwt-key.service';
 import { AuthContext } from '../identity/auth.types';
 import { Capability } from '../identity/capabilities';
@@ -15,8 +16,7 @@ import { answerRaw } from '../common/http/raw-answer';
 import { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/env.schema';
 import { SessionEvents } from '../sessions/session-events';
-import { consoleUpgradeJwt } from '../console/console-session';
-import { jwtFromProtocols } from './ws-credentials';
+import { upgradeJwt } from './ws-credentials';
 
 /**
  * The caller's rights as they are now: the socket's credentials authenticated again and held to
@@ -40,8 +40,8 @@ const RECHECK_MS = 10_000;
 export const WS_CLOSE_IDLE = 4408;
 
 interface LiveSocket {
-  headers: IncomingMessage['headers'];
-  jwt?: string;
+  /** What the upgrade authenticated with, checked again every RECHECK_MS. */
+  credential: Credential;
   uid: number;
   sid?: string;
   /** The TCP socket under it: its byte counters tell whether any frame went either way (pings too). */
@@ -116,17 +116,18 @@ export class WsHub implements OnApplicationBootstrap, OnApplicationShutdown {
     const path = (req.url ?? '').split('?')[0];
     const route = this.routes.get(path);
     if (!route) return refuse(socket, 404, 'Not found');
-    const protocolJwt = req.headers.authorization ? undefined : jwtFromProtocols(req);
-    // The web console's socket: its session cookie, same origin only (console-session.ts).
-    const jwt = protocolJwt ?? consoleUpgradeJwt(req.headers);
+    // A subprotocol's JWT, else the web console's session cookie (same origin only).
+    const { jwt, protocol } = upgradeJwt(req);
     // A user already at the cap is refused on the JWT's signature alone: a client retrying in a
     // loop costs no session lookup.
-    const signed = jwt ?? /^Bearer (\S+)$/i.exec(req.headers.authorization ?? '')?.[1];
+    const signed = jwt ?? bearerJwt(req.headers.authorization);
     const claimed = signed ? this.jwtKeys.verify(signed)?.uid : undefined;
     if (claimed !== undefined && this.atCap(claimed)) return this.refuseOverCap(socket);
+    let credential: Credential;
     let auth: AuthContext;
     try {
-      auth = await this.auth.authenticate(req.headers, jwt);
+      credential = credentialOf(req.headers, jwt);
+      auth = await this.auth.authenticate(credential);
       authorize({ capability: route.capability }, auth);
     } catch (err) {
       const { status, message } = mapError(err);
@@ -134,9 +135,9 @@ export class WsHub implements OnApplicationBootstrap, OnApplicationShutdown {
     }
     if (this.atCap(auth.uid)) return this.refuseOverCap(socket);
     // Answer with the subprotocol the JWT came in, as clients expect.
-    if (protocolJwt) req.headers['sec-websocket-protocol'] = protocolJwt;
+    if (protocol) req.headers['sec-websocket-protocol'] = protocol;
     const current: CurrentAuth = async () => {
-      const now = await this.auth.authenticate(req.headers, jwt);
+      const now = await this.auth.authenticate(credential);
       authorize({ capability: route.capability }, now);
       return now;
     };
@@ -145,7 +146,7 @@ export class WsHub implements OnApplicationBootstrap, OnApplicationShutdown {
       const tcp = socket as Socket;
       markAuthenticated(tcp);
       this.perUser.set(auth.uid, (this.perUser.get(auth.uid) ?? 0) + 1);
-      this.live.set(ws, { headers: req.headers, jwt, uid: auth.uid, sid: auth.sessionId, socket: tcp, bytes: tcp.bytesRead + tcp.bytesWritten, activeAt: Date.now() });
+      this.live.set(ws, { credential, uid: auth.uid, sid: auth.sessionId, socket: tcp, bytes: tcp.bytesRead + tcp.bytesWritten, activeAt: Date.now() });
       ws.on('close', () => {
         this.live.delete(ws);
         const n = (this.perUser.get(auth.uid) ?? 1) - 1;
@@ -185,7 +186,7 @@ export class WsHub implements OnApplicationBootstrap, OnApplicationShutdown {
   private async revalidate(): Promise<void> {
     for (const [ws, creds] of this.live) {
       try {
-        await this.auth.authenticate(creds.headers, creds.jwt);
+        await this.auth.authenticate(creds.credential);
       } catch {
         ws.close(4401, 'session ended');
       }
