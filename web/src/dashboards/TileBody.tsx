@@ -1,11 +1,5 @@
-import { useEffect, useState, useSyncExternalStore } from 'react';
-import { ChartResult, GaugeValue, SearchEntry, TableResult } from '../api/types';
-import { ChartView } from '../search/results/ChartView';
-import { EntryList } from '../search/results/EntryList';
-import { GaugeView } from '../search/results/GaugeView';
-import { ENTRY_RENDERERS } from '../search/results/Results';
-import { TableView } from '../search/results/TableView';
-import { SearchSession } from '../search/search-session';
+import { useSyncExternalStore } from 'react';
+import { ResultView } from '../search/results/ResultView';
 import { SideEffectConsent } from '../ui/SideEffectConsent';
 import { formatCount } from '../ui/time-format';
 import { chartTypeOf, TileView } from './dashboard-data';
@@ -53,57 +47,7 @@ export function TileBody({ tile, slot, onZoom, onConfirm }: { tile: TileView; sl
         Searching… {formatCount(state.stats?.EntryCount ?? 0)} entries so far
       </p>
     );
-  const count = state.stats?.EntryCount ?? 0;
-  if (ENTRY_RENDERERS.has(session.renderer)) {
-    if (count === 0) return <p className="muted tile-note">No entries matched in this time range.</p>;
-    return <EntryList searchId={session.id} count={count} fetchPage={(a, b) => session.page<SearchEntry[]>(a, b)} />;
-  }
-  return <Condensed key={session.id} session={session} tile={tile} onZoom={onZoom} />;
-}
-
-function Condensed({ session, tile, onZoom }: { session: SearchSession; tile: TileView; onZoom?(start: Date, end: Date): void }) {
-  const [result, setResult] = useState<{ entries?: unknown; error?: string }>();
-  useEffect(() => {
-    let live = true;
-    session.page<unknown>().then(
-      (p) => live && setResult({ entries: p.Entries }),
-      (err: Error) => live && setResult({ error: err.message }),
-    );
-    return () => {
-      live = false;
-    };
-  }, [session]);
-  if (!result)
-    return (
-      <p className="muted tile-note" role="status">
-        Loading results…
-      </p>
-    );
-  if (result.error)
-    return (
-      <p className="tile-problem" role="alert">
-        Could not read the results: {result.error}
-      </p>
-    );
-  switch (session.renderer) {
-    case 'table':
-      return <TableView result={(result.entries ?? { Columns: [], Rows: [] }) as TableResult} downloads={[]} compact />;
-    case 'chart':
-      return (
-        <ChartView
-          result={(result.entries ?? { Names: [], Values: [] }) as ChartResult}
-          type={chartTypeOf(tile.renderer)}
-          options={tile.options}
-          onType={() => undefined}
-          onOptions={() => undefined}
-          compact
-          onZoom={onZoom}
-        />
-      );
-    case 'gauge':
-    case 'numbercard':
-      return <GaugeView values={(result.entries ?? []) as GaugeValue[]} card={session.renderer === 'numbercard' || tile.renderer === 'numbercard'} />;
-    default:
-      return <p className="muted tile-note">The console cannot draw the {session.renderer} renderer in a tile yet; open the search to download its results.</p>;
-  }
+  return (
+    <ResultView session={session} state={state} compact chart={{ type: chartTypeOf(tile.renderer), options: tile.options }} card={tile.renderer === 'numbercard'} onZoom={onZoom} />
+  );
 }

@@ -10,7 +10,7 @@ import { forgetDraft, keepDraft, readDraft } from './draft';
 import { ParseOutcome } from './editor-extensions';
 import { QueryEditor } from './QueryEditor';
 import { ChartType, RendererOptions } from './results/chart-options';
-import { Results } from './results/Results';
+import { ResultView } from './results/ResultView';
 import { SearchActions } from './SearchActions';
 import { SearchStatus } from './SearchStatus';
 import { TimePicker } from './TimePicker';
@@ -199,7 +199,7 @@ export function SearchPage() {
             <SearchStatus state={search.state} now={now} />
             <SearchActions session={search.session} state={search.state} chart={{ type: chartType, options: chartOptions }} range={range} />
           </div>
-          <Results
+          <ResultView
             key={search.session.id}
             session={search.session}
             state={search.state}
