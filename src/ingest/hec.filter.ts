@@ -20,7 +20,7 @@ function hecCodeFor(status: number): number {
 }
 
 function hecAnswer(err: unknown): HecAnswer {
-  if (err instanceof HecError) return { status: err.status, code: err.code, text: err.message, invalidEvent: err.invalidEvent, headers: {} };
+  if (err instanceof HecError) return { status: err.status, code: err.hecCode, text: err.message, invalidEvent: err.invalidEvent, headers: {} };
   if (err instanceof SplunkCredentialError) return { status: err.status, code: err.hecCode, text: err.message, headers: {} };
   const m = mapError(err);
   return { status: m.status, code: hecCodeFor(m.status), text: m.message, headers: m.headers ?? {} };

@@ -33,7 +33,7 @@ function referenceSplit(text: string): HecBatch<string> {
 
 const comparable = (b: HecBatch<string>) => ({
   items: b.items,
-  failure: b.failure && { status: b.failure.status, code: b.failure.code, message: b.failure.message, invalidEvent: b.failure.invalidEvent },
+  failure: b.failure && { status: b.failure.status, code: b.failure.hecCode, message: b.failure.message, invalidEvent: b.failure.invalidEvent },
 });
 
 describe('splitEvents (HEC bodies)', () => {

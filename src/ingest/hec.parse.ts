@@ -7,11 +7,11 @@ import { checkSource } from './ingest.rules';
 import { PendingEntry } from './ingest.service';
 import { hecTime } from './timestamps';
 
-/** A HEC failure: HTTP status, HEC code and text, and for a bad event of a batch its index. */
+/** A HEC failure: HTTP status, HEC code (`hecCode`) and text, and for a bad event of a batch its index. */
 export class HecError extends AppError {
   constructor(
     status: number,
-    readonly code: number,
+    readonly hecCode: number,
     message: string,
     readonly invalidEvent?: number,
   ) {

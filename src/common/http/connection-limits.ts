@@ -1,7 +1,8 @@
 import { Logger } from '@nestjs/common';
 import { Server } from 'node:http';
 import { Socket } from 'node:net';
-import { answerRaw } from './raw-answer';
+import { refusal } from '../errors/app-error';
+import { answerRawError } from './raw-answer';
 
 export interface ConnectionLimitOptions {
   /** Connections open at once (HTTP and websockets); more are answered 503. */
@@ -71,16 +72,14 @@ export class ConnectionLimits {
     const retryAfter = Math.max(1, Math.ceil(this.opts.headersTimeoutMs / 1000));
     if (this.open >= this.opts.maxConnections) {
       this.count('total');
-      answerRaw(socket, 503, 'The service has too many open connections; try again shortly', { 'Retry-After': retryAfter });
+      answerRawError(socket, refusal('TOO_MANY_CONNECTIONS').retryAfter(retryAfter));
       return false;
     }
     const address = addressKey(socket.remoteAddress);
     const waiting = this.unauthenticated.get(address) ?? 0;
     if (waiting >= this.opts.maxUnauthenticatedPerAddress) {
       this.count('address');
-      answerRaw(socket, 429, `Too many connections from your address that have not signed in (at most ${this.opts.maxUnauthenticatedPerAddress}); try again shortly`, {
-        'Retry-After': retryAfter,
-      });
+      answerRawError(socket, refusal('TOO_MANY_UNAUTHENTICATED_CONNECTIONS', this.opts.maxUnauthenticatedPerAddress).retryAfter(retryAfter));
       return false;
     }
     this.open++;

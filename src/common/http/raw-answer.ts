@@ -1,5 +1,7 @@
 import { Socket } from 'node:net';
 import { Duplex } from 'node:stream';
+import { AppError } from '../errors/app-error';
+import { codeForStatus, ErrorCode } from '../errors/codes';
 
 const REASONS: Record<number, string> = {
   400: 'Bad Request',
@@ -17,15 +19,22 @@ const LINGER_MS = 1000;
 
 /**
  * Answers a socket outside Express (a refused connection or upgrade, a request Node's parser
- * refused) with `{"Error": message}` and closes it. The client gets a moment to read the answer
+ * refused) with `{"Error": message, "Code": code}` and closes it. The client gets a moment to read the answer
  * (closing with its request unread would reset the connection and could lose the answer), then
  * the socket is destroyed whatever the client does: a refusal never keeps a descriptor.
  * `linger: false` destroys it as soon as the answer is written (Node's own parser may still be
  * reading it: a head completed later must not reach the app).
  */
-export function answerRaw(socket: Duplex, status: number, message: string, headers: Record<string, string | number> = {}, linger = true): void {
+export function answerRaw(
+  socket: Duplex,
+  status: number,
+  message: string,
+  headers: Record<string, string | number> = {},
+  linger = true,
+  code: ErrorCode = codeForStatus(status),
+): void {
   if (!socket.writable) return void socket.destroy();
-  const body = JSON.stringify({ Error: message });
+  const body = JSON.stringify({ Error: message, Code: code });
   const extra = Object.entries(headers)
     .map(([k, v]) => `${k}: ${v}\r\n`)
     .join('');
@@ -39,4 +48,9 @@ export function answerRaw(socket: Duplex, status: number, message: string, heade
   );
   // Read and drop whatever else the client sends, so that closing does not reset the connection.
   if (socket instanceof Socket) socket.resume();
+}
+
+/** answerRaw with a refusal of the catalogue (its status, message, code and headers). */
+export function answerRawError(socket: Duplex, err: AppError, linger = true): void {
+  answerRaw(socket, err.status, err.message, err.headers, linger, err.code);
 }

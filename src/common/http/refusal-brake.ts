@@ -17,6 +17,7 @@
 import { createHash } from 'node:crypto';
 import { IncomingMessage, ServerResponse } from 'node:http';
 import { WindowCounter } from '../concurrency/window-counter';
+import { messageOf } from '../errors/codes';
 
 export const BRAKE_WINDOW_MS = 10_000;
 /** Statuses that say "too much" (rate, size): a client that keeps getting them is looping. */
@@ -76,9 +77,7 @@ export class RefusalBrake {
   private hold(req: IncomingMessage, res: ServerResponse, waitSeconds: number): void {
     req.pause(); // its body is never read
     const timer = setTimeout(() => {
-      const body = JSON.stringify({
-        Error: `Too many refused requests with this credential; slow down and honour Retry-After (REFUSAL_BRAKE_MAX ${this.opts.max} in ${BRAKE_WINDOW_MS / 1000} s)`,
-      });
+      const body = JSON.stringify({ Error: messageOf('REFUSAL_BRAKE', this.opts.max, BRAKE_WINDOW_MS / 1000), Code: 'REFUSAL_BRAKE' });
       res.shouldKeepAlive = false;
       res.writeHead(429, { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body), 'Retry-After': String(Math.max(1, Math.ceil(waitSeconds))) });
       res.end(body);

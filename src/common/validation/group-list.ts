@@ -6,11 +6,15 @@ import { ArrayMaxSize, IsArray, IsInt, IsOptional, Max, Min } from 'class-valida
 export const MAX_GROUPS = 256;
 const INT32_MAX = 2 ** 31 - 1;
 
-/** An optional list of group IDs: `null` means none; duplicates are dropped; bounded. */
+/**
+ * The one rule for a list of group IDs (every shared object's groups): optional; `null` means
+ * none (kept as `null`: the feature stores it as NULL or as an empty list); duplicates are
+ * dropped; at most `MAX_GROUPS`, each a positive int32.
+ */
 export const IsGroupList = () =>
   applyDecorators(
     IsOptional(),
-    Transform(({ value }) => (value === null ? [] : Array.isArray(value) && value.every((v) => typeof v === 'number') ? [...new Set(value)] : value)),
+    Transform(({ value }) => (Array.isArray(value) && value.every((v) => typeof v === 'number') ? [...new Set(value)] : value)),
     IsArray(),
     ArrayMaxSize(MAX_GROUPS),
     IsInt({ each: true }),

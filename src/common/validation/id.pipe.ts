@@ -1,5 +1,5 @@
 import { Injectable, PipeTransform } from '@nestjs/common';
-import { badRequest } from '../errors/app-error';
+import { refusal } from '../errors/app-error';
 
 const INT32_MAX = 2 ** 31 - 1;
 
@@ -7,9 +7,9 @@ const INT32_MAX = 2 ** 31 - 1;
 @Injectable()
 export class IdPipe implements PipeTransform<string, number> {
   transform(value: string): number {
-    if (!/^\d{1,10}$/.test(value ?? '')) throw badRequest(`Invalid ID "${String(value).slice(0, 40)}"`);
+    if (!/^\d{1,10}$/.test(value ?? '')) throw refusal('INVALID_ID', String(value).slice(0, 40));
     const n = Number(value);
-    if (n < 1 || n > INT32_MAX) throw badRequest(`Invalid ID "${value}"`);
+    if (n < 1 || n > INT32_MAX) throw refusal('INVALID_ID', value);
     return n;
   }
 }
@@ -24,7 +24,7 @@ export function isUuid(value: unknown): value is string {
 @Injectable()
 export class UuidPipe implements PipeTransform<string, string> {
   transform(value: string): string {
-    if (!isUuid(value)) throw badRequest(`Invalid UUID "${String(value).slice(0, 40)}"`);
+    if (!isUuid(value)) throw refusal('INVALID_UUID', String(value).slice(0, 40));
     return value.toLowerCase();
   }
 }

@@ -1,4 +1,5 @@
-import { badRequest } from '../errors/app-error';
+import { refusal } from '../errors/app-error';
+import { messageOf } from '../errors/codes';
 
 /**
  * How deeply arrays and objects nest in a JSON text, found in one pass over its characters
@@ -28,7 +29,7 @@ export function jsonDeeperThan(text: string | Buffer, max: number): boolean {
 }
 
 /** The message every JSON reader gives for a body past the depth limit. */
-export const jsonTooDeep = (max: number) => `JSON nests deeper than ${max} levels`;
+export const jsonTooDeep = (max: number) => messageOf('JSON_TOO_DEEP', max);
 
 let depthLimit = 64;
 
@@ -46,10 +47,10 @@ export function jsonDepthLimit(): number {
  * `meta`): parsed, or a 400 that names the field when it is malformed or nests too deeply.
  */
 export function parseJsonField(text: string, field: string): unknown {
-  if (jsonDeeperThan(text, depthLimit)) throw badRequest(`${field}: ${jsonTooDeep(depthLimit)}`);
+  if (jsonDeeperThan(text, depthLimit)) throw refusal('JSON_TOO_DEEP', depthLimit, field);
   try {
     return JSON.parse(text) as unknown;
   } catch {
-    throw badRequest(`${field} must be valid JSON`);
+    throw refusal('INVALID_JSON_FIELD', field);
   }
 }

@@ -1,4 +1,4 @@
-import { BadRequestException } from '@nestjs/common';
+import { AppError } from '../errors/app-error';
 import { QueryBooleanPipe } from './validation';
 
 describe('QueryBooleanPipe', () => {
@@ -11,7 +11,8 @@ describe('QueryBooleanPipe', () => {
 
   it('refuses anything else with the 400 of a query DTO, naming the parameter', () => {
     for (const value of ['maybe', 'TRUE', 'yes', ['true', 'true'], 'true ']) {
-      expect(() => read(value)).toThrow(BadRequestException);
+      expect(() => read(value)).toThrow(AppError);
+      expect(() => read(value)).toThrow(expect.objectContaining({ status: 400, code: 'VALIDATION_FAILED' }));
       expect(() => read(value)).toThrow(/^Invalid request: admin must be a boolean value$/);
     }
   });

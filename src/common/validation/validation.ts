@@ -1,5 +1,6 @@
-import { ArgumentMetadata, BadRequestException, Injectable, PipeTransform, ValidationError, ValidationPipe } from '@nestjs/common';
+import { ArgumentMetadata, Injectable, PipeTransform, ValidationError, ValidationPipe } from '@nestjs/common';
 import { Transform } from 'class-transformer';
+import { refusal } from '../errors/app-error';
 
 function describe(errors: ValidationError[], prefix = ''): string[] {
   const out: string[] = [];
@@ -32,7 +33,7 @@ export function buildValidationPipe(): ValidationPipe {
     stopAtFirstError: true,
     exceptionFactory: (errors) => {
       const parts = describe(errors);
-      return new BadRequestException(parts.length ? `Invalid request: ${parts.join('; ')}` : 'Invalid request body');
+      return refusal('VALIDATION_FAILED', parts.length ? parts.join('; ') : undefined);
     },
   });
 }
@@ -54,7 +55,7 @@ export class QueryBooleanPipe implements PipeTransform<unknown, boolean | undefi
   transform(value: unknown, { data }: ArgumentMetadata): boolean | undefined {
     if (value === undefined) return undefined;
     const b = queryBoolean(value);
-    if (typeof b !== 'boolean') throw new BadRequestException(`Invalid request: ${data} must be a boolean value`);
+    if (typeof b !== 'boolean') throw refusal('VALIDATION_FAILED', `${data} must be a boolean value`);
     return b;
   }
 }
