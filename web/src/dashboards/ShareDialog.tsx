@@ -1,7 +1,6 @@
 import { FormEvent, useState } from 'react';
 import { useAuth } from '../auth/AuthContext';
 import { Dialog, FormFooter } from '../ui/Dialog';
-import { useMyGroups } from '../ui/useGroups';
 import { readSharing, SharingFields } from '../ui/SharingFields';
 import { ConflictError, Dashboard, getDashboard, saveDashboard } from './dashboards-api';
 
@@ -11,7 +10,6 @@ import { ConflictError, Dashboard, getDashboard, saveDashboard } from './dashboa
  */
 export function ShareDialog({ dashboard, onSaved, onClose }: { dashboard: Dashboard; onSaved(d: Dashboard): void; onClose(): void }) {
   const { user } = useAuth();
-  const { groups } = useMyGroups();
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);
 
@@ -35,7 +33,7 @@ export function ShareDialog({ dashboard, onSaved, onClose }: { dashboard: Dashbo
   return (
     <Dialog title={`Share “${dashboard.Name}”`} onClose={onClose}>
       <form className="entry-form" onSubmit={submit}>
-        <SharingFields groups={groups} gids={dashboard.GIDs} global={dashboard.Global} legend="Groups that may open it" alone="the dashboard stays yours alone" />
+        <SharingFields gids={dashboard.GIDs} global={dashboard.Global} legend="Groups that may open it" alone="the dashboard stays yours alone" />
         <p className="muted small">Members of these groups can open the dashboard; only its owner and administrators can change it.</p>
         <FormFooter error={error} disabled={busy} submit={busy ? 'Saving…' : 'Save'} onCancel={onClose} autoFocus="submit" />
       </form>

@@ -4,7 +4,6 @@ import { DropZone, UploadFooter } from '../common-upload/DropZone';
 import { readSharing, SharingFields } from '../ui/SharingFields';
 import { useUpload } from '../common-upload/useUpload';
 import { Dialog } from '../ui/Dialog';
-import { useMyGroups } from '../ui/useGroups';
 import { createFile, nameFromFile, parseLabels, updateFile, UserFile, UserFileInput } from './files-api';
 
 /**
@@ -25,7 +24,6 @@ export function FileDialog({
   onClose(): void;
 }) {
   const { user } = useAuth();
-  const { groups } = useMyGroups();
   const [picked, setPicked] = useState<File>();
   const [fileError, setFileError] = useState<string>();
   const [error, setError] = useState<string>();
@@ -100,7 +98,7 @@ export function FileDialog({
             Separate labels with commas.
           </span>
         </label>
-        <SharingFields groups={groups} gids={existing?.GIDs} global={existing?.Global} />
+        <SharingFields gids={existing?.GIDs} global={existing?.Global} />
         <UploadFooter upload={up} error={error} submit={up.busy ? 'Uploading…' : busy ? 'Saving…' : existing ? 'Save' : 'Upload'} disabled={busy} onClose={onClose} />
       </form>
     </Dialog>

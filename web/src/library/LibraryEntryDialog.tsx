@@ -4,7 +4,6 @@ import { useAuth } from '../auth/AuthContext';
 import { Dialog, FormFooter } from '../ui/Dialog';
 import { createEntry, parseLabels, updateEntry } from './library-api';
 import { readSharing, SharingFields } from '../ui/SharingFields';
-import { useMyGroups } from '../ui/useGroups';
 
 export interface EntryDraft {
   Name?: string;
@@ -35,7 +34,6 @@ export function LibraryEntryDialog({
   onClose(): void;
 }) {
   const { user } = useAuth();
-  const { groups } = useMyGroups();
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);
   const hint = useId();
@@ -89,7 +87,7 @@ export function LibraryEntryDialog({
             Separate labels with commas.
           </span>
         </label>
-        <SharingFields groups={groups} gids={draft.GIDs} global={draft.Global} alone="the entry is yours alone" />
+        <SharingFields gids={draft.GIDs} global={draft.Global} alone="the entry is yours alone" />
         <FormFooter error={error} disabled={busy} submit={busy ? 'Saving…' : 'Save'} onCancel={onClose} />
       </form>
     </Dialog>

@@ -4,7 +4,6 @@ import { DropZone, UploadFooter } from '../common-upload/DropZone';
 import { readSharing, SharingFields } from '../ui/SharingFields';
 import { useUpload } from '../common-upload/useUpload';
 import { Dialog } from '../ui/Dialog';
-import { useMyGroups } from '../ui/useGroups';
 import { createResource, ResourceInput, ResourceMeta, updateResource, uploadResource } from './resources-api';
 
 /**
@@ -23,7 +22,6 @@ export function ResourceDialog({
   onClose(): void;
 }) {
   const { user } = useAuth();
-  const { groups } = useMyGroups();
   const [file, setFile] = useState<File>();
   const [fileError, setFileError] = useState<string>();
   const [error, setError] = useState<string>();
@@ -76,7 +74,7 @@ export function ResourceDialog({
           Description
           <textarea name="description" defaultValue={resource?.Description ?? ''} rows={2} />
         </label>
-        <SharingFields groups={groups} gids={resource?.GroupACL} global={resource?.Global} />
+        <SharingFields gids={resource?.GroupACL} global={resource?.Global} />
         {!resource && <DropZone label="Contents (optional)" file={file} onFile={setFile} maxSize={maxSize} disabled={busy} error={fileError ?? up.error} onError={setFileError} />}
         <UploadFooter upload={up} error={error} submit={busy ? 'Saving…' : resource ? 'Save' : 'Create'} disabled={busy} onClose={onClose} close={created ? 'Close' : 'Cancel'} />
       </form>

@@ -1,22 +1,19 @@
 import { GroupDetails } from '../api/types';
 import { useAuth } from '../auth/AuthContext';
-import { groupNames, useAllGroups } from './useGroups';
+import { groupNames, useAllGroups, useMyGroups } from './useGroups';
 
 /**
  * "Share with groups" checkboxes (named `gid`) and, for administrators, "Everyone (global)"
- * (named `global`), for a form read with FormData (readSharing). `groups`: the person's own
- * groups, which is what the service lets a non-admin share with; an administrator is offered
- * every group. Groups the object is already shared with stay listed. Used by every shareable
+ * (named `global`), for a form read with FormData (readSharing). A non-admin is offered their own
+ * groups, which is what the service lets them share with; an administrator is offered every group. Groups the object is already shared with stay listed. Used by every shareable
  * object's dialog (library entries, dashboards, resources, files).
  */
 export function SharingFields({
-  groups,
   gids,
   global,
   legend = 'Share with groups',
   alone = 'it stays yours alone',
 }: {
-  groups?: GroupDetails[];
   gids?: number[] | null;
   global?: boolean;
   legend?: string;
@@ -24,6 +21,7 @@ export function SharingFields({
   alone?: string;
 }) {
   const { user } = useAuth();
+  const { groups } = useMyGroups();
   const all = useAllGroups();
   const choices = user.Admin ? all : groups;
   const shown = [...(choices ?? [])];
