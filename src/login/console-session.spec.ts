@@ -28,6 +28,7 @@ const caller: AuthContext = { uid: 7, username: 'u', accountAdmin: false, isAdmi
 describe("the console's sign-in and sign-out", () => {
   let app: INestApplication;
   const seen: Credential[] = [];
+  let freshJwt = false;
   const ended: string[] = [];
 
   beforeAll(async () => {
@@ -40,7 +41,8 @@ describe("the console's sign-in and sign-out", () => {
     const moduleRef = await Test.createTestingModule({
       controllers: [LoginController],
       providers: [
-        { provide: LoginService, useValue: { login: () => Promise.resolve(JWT) } },
+        // A fresh JWT at each sign-in (its lifetime is the cookie's), except for `JWT` itself.
+        { provide: LoginService, useValue: { login: () => Promise.resolve(freshJwt ? jwtWithExp(Math.floor(Date.now() / 1000) + 600) : JWT) } },
         { provide: SessionsService, useValue: { endCurrent: () => Promise.resolve(ended.push('current')), logOutEverywhere: () => Promise.resolve(ended.push('all')) } },
         { provide: AuthService, useValue: auth },
         { provide: APP_CONFIG, useValue: { corsOrigins: [] } },
@@ -62,12 +64,17 @@ describe("the console's sign-in and sign-out", () => {
   const login = { User: 'u', Pass: 'p' };
 
   it('moves the JWT of a console sign-in into an HttpOnly SameSite=Strict cookie', async () => {
-    const res = await http().post('/api/login').set('X-Console', '1').send(login).expect(200);
-    expect(res.body).toEqual({ LoginStatus: true });
-    expect(res.headers['set-cookie']).toEqual([
-      expect.stringMatching(new RegExp(`^console_session=${JWT}; Path=/api; SameSite=Strict; Max-Age=(599|600); HttpOnly$`)),
-      'console_signed_in=1; Path=/; SameSite=Strict; Max-Age=2592000',
-    ]);
+    freshJwt = true;
+    try {
+      const res = await http().post('/api/login').set('X-Console', '1').send(login).expect(200);
+      expect(res.body).toEqual({ LoginStatus: true });
+      expect(res.headers['set-cookie']).toEqual([
+        expect.stringMatching(/^console_session=eyJ[\w.-]+; Path=\/api; SameSite=Strict; Max-Age=(599|600); HttpOnly$/),
+        'console_signed_in=1; Path=/; SameSite=Strict; Max-Age=2592000',
+      ]);
+    } finally {
+      freshJwt = false;
+    }
   });
 
   it('marks the cookies Secure over HTTPS', async () => {
