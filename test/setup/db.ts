@@ -7,13 +7,17 @@ export function adminUrl(): string {
   return url;
 }
 
-/** A fresh database cloned from the migrated template: one per test file, so files run in parallel. */
-export async function createTestDatabase(): Promise<string> {
+/**
+ * A fresh database cloned from the migrated template: one per test file, so files run in parallel.
+ * `{ empty: true }`: an empty database instead (no migrations run), for a test that runs them itself.
+ * Either is dropped with the run (global-teardown.ts).
+ */
+export async function createTestDatabase(options: { empty?: boolean } = {}): Promise<string> {
   const name = `t_${process.env.TEST_RUN_ID}_${randomBytes(4).toString('hex')}`;
   const client = new Client({ connectionString: adminUrl() });
   await client.connect();
   try {
-    await client.query(`CREATE DATABASE ${name} TEMPLATE ${process.env.TEST_PG_TEMPLATE}`);
+    await client.query(options.empty ? `CREATE DATABASE ${name}` : `CREATE DATABASE ${name} TEMPLATE ${process.env.TEST_PG_TEMPLATE}`);
   } finally {
     await client.end();
   }
