@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { notFound } from '../common/errors/app-error';
+import { refusal } from '../common/errors/app-error';
 import { CreateGroupDto, GroupDetailsDto, toGroupDetails, UpdateGroupDto } from './groups.dto';
 import { GroupsRepository } from './groups.repository';
 
@@ -17,7 +17,7 @@ export class GroupsService {
 
   async get(gid: number): Promise<GroupDetailsDto> {
     const g = await this.groups.findByGid(gid);
-    if (!g) throw notFound('Group');
+    if (!g) throw refusal('GROUP_NOT_FOUND');
     return toGroupDetails(g);
   }
 
@@ -28,7 +28,7 @@ export class GroupsService {
 
   /** 404 "Group not found" unless the group exists. */
   async requireExists(gid: number): Promise<void> {
-    if (!(await this.groups.existing([gid])).length) throw notFound('Group');
+    if (!(await this.groups.existing([gid])).length) throw refusal('GROUP_NOT_FOUND');
   }
 
   create(dto: CreateGroupDto): Promise<number> {

@@ -5,7 +5,7 @@
  * their tables added to the lookup tables, then the main query within what remains of the time
  * limit, then `table -save` (SearchResources.onResult).
  */
-import { AppError, badRequest } from '../common/errors/app-error';
+import { AppError, refusal } from '../common/errors/app-error';
 import { checkLookups, LookupTable, LookupTableError, runInnerQueries } from '../query';
 import { badQuery, CompiledSearch, compileSearch, SearchRunOptions, SearchRunResult, SearchSink } from './search-executor';
 
@@ -36,7 +36,7 @@ export async function runSearch(
         return (await runOne(inner, NO_SINK, innerOpts)).result;
       } catch (err) {
         // Name the inner query in its failures (a timeout or a cancel stays as it is).
-        if (err instanceof AppError && err.status === 400 && !opts.signal.aborted) throw badRequest(`Inner query @${name}: ${err.message}`);
+        if (err instanceof AppError && err.status === 400 && !opts.signal.aborted) throw refusal('INNER_QUERY_FAILED', name, err.message);
         throw err;
       }
     };
@@ -44,7 +44,7 @@ export async function runSearch(
       const lookups = await runInnerQueries(parsed, opts.lookups ?? new Map(), runInner, limits.lookupMaxBytes);
       runOpts = { ...opts, lookups, timeoutMs: remaining() };
     } catch (err) {
-      if (err instanceof LookupTableError) throw badRequest(`${err.message} (LOOKUP_MAX_BYTES)`);
+      if (err instanceof LookupTableError) throw refusal('LOOKUP_TABLE_TOO_LARGE', err.message);
       throw err;
     }
   }

@@ -2,7 +2,7 @@ import { Inject, Injectable, Logger, OnModuleDestroy, OnModuleInit } from '@nest
 import { InjectDataSource } from '@nestjs/typeorm';
 import { Pool, PoolClient } from 'pg';
 import { DataSource } from 'typeorm';
-import { serviceUnavailable } from '../common/errors/app-error';
+import { refusal } from '../common/errors/app-error';
 import { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/env.schema';
 import { pgPoolOptions } from '../database/data-source';
@@ -92,7 +92,7 @@ export class IndexerPools implements OnModuleInit, OnModuleDestroy {
       return ix;
     } catch (err) {
       this.logger.warn({ err }, `indexer ${ix.name} is unavailable`);
-      throw serviceUnavailable(`Indexer ${ix.name} is unavailable`);
+      throw refusal('INDEXER_UNAVAILABLE', ix.name);
     }
   }
 
@@ -102,7 +102,7 @@ export class IndexerPools implements OnModuleInit, OnModuleDestroy {
       return await ix.pool.connect();
     } catch (err) {
       this.logger.warn({ err }, `indexer ${ix.name} is unavailable`);
-      throw serviceUnavailable(`Indexer ${ix.name} is unavailable`);
+      throw refusal('INDEXER_UNAVAILABLE', ix.name);
     }
   }
 

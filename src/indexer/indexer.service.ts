@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
 import { PoolClient } from 'pg';
-import { badRequest, serviceUnavailable } from '../common/errors/app-error';
+import { refusal } from '../common/errors/app-error';
 import { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/env.schema';
 import { BlockEntry, packBlocks, SHARDS } from './block-codec';
@@ -83,8 +83,7 @@ export class IndexerService implements OnModuleInit, OnModuleDestroy {
       // Some may exist already (not cached yet): only truly new ones count.
       const known = new Set((await this.tagsRepo.all()).map((t) => t.name));
       const fresh = missing.filter((n) => !known.has(n)).length;
-      if (fresh > this.config.maxNewTagsPerRequest)
-        throw badRequest(`Too many new tags in one request: ${fresh}, at most ${this.config.maxNewTagsPerRequest} (MAX_NEW_TAGS_PER_REQUEST)`);
+      if (fresh > this.config.maxNewTagsPerRequest) throw refusal('TOO_MANY_NEW_TAGS', fresh, this.config.maxNewTagsPerRequest);
     }
     const found = await this.tagsRepo.ensure(missing, creator, this.config.maxTagsPerUser);
     for (const [name, id] of found) {
@@ -124,7 +123,7 @@ export class IndexerService implements OnModuleInit, OnModuleDestroy {
         client.release();
       }
     }
-    throw lastErr instanceof Error ? lastErr : serviceUnavailable('No indexer is available');
+    throw lastErr instanceof Error ? lastErr : refusal('NO_INDEXER_AVAILABLE');
   }
 
   /**
@@ -184,7 +183,7 @@ export class IndexerService implements OnModuleInit, OnModuleDestroy {
       const existing = new Set(((await c.query(LIST_PARTITIONS_SQL)).rows as Array<{ name: string }>).map((r) => partitionDay(r.name)));
       const fresh = days.filter((d) => !existing.has(d)).length;
       if (fresh > this.config.maxNewPartitionsPerRequest) {
-        throw badRequest(`The entries span ${fresh} new days; one request may add at most ${this.config.maxNewPartitionsPerRequest} (MAX_NEW_PARTITIONS_PER_REQUEST)`);
+        throw refusal('TOO_MANY_NEW_DAYS', fresh, this.config.maxNewPartitionsPerRequest);
       }
     }
     for (const d of days) {

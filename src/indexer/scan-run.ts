@@ -6,7 +6,8 @@
  */
 import { Logger } from '@nestjs/common';
 import { Worker } from 'node:worker_threads';
-import { AppError, badRequest, serviceUnavailable } from '../common/errors/app-error';
+import { AppError, refusal } from '../common/errors/app-error';
+import { messageOf } from '../common/errors/codes';
 import { Collapser, Entry, EVValue, LimitError, PartialState, RenderResult } from '../query';
 import { decodeBatch, EncodedEntry } from './entry-encoding';
 import { ScanWorkerPool } from './scan-worker-pool';
@@ -21,14 +22,14 @@ const MERGE_JOB = -1;
 /** A search stopped through its AbortSignal. */
 export class SearchCancelledError extends AppError {
   constructor() {
-    super(400, 'Search was cancelled');
+    super(400, messageOf('SEARCH_CANCELLED'), {}, 'SEARCH_CANCELLED');
   }
 }
 
 /** A search that ran longer than its time limit (the worker threads were terminated). */
 export class SearchTimeoutError extends AppError {
   constructor(ms: number) {
-    super(408, `Search timed out after ${ms} ms and was stopped (an expensive regular expression or a large time range may be the cause)`);
+    super(408, messageOf('SEARCH_TIMED_OUT', ms), {}, 'SEARCH_TIMED_OUT');
   }
 }
 
@@ -50,7 +51,7 @@ function finishHere(collapser: Collapser): RenderResult {
   try {
     return collapser.finish();
   } catch (err) {
-    throw err instanceof LimitError ? badRequest(err.message) : err;
+    throw err instanceof LimitError ? refusal('SEARCH_LIMIT_REACHED', err.message) : err;
   }
 }
 
@@ -161,7 +162,7 @@ export class ScanRun {
       }
     } else if (m.type === 'error') {
       this.ctx.logger.warn(`scan on indexer ${name} failed: ${m.message}`);
-      this.fail(m.unavailable ? serviceUnavailable(`Indexer ${name} is unavailable`) : badRequest(`Indexer ${name} could not run the search: ${m.message}`));
+      this.fail(m.unavailable ? refusal('INDEXER_UNAVAILABLE', name) : refusal('INDEXER_SEARCH_FAILED', name, m.message));
     }
   }
 
@@ -176,7 +177,7 @@ export class ScanRun {
         this.settle();
       } else if (m.type === 'error') {
         this.ctx.logger.warn(`search merge failed: ${m.message}`);
-        this.fail(badRequest(`Merging the results failed: ${m.message}`));
+        this.fail(refusal('MERGE_FAILED', m.message));
       }
     };
     this.watch(MERGE_JOB, MERGE_KEY, worker, onMessage, 'merge worker');
@@ -186,9 +187,9 @@ export class ScanRun {
   private watch(index: number, key: string, w: Worker, onMessage: (m: WorkerMessage) => void, what: string): void {
     const onError = (err: Error) => {
       this.ctx.logger.warn({ err }, `${what} crashed`);
-      this.fail(/memory/i.test(err.message) ? badRequest('Search needed too much memory and was stopped') : new AppError(500, 'Search worker failed'));
+      this.fail(/memory/i.test(err.message) ? refusal('SEARCH_OUT_OF_MEMORY') : refusal('SEARCH_WORKER_FAILED'));
     };
-    const onExit = () => this.fail(new AppError(500, 'Search worker stopped unexpectedly'));
+    const onExit = () => this.fail(refusal('SEARCH_WORKER_STOPPED'));
     w.on('message', onMessage);
     w.on('error', onError);
     w.on('exit', onExit);
@@ -241,7 +242,7 @@ export class ScanRun {
 
   /** A memory bound of the query (a table's rows, rendered here for streaming queries) is the query's failure. */
   private fail(err: unknown): void {
-    this.settle(err instanceof LimitError ? badRequest(err.message) : (err ?? new AppError(500, 'Search failed')));
+    this.settle(err instanceof LimitError ? refusal('SEARCH_LIMIT_REACHED', err.message) : (err ?? refusal('SEARCH_RUN_FAILED')));
   }
 
   private settle(err?: unknown): void {

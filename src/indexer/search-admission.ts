@@ -1,4 +1,4 @@
-import { tooManyRequests } from '../common/errors/app-error';
+import { refusal } from '../common/errors/app-error';
 import { UserGate } from '../common/concurrency/user-gate';
 
 /** Seconds a refused search is told to wait before trying again. */
@@ -14,9 +14,7 @@ const RETRY_AFTER_S = 2;
 export class SearchAdmission extends UserGate {
   constructor(overall: number, perUser: number, queue: number) {
     super(overall, perUser, queue, (scope) =>
-      scope === 'user'
-        ? tooManyRequests(`You have ${perUser} searches running and ${queue} waiting; try again shortly`, RETRY_AFTER_S)
-        : tooManyRequests('Too many searches are running; try again shortly', RETRY_AFTER_S),
+      scope === 'user' ? refusal('SEARCHES_BUSY_FOR_USER', perUser, queue).retryAfter(RETRY_AFTER_S) : refusal('SEARCHES_BUSY').retryAfter(RETRY_AFTER_S),
     );
   }
 }

@@ -4,7 +4,7 @@
  * A search is compiled once at the web server (`compileSearch`); its scan and merge workers compile
  * it again from the same text, range, `now`, tags, tables and limits (functions cannot cross threads).
  */
-import { badRequest } from '../common/errors/app-error';
+import { refusal } from '../common/errors/app-error';
 import type { AppConfig } from '../config/app-config';
 import { CompiledQuery, compileQuery, Entry, LookupTable, ParseError, QueryLimits, RenderResult } from '../query';
 import { EncodedEntry, WorkerEncoding } from './entry-encoding';
@@ -33,7 +33,7 @@ export function badQuery<T>(f: () => T): T {
   try {
     return f();
   } catch (err) {
-    if (err instanceof ParseError) throw badRequest(err.message);
+    if (err instanceof ParseError) throw refusal('QUERY_INVALID', err.message);
     throw err;
   }
 }

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { badRequest } from '../common/errors/app-error';
+import { refusal } from '../common/errors/app-error';
 
 /** Tag numbers are a smallint: 0 (`default`) to 32767. */
 const MAX_TAG_ID = 32767;
@@ -37,12 +37,12 @@ export class TagsRepository {
       const missing = names.filter((n) => !out.has(n));
       if (!missing.length) return;
       const [{ n }]: Array<{ n: number }> = await tx.query(`SELECT count(*)::int AS n FROM tag WHERE created_by = $1`, [creator]);
-      if (n + missing.length > maxPerUser) throw badRequest(`Too many tags: one user may create at most ${maxPerUser} (MAX_TAGS_PER_USER); you have ${n}`);
+      if (n + missing.length > maxPerUser) throw refusal('TOO_MANY_TAGS', maxPerUser, n);
       const free: Array<{ id: number }> = await tx.query(
         `SELECT g AS id FROM generate_series(1, ${MAX_TAG_ID}) g WHERE NOT EXISTS (SELECT 1 FROM tag WHERE id = g) ORDER BY g LIMIT $1`,
         [missing.length],
       );
-      if (free.length < missing.length) throw badRequest(`Too many tags: only ${free.length} tag numbers are left`);
+      if (free.length < missing.length) throw refusal('TAG_NUMBERS_EXHAUSTED', free.length);
       await tx.query(`INSERT INTO tag (id, name, created_by) SELECT * FROM unnest($1::smallint[], $2::text[], $3::int[])`, [
         free.map((f) => f.id),
         missing,

@@ -2,7 +2,7 @@
 import { Request } from 'express';
 import { promisify } from 'node:util';
 import * as zlib from 'node:zlib';
-import { AppError, badRequest, overLimit } from '../common/errors/app-error';
+import { refusal } from '../common/errors/app-error';
 
 const gunzip = promisify(zlib.gunzip);
 
@@ -12,7 +12,7 @@ export function readRawBody(req: Request, limit: number, setting?: string): Prom
     const declared = Number(req.headers['content-length']);
     if (Number.isFinite(declared) && declared > limit) {
       req.resume();
-      reject(overLimit('Request body', limit, setting));
+      reject(refusal('BODY_TOO_LARGE', limit, setting));
       return;
     }
     const chunks: Buffer[] = [];
@@ -24,13 +24,13 @@ export function readRawBody(req: Request, limit: number, setting?: string): Prom
       if (size > limit) {
         failed = true;
         req.resume();
-        reject(overLimit('Request body', limit, setting));
+        reject(refusal('BODY_TOO_LARGE', limit, setting));
         return;
       }
       chunks.push(c);
     });
     req.on('end', () => failed || resolve(Buffer.concat(chunks)));
-    req.on('error', (err) => failed || ((failed = true), reject(new AppError(400, `Request aborted: ${err.message}`))));
+    req.on('error', (err) => failed || ((failed = true), reject(refusal('REQUEST_ABORTED', err.message))));
   });
 }
 
@@ -41,14 +41,14 @@ export async function readBody(req: Request, limit: number, setting?: string): P
     .trim()
     .toLowerCase();
   if (enc === 'identity' || enc === '') return raw;
-  if (enc !== 'gzip' && enc !== 'x-gzip') throw new AppError(415, `Unsupported Content-Encoding "${enc}"`);
+  if (enc !== 'gzip' && enc !== 'x-gzip') throw refusal('UNSUPPORTED_CONTENT_ENCODING', enc);
   try {
     return await gunzip(raw, { maxOutputLength: limit });
   } catch (err) {
     if ((err as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE' || err instanceof RangeError) {
-      throw overLimit('Decompressed body', limit, setting);
+      throw refusal('DECOMPRESSED_BODY_TOO_LARGE', limit, setting);
     }
-    throw badRequest('Body is not valid gzip data');
+    throw refusal('INVALID_GZIP');
   }
 }
 

@@ -44,7 +44,7 @@ describe('HecService.events', () => {
       expect(fast.stored[0].map((e) => e.tag)).toEqual(expected);
       // A bad event at the end: the generic path stores the events before it.
       const generic = service();
-      await expect(generic.hec.events(auth, { client: '10.0.0.1', sourcetype }, body(...events, { time: 1 }))).rejects.toMatchObject({ code: 12, invalidEvent: 8 });
+      await expect(generic.hec.events(auth, { client: '10.0.0.1', sourcetype }, body(...events, { time: 1 }))).rejects.toMatchObject({ hecCode: 12, invalidEvent: 8 });
       expect(generic.stored[0].map((e) => e.tag)).toEqual(expected);
       expect(generic.stored[0].map((e) => ({ ...e, data: e.data.toString() }))).toEqual(fast.stored[0].map((e) => ({ ...e, data: e.data.toString() })));
     }

@@ -3,7 +3,7 @@ import { ApiBody, ApiConsumes, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { Request } from 'express';
 import { Auth, CurrentAuth } from '../identity/auth.decorators';
 import { AuthContext } from '../identity/auth.types';
-import { badRequest } from '../common/errors/app-error';
+import { refusal } from '../common/errors/app-error';
 import { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/env.schema';
 import { MemoryUploadInterceptor } from '../storage/upload.interceptor';
@@ -47,7 +47,7 @@ export class IngestController {
   @ApiConsumes('multipart/form-data')
   @ApiOkResponse({ type: IngestLinesResponseDto })
   async lines(@CurrentAuth() auth: AuthContext, @Req() req: Request, @Body() form: IngestLinesForm, @UploadedFile() file?: Express.Multer.File): Promise<IngestLinesResponseDto> {
-    if (!file) throw badRequest('A file part named "file" is required');
+    if (!file) throw refusal('INGEST_FILE_PART_REQUIRED');
     return this.ingest.ingestLines(
       file.buffer,
       { tag: form.tag, source: form.source, noParseTimestamp: form.noparsetimestamp === true, assumeLocalTimezone: form.assumelocaltimezone === true },

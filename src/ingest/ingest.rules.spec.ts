@@ -47,7 +47,7 @@ describe('ingest rules', () => {
     // Malformed text ends the batch: the values before it are kept, the failure names its index.
     const open = splitConcatenatedJson('{"a":1}{"b":2');
     expect(open.items).toEqual(['{"a":1}']);
-    expect(open.failure).toMatchObject({ status: 400, code: 6, message: 'Invalid data format', invalidEvent: 1 });
+    expect(open.failure).toMatchObject({ status: 400, hecCode: 6, message: 'Invalid data format', invalidEvent: 1 });
     expect(splitConcatenatedJson('{"a":1} x {"c":3}')).toMatchObject({ items: ['{"a":1}'], failure: { invalidEvent: 1 } });
   });
 

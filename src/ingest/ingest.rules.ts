@@ -1,6 +1,6 @@
 /** Validation and conversion of ingested entries (tag names, SRC, base64, enumerated values). */
 import { isIP } from 'node:net';
-import { badRequest } from '../common/errors/app-error';
+import { refusal } from '../common/errors/app-error';
 import { SerializedEV } from '../query';
 import { parseRfc3339 } from './timestamps';
 
@@ -31,14 +31,14 @@ export function toTagName(name: string): string {
 
 export function checkTagName(name: unknown, where = 'Tag'): string {
   const p = tagNameProblem(name);
-  if (p) throw badRequest(`${where} ${p}`);
+  if (p) throw refusal('INVALID_TAG_NAME', where, p);
   return name as string;
 }
 
 /** An IP address in canonical text form, or undefined for empty; 400 otherwise. */
 export function checkSource(src: unknown, where = 'SRC'): string | undefined {
   if (src === undefined || src === null || src === '') return undefined;
-  if (typeof src !== 'string' || !isIP(src.trim())) throw badRequest(`${where} must be an IP address`);
+  if (typeof src !== 'string' || !isIP(src.trim())) throw refusal('INVALID_SOURCE', where);
   const s = src.trim();
   return s.startsWith('::ffff:') && isIP(s.slice(7)) === 4 ? s.slice(7) : s;
 }
@@ -46,23 +46,23 @@ export function checkSource(src: unknown, where = 'SRC'): string | undefined {
 const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
 
 export function decodeBase64(v: unknown, where: string): Buffer {
-  if (typeof v !== 'string') throw badRequest(`${where} must be base64 data`);
+  if (typeof v !== 'string') throw refusal('INVALID_BASE64', where);
   const buf = Buffer.from(v, 'base64');
   // Canonical input re-encodes to itself (native, fast); anything else gets the exact check.
-  if (buf.toString('base64') !== v && !BASE64.test(v)) throw badRequest(`${where} must be base64 data`);
+  if (buf.toString('base64') !== v && !BASE64.test(v)) throw refusal('INVALID_BASE64', where);
   return buf;
 }
 
 export function checkTimestamp(v: unknown, where: string): number {
   const us = typeof v === 'string' ? parseRfc3339(v) : null;
-  if (us === null) throw badRequest(`${where} must be an RFC3339 timestamp between 1970 and 9999`);
+  if (us === null) throw refusal('INVALID_ENTRY_TIMESTAMP', where);
   return us;
 }
 
 /** Decodes an EV `{Type, Data}` (product type codes, little endian) to a storable JSON value. */
 function decodeTyped(type: number, data: Buffer, where: string): SerializedEV {
   const need = (n: number) => {
-    if (data.length !== n) throw badRequest(`${where}: type ${type} needs ${n} bytes of data`);
+    if (data.length !== n) throw refusal('ENUMERATED_DATA_SIZE', where, type, n);
   };
   switch (type) {
     case 1:
@@ -103,26 +103,26 @@ function decodeTyped(type: number, data: Buffer, where: string): SerializedEV {
     case 13:
       return data.toString('utf8');
     default:
-      throw badRequest(`${where}: unsupported enumerated value type ${type} (send ValueStr instead)`);
+      throw refusal('ENUMERATED_TYPE_UNSUPPORTED', where, type);
   }
 }
 
 /** `Enumerated: [{Name, ValueStr?, Value?: {Type, Data}}]` -> EV pairs. */
 export function decodeEnumerated(v: unknown, where: string): Array<[string, SerializedEV]> | null {
   if (v === undefined || v === null) return null;
-  if (!Array.isArray(v)) throw badRequest(`${where}.Enumerated must be an array`);
-  if (v.length > MAX_EVS) throw badRequest(`${where}.Enumerated has more than ${MAX_EVS} values`);
+  if (!Array.isArray(v)) throw refusal('ENUMERATED_NOT_AN_ARRAY', where);
+  if (v.length > MAX_EVS) throw refusal('TOO_MANY_ENUMERATED', where, MAX_EVS);
   return v.map((ev: unknown, i) => {
     const w = `${where}.Enumerated[${i}]`;
-    if (typeof ev !== 'object' || ev === null) throw badRequest(`${w} must be an object`);
+    if (typeof ev !== 'object' || ev === null) throw refusal('NOT_AN_OBJECT', w);
     const { Name, ValueStr, Value } = ev as { Name?: unknown; ValueStr?: unknown; Value?: unknown };
-    if (typeof Name !== 'string' || !Name.length || Name.length > 128) throw badRequest(`${w}.Name must be a string of 1 to 128 characters`);
+    if (typeof Name !== 'string' || !Name.length || Name.length > 128) throw refusal('ENUMERATED_NAME_INVALID', w);
     if (Value !== undefined && Value !== null) {
       const { Type, Data } = Value as { Type?: unknown; Data?: unknown };
-      if (typeof Type !== 'number' || !Number.isInteger(Type)) throw badRequest(`${w}.Value.Type must be an integer`);
+      if (typeof Type !== 'number' || !Number.isInteger(Type)) throw refusal('ENUMERATED_TYPE_INVALID', w);
       return [Name, decodeTyped(Type, decodeBase64(Data ?? '', `${w}.Value.Data`), w)];
     }
-    if (typeof ValueStr !== 'string') throw badRequest(`${w} needs ValueStr or Value`);
+    if (typeof ValueStr !== 'string') throw refusal('ENUMERATED_VALUE_REQUIRED', w);
     return [Name, ValueStr];
   });
 }

@@ -1,8 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { badRequest, payloadTooLarge } from '../common/errors/app-error';
+import { refusal } from '../common/errors/app-error';
 import { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/env.schema';
-import { jsonDeeperThan, jsonTooDeep } from '../common/validation/json-depth';
+import { jsonDeeperThan } from '../common/validation/json-depth';
 import { dayOfMicros } from '../indexer/indexer.schema';
 import { IndexerService } from '../indexer/indexer.service';
 import { SerializedEV } from '../query';
@@ -35,7 +35,7 @@ export class IngestService {
   ) {}
 
   checkCount(n: number): void {
-    if (n > this.config.maxIngestEntries) throw payloadTooLarge(`Too many entries: at most ${this.config.maxIngestEntries} per request (MAX_INGEST_ENTRIES)`);
+    if (n > this.config.maxIngestEntries) throw refusal('TOO_MANY_ENTRIES', this.config.maxIngestEntries);
   }
 
   /**
@@ -61,7 +61,7 @@ export class IngestService {
   async store(entries: PendingEntry[], creator: number): Promise<{ Count: number; Size: number }> {
     this.checkCount(entries.length);
     const outside = this.outsideTimeWindow(entries);
-    if (outside) throw badRequest(`entry ${outside.index}: ${outside.problem}`);
+    if (outside) throw refusal('ENTRY_OUTSIDE_TIME_WINDOW', outside.index, outside.problem);
     const ids = await this.indexer.tagIds(
       entries.map((e) => e.tag),
       creator,
@@ -86,18 +86,18 @@ export class IngestService {
 
   /** The generic path: depth check, JSON.parse, then the ingest rules entry by entry. */
   parseJsonEntries(body: Buffer, client: string): PendingEntry[] {
-    if (jsonDeeperThan(body, this.config.maxJsonDepth)) throw badRequest(jsonTooDeep(this.config.maxJsonDepth));
+    if (jsonDeeperThan(body, this.config.maxJsonDepth)) throw refusal('JSON_TOO_DEEP', this.config.maxJsonDepth);
     let parsed: unknown;
     try {
       parsed = JSON.parse(body.toString('utf8'));
     } catch {
-      throw badRequest('Malformed JSON body');
+      throw refusal('MALFORMED_JSON');
     }
-    if (!Array.isArray(parsed)) throw badRequest('Body must be a JSON array of entries');
+    if (!Array.isArray(parsed)) throw refusal('ENTRIES_NOT_AN_ARRAY');
     this.checkCount(parsed.length);
     return parsed.map((raw: unknown, i): PendingEntry => {
       const w = `entry ${i}`;
-      if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) throw badRequest(`${w} must be an object`);
+      if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) throw refusal('NOT_AN_OBJECT', w);
       const e = raw as Record<string, unknown>;
       return {
         ts: checkTimestamp(e.TS, `${w}: TS`),

@@ -2,7 +2,7 @@ import { Body, Controller, Delete, Get, HttpCode, Injectable, Param, PipeTransfo
 import { ApiExtraModels, ApiOkResponse, ApiTags, getSchemaPath } from '@nestjs/swagger';
 import { Auth, CurrentAuth } from '../identity/auth.decorators';
 import { AuthContext } from '../identity/auth.types';
-import { badRequest } from '../common/errors/app-error';
+import { refusal } from '../common/errors/app-error';
 import {
   BroadcastNotificationDto,
   NotificationContentDto,
@@ -18,7 +18,7 @@ import { NotificationsService } from './notifications.service';
 @Injectable()
 class NotificationIdPipe implements PipeTransform<string, string> {
   transform(value: string): string {
-    if (!/^[1-9]\d{0,17}$/.test(value ?? '')) throw badRequest(`Invalid notification ID "${String(value).slice(0, 40)}"`);
+    if (!/^[1-9]\d{0,17}$/.test(value ?? '')) throw refusal('INVALID_NOTIFICATION_ID', String(value).slice(0, 40));
     return value;
   }
 }

@@ -1,7 +1,7 @@
 import { Injectable, Logger, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { AuthContext } from '../identity/auth.types';
-import { badRequest, forbidden, notFound } from '../common/errors/app-error';
+import { refusal } from '../common/errors/app-error';
 import { GroupsService } from '../groups/groups.service';
 import { UsersService } from '../users/users.service';
 import { NotificationEntity } from './notification.entity';
@@ -63,8 +63,8 @@ export class NotificationsService implements OnModuleInit, OnModuleDestroy {
   }
 
   async targeted(auth: AuthContext, dto: TargetedNotificationDto): Promise<string> {
-    if (dto.UID === undefined && dto.GID === undefined) throw badRequest('A targeted notification needs a UID or a GID');
-    if (dto.UID !== undefined && !(await this.users.exists(dto.UID))) throw notFound('User');
+    if (dto.UID === undefined && dto.GID === undefined) throw refusal('NOTIFICATION_TARGET_REQUIRED');
+    if (dto.UID !== undefined && !(await this.users.exists(dto.UID))) throw refusal('USER_NOT_FOUND');
     if (dto.GID !== undefined) await this.groups.requireExists(dto.GID);
     return this.send(auth, { uid: dto.UID ?? null, gid: dto.GID ?? null, broadcast: false }, dto, this.expiry(dto.Expires, false));
   }
@@ -77,7 +77,7 @@ export class NotificationsService implements OnModuleInit, OnModuleDestroy {
 
   async update(auth: AuthContext, id: string, dto: UpdateNotificationDto): Promise<void> {
     const n = await this.visible(auth, id);
-    if (!notificationAccess.canUpdate(auth, n)) throw forbidden('Only the addressee may change a notification');
+    if (!notificationAccess.canUpdate(auth, n)) throw refusal('NOTIFICATION_UPDATE_FORBIDDEN');
     await this.repo.update(id, {
       ...(dto.Msg !== undefined && { msg: dto.Msg }),
       ...(dto.Type !== undefined && { type: String(dto.Type) }),
@@ -90,13 +90,13 @@ export class NotificationsService implements OnModuleInit, OnModuleDestroy {
 
   async delete(auth: AuthContext, id: string): Promise<void> {
     const n = await this.visible(auth, id);
-    if (!notificationAccess.canDelete(auth, n)) throw forbidden('Only the addressee or an admin may delete a notification');
+    if (!notificationAccess.canDelete(auth, n)) throw refusal('NOTIFICATION_DELETE_FORBIDDEN');
     await this.repo.delete(id);
   }
 
   private async visible(auth: AuthContext, id: string): Promise<NotificationEntity> {
     const n = await this.repo.findById(id);
-    if (!n || !notificationAccess.canRead(auth, n)) throw notFound('Notification');
+    if (!n || !notificationAccess.canRead(auth, n)) throw refusal('NOTIFICATION_NOT_FOUND');
     return n;
   }
 

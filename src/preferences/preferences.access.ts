@@ -1,5 +1,5 @@
 import { AuthContext } from '../identity/auth.types';
-import { forbidden } from '../common/errors/app-error';
+import { refusal } from '../common/errors/app-error';
 
 /**
  * The one place that decides who may touch a user's preferences: the user themself, or an
@@ -11,10 +11,10 @@ export function canAccessPreferencesOf(auth: AuthContext, uid: number): boolean 
 }
 
 export function requirePreferencesAccess(auth: AuthContext, uid: number): void {
-  if (!canAccessPreferencesOf(auth, uid)) throw forbidden('Non-admins may access only their own preferences');
+  if (!canAccessPreferencesOf(auth, uid)) throw refusal('OWN_PREFERENCES_ONLY');
 }
 
 /** The admin listing of every user's records. */
 export function requirePreferencesAdmin(auth: AuthContext): void {
-  if (!auth.isAdmin) throw forbidden('Admin only');
+  if (!auth.isAdmin) throw refusal('ADMIN_ONLY');
 }

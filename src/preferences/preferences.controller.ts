@@ -3,7 +3,7 @@ import { ApiBody, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { Request, Response } from 'express';
 import { Auth, CurrentAuth } from '../identity/auth.decorators';
 import { AuthContext } from '../identity/auth.types';
-import { AppError, badRequest } from '../common/errors/app-error';
+import { refusal } from '../common/errors/app-error';
 import { IdPipe } from '../common/validation/id.pipe';
 import { UserPreferenceRecordDto } from './preferences.dto';
 import { PreferencesService } from './preferences.service';
@@ -15,8 +15,8 @@ import { PreferencesService } from './preferences.service';
 export const RawJsonBody = createParamDecorator((_: unknown, ctx: ExecutionContext): unknown => {
   const req = ctx.switchToHttp().getRequest<Request>();
   const type = String(req.headers['content-type'] ?? '');
-  if (!/json/i.test(type)) throw new AppError(415, 'Preferences must be sent with Content-Type: application/json');
-  if (req.headers['content-length'] === '0' || req.body === undefined) throw badRequest('The request body is empty; send the JSON to store');
+  if (!/json/i.test(type)) throw refusal('PREFERENCES_NOT_JSON');
+  if (req.headers['content-length'] === '0' || req.body === undefined) throw refusal('PREFERENCES_BODY_EMPTY');
   return req.body as unknown;
 });
 

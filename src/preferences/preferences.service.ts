@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { AuthContext } from '../identity/auth.types';
-import { badRequest, notFound } from '../common/errors/app-error';
+import { refusal } from '../common/errors/app-error';
 import { UsersService } from '../users/users.service';
 import { requirePreferencesAccess, requirePreferencesAdmin } from './preferences.access';
 import { toUserPreferenceRecordDto, UserPreferenceRecordDto } from './preferences.dto';
@@ -19,7 +19,7 @@ export class PreferencesService {
 
   /** 404 for an unknown user (checked first, for admins too), then 403 for someone else's. */
   private async target(auth: AuthContext, uid: number): Promise<void> {
-    if (!(await this.users.exists(uid))) throw notFound('User');
+    if (!(await this.users.exists(uid))) throw refusal('USER_NOT_FOUND');
     requirePreferencesAccess(auth, uid);
   }
 
@@ -31,9 +31,9 @@ export class PreferencesService {
 
   async put(auth: AuthContext, uid: number, body: unknown): Promise<void> {
     await this.target(auth, uid);
-    if (body === undefined) throw badRequest('The preferences must be sent as a JSON body');
+    if (body === undefined) throw refusal('PREFERENCES_BODY_REQUIRED');
     const json = JSON.stringify(body);
-    if (json === undefined) throw badRequest('The preferences must be valid JSON');
+    if (json === undefined) throw refusal('PREFERENCES_INVALID_JSON');
     await this.repo.upsert(uid, 'prefs', json);
   }
 

@@ -8,7 +8,7 @@
  */
 import { Inject, Injectable } from '@nestjs/common';
 import { AuthContext } from '../identity/auth.types';
-import { badRequest } from '../common/errors/app-error';
+import { refusal } from '../common/errors/app-error';
 import { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/env.schema';
 import { badQuery, CompiledSearch, compileSearch, queryLimits, SearchRange, SearchResources } from '../indexer/search-executor';
@@ -118,9 +118,9 @@ export class LookupResources {
   private async load(auth: AuthContext, ref: string): Promise<LookupTable> {
     const what = `ModuleError: lookup: resource "${ref}"`;
     const max = this.config.lookupMaxBytes;
-    const tooLarge = (size: number) => badRequest(`${what} is ${size} bytes, more than the lookup limit of ${max} bytes (LOOKUP_MAX_BYTES)`);
+    const tooLarge = (size: number) => refusal('LOOKUP_TOO_LARGE', what, size, max);
     const row = await this.access.find(auth, ref);
-    if (!row) throw badRequest(`${what} not found`);
+    if (!row) throw refusal('LOOKUP_NOT_FOUND', what);
     if (row.size > max) throw tooLarge(row.size);
     const key = row.contentId;
     const hit = key ? this.cache.get(key) : undefined;
@@ -130,11 +130,11 @@ export class LookupResources {
     if (pending) return pending;
     const read = async () => {
       const got = await this.access.read(auth, row);
-      if (!got) throw badRequest(`${what} not found`);
+      if (!got) throw refusal('LOOKUP_NOT_FOUND', what);
       if (got.bytes.length > max) throw tooLarge(got.bytes.length);
       return got.bytes;
     };
-    const notATable = (why: string) => badRequest(`${what} is not a usable CSV table: ${why}`);
+    const notATable = (why: string) => refusal('LOOKUP_NOT_A_TABLE', what, why);
     const loaded = this.work.parseTable(auth.uid, read, max, notATable).then((table) => {
       if (key) this.cache.put(key, table);
       return table;

@@ -13,7 +13,7 @@
 import { Inject, Injectable, OnModuleDestroy } from '@nestjs/common';
 import * as path from 'node:path';
 import { TransferListItem } from 'node:worker_threads';
-import { AppError, badRequest, tooManyRequests } from '../common/errors/app-error';
+import { AppError, refusal } from '../common/errors/app-error';
 import { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/env.schema';
 import type { SearchRange } from '../indexer/search-executor';
@@ -37,12 +37,7 @@ export class QueryWork implements OnModuleDestroy {
     this.workers = new TaskWorkers({ entry: path.join(__dirname, 'query.worker'), size: config.queryWorkers, heapMb: QUERY_WORKER_HEAP_MB, data: { kind: 'query' } });
     const { queryWorkPerUser: perUser, queryWorkQueue: queue } = config;
     this.gate = new UserGate(config.queryWorkers, perUser, queue, (scope) =>
-      scope === 'user'
-        ? tooManyRequests(
-            `You have ${perUser} ${perUser === 1 ? 'query' : 'queries'} being compiled (or tables parsed) and ${queue} waiting (QUERY_WORK_PER_USER, QUERY_WORK_QUEUE); try again shortly`,
-            RETRY_AFTER_S,
-          )
-        : tooManyRequests(`Too many queries are being compiled (QUERY_WORK_QUEUE ${queue} waiting); try again shortly`, RETRY_AFTER_S),
+      scope === 'user' ? refusal('QUERY_WORK_BUSY_FOR_USER', perUser, queue).retryAfter(RETRY_AFTER_S) : refusal('QUERY_WORK_BUSY', queue).retryAfter(RETRY_AFTER_S),
     );
   }
 
@@ -72,7 +67,7 @@ export class QueryWork implements OnModuleDestroy {
     const input: CompileInput = { query, startMs: range.start.getTime(), endMs: range.end.getTime(), nowMs: now.getTime(), limits, maxMs: max };
     const facts = await this.gate.run(uid, () => this.task<CompileFacts>('compile', input));
     if (facts.cpuMs > max) {
-      throw badRequest(`Query is too large: compiling it takes ${Math.round(facts.cpuMs)} ms, more than QUERY_COMPILE_MAX_MS (${max} ms); split it into smaller queries`);
+      throw refusal('QUERY_TOO_EXPENSIVE', facts.cpuMs, max);
     }
     return facts;
   }
@@ -102,7 +97,7 @@ export class QueryWork implements OnModuleDestroy {
     try {
       return await this.workers.run<T>(kind, input, { transfer });
     } catch (err) {
-      if (err instanceof TaskOutOfMemory) throw badRequest(`Query work needs more than ${QUERY_WORKER_HEAP_MB} MiB of memory (a query worker's heap)`);
+      if (err instanceof TaskOutOfMemory) throw refusal('QUERY_OUT_OF_MEMORY', QUERY_WORKER_HEAP_MB);
       throw err;
     }
   }

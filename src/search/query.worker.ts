@@ -37,7 +37,7 @@ function compileOnce(c: CompileInput): { cpuMs: number; effectiveQuery: string }
     const s = compileSearch(c.query, { range: { start: new Date(c.startMs), end: new Date(c.endMs) }, now: new Date(c.nowMs), limits: c.limits });
     return { cpuMs: threadCpuMs() - before, effectiveQuery: s.compiled.parsed.effectiveQuery };
   } catch (err) {
-    if (err instanceof AppError) throw new TaskError(err.status, err.message);
+    if (err instanceof AppError) throw new TaskError(err.status, err.message, err.code);
     throw err;
   }
 }
@@ -60,7 +60,7 @@ if ((workerData as { kind?: string } | null)?.kind === 'query') {
       try {
         return { output: parseCsvTable(t.bytes, { maxBytes: t.maxBytes }) };
       } catch (err) {
-        if (err instanceof LookupTableError) throw new TaskError(400, err.message);
+        if (err instanceof LookupTableError) throw new TaskError(400, err.message, 'LOOKUP_TABLE_INVALID');
         throw err;
       }
     },

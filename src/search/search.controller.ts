@@ -3,7 +3,7 @@ import { ApiHeader, ApiOkResponse, ApiQuery, ApiTags } from '@nestjs/swagger';
 import { Request, Response } from 'express';
 import { Auth, CurrentAuth } from '../identity/auth.decorators';
 import { AuthContext } from '../identity/auth.types';
-import { badRequest } from '../common/errors/app-error';
+import { refusal } from '../common/errors/app-error';
 import { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/env.schema';
 import { IndexerService } from '../indexer/indexer.service';
@@ -40,7 +40,7 @@ export class SearchController {
   async parse(@CurrentAuth() auth: AuthContext, @Req() req: Request, @Res() res: Response): Promise<void> {
     const seq = param(req, 'sequence', 'Sequence') ?? 0;
     const sequence = typeof seq === 'string' && /^\d{1,15}$/.test(seq) ? Number(seq) : seq;
-    if (typeof sequence !== 'number' || !Number.isSafeInteger(sequence) || sequence < 0) throw badRequest('Sequence must be a non-negative integer');
+    if (typeof sequence !== 'number' || !Number.isSafeInteger(sequence) || sequence < 0) throw refusal('INVALID_SEQUENCE');
     // Described (and written as JSON) in a query worker, one at a time per user (QueryWork): never on the event loop.
     const description = await this.work.describeJson(auth.uid, queryParam(req));
     res
@@ -59,9 +59,9 @@ export class SearchController {
   async direct(@CurrentAuth() auth: AuthContext, @Req() req: Request, @Res() res: Response): Promise<void> {
     const query = queryParam(req);
     const format = (stringParam(req, 'format', 'Format', 32) ?? 'json').toLowerCase();
-    if (!FORMATS.includes(format)) throw badRequest(`Unknown format "${format}": use json, csv or text`);
+    if (!FORMATS.includes(format)) throw refusal('UNKNOWN_FORMAT', format);
     const preview = param(req, 'preview', 'Preview');
-    if (preview !== undefined && typeof preview !== 'boolean' && !/^(true|false|1|0)$/i.test(String(preview))) throw badRequest('Preview must be a boolean');
+    if (preview !== undefined && typeof preview !== 'boolean' && !/^(true|false|1|0)$/i.test(String(preview))) throw refusal('INVALID_PREVIEW');
     const now = new Date();
     const range = rangeParams(req, now);
     // Admitted first (429 when the caller's searches fill their slots and queue), then compiled.
@@ -70,7 +70,7 @@ export class SearchController {
     const compiled = search.compiled;
     const formats: string[] = compiled.downloadFormats;
     if (!formats.includes(format)) {
-      throw badRequest(`Format "${format}" is not supported by the ${compiled.renderModule} renderer (supported: ${formats.filter((f) => FORMATS.includes(f)).join(', ')})`);
+      throw refusal('FORMAT_NOT_SUPPORTED', format, compiled.renderModule, formats.filter((f) => FORMATS.includes(f)).join(', '));
     }
     const controller = new AbortController();
     const onClose = () => {

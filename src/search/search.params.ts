@@ -1,6 +1,6 @@
 /** Request parameters of /api/parse and /api/search/direct: header, URL parameter or JSON body (mixable). */
 import { Request } from 'express';
-import { badRequest } from '../common/errors/app-error';
+import { refusal } from '../common/errors/app-error';
 import { parseRfc3339 } from '../ingest/timestamps';
 
 export const MAX_QUERY_LENGTH = 64 * 1024;
@@ -25,14 +25,14 @@ export function param(req: Request, name: string, bodyField: string): unknown {
 export function stringParam(req: Request, name: string, bodyField: string, max = 256): string | undefined {
   const v = param(req, name, bodyField);
   if (v === undefined || v === null) return undefined;
-  if (typeof v !== 'string') throw badRequest(`${bodyField} must be a string`);
-  if (v.length > max) throw badRequest(`${bodyField} is longer than ${max} characters`);
+  if (typeof v !== 'string') throw refusal('FIELD_NOT_A_STRING', bodyField);
+  if (v.length > max) throw refusal('FIELD_TOO_LONG', bodyField, max);
   return v;
 }
 
 export function queryParam(req: Request): string {
   const q = stringParam(req, 'query', 'SearchString', MAX_QUERY_LENGTH);
-  if (q === undefined) throw badRequest('A query is required: header "query", URL parameter ?query= or JSON field "SearchString" (or "query")');
+  if (q === undefined) throw refusal('QUERY_REQUIRED');
   return q;
 }
 
@@ -53,20 +53,18 @@ export function rangeParams(req: Request, now: Date): { start: Date; end: Date }
   const endS = stringParam(req, 'end', 'SearchEnd');
   const durS = stringParam(req, 'duration', 'Duration');
   if (startS !== undefined || endS !== undefined) {
-    if (startS === undefined || endS === undefined) throw badRequest('Give both start and end (RFC3339), or a duration');
+    if (startS === undefined || endS === undefined) throw refusal('TIME_RANGE_INCOMPLETE');
     const s = parseRfc3339(startS);
     const e = parseRfc3339(endS);
-    if (s === null) throw badRequest('start must be an RFC3339 timestamp');
-    if (e === null) throw badRequest('end must be an RFC3339 timestamp');
-    if (e < s) throw badRequest('end is before start');
+    if (s === null) throw refusal('INVALID_TIMESTAMP', 'start');
+    if (e === null) throw refusal('INVALID_TIMESTAMP', 'end');
+    if (e < s) throw refusal('END_BEFORE_START');
     return { start: new Date(Math.floor(s / 1000)), end: new Date(Math.ceil(e / 1000)) };
   }
   if (durS !== undefined) {
     const ms = parseGoDuration(durS);
-    if (ms === null || ms <= 0 || ms > 100 * 366 * 86_400_000) throw badRequest('duration must be a positive Go duration such as 1h or 90m');
+    if (ms === null || ms <= 0 || ms > 100 * 366 * 86_400_000) throw refusal('INVALID_DURATION');
     return { start: new Date(now.getTime() - ms), end: now };
   }
-  throw badRequest(
-    'A time range is required: start and end (RFC3339), or duration (for example 1h), as headers, URL parameters or JSON fields ("SearchStart" and "SearchEnd" or "start" and "end"; "Duration" or "duration")',
-  );
+  throw refusal('TIME_RANGE_REQUIRED');
 }

@@ -8,15 +8,17 @@ import { parentPort, TransferListItem } from 'node:worker_threads';
 import { readFileSync } from 'node:fs';
 import { currentThreadId, renice, SEARCH_NICE } from '../indexer/search-priority';
 import type { TaskFailure, TaskHostMessage, TaskThreadMessage } from './task-workers';
+import type { ErrorCode } from '../common/errors/codes';
 
 /** A task's handler: `ask` sends the host a question and resolves with its answer. */
 export type TaskHandler = (input: unknown, ask: (question: unknown) => Promise<unknown>) => Promise<{ output: unknown; transfer?: TransferListItem[] }>;
 
-/** An error a handler throws for the client (status and message reach the request as an AppError). */
+/** An error a handler throws for the client (status, message and code reach the request as an AppError). */
 export class TaskError extends Error {
   constructor(
     readonly status: number,
     message: string,
+    readonly code?: ErrorCode,
   ) {
     super(message);
   }
@@ -63,7 +65,7 @@ export function serveTasks(handlers: Record<string, TaskHandler>, nice = SEARCH_
     (handler ? handler(m.input, ask) : Promise.reject(new Error(`no task kind ${m.kind}`))).then(
       ({ output, transfer }) => port.postMessage({ type: 'done', id: m.id, output } satisfies TaskThreadMessage, transfer ?? []),
       (err: unknown) => {
-        const failure: TaskFailure = err instanceof TaskError ? { status: err.status, message: err.message } : { message: (err as Error)?.message ?? String(err) };
+        const failure: TaskFailure = err instanceof TaskError ? { status: err.status, message: err.message, code: err.code } : { message: (err as Error)?.message ?? String(err) };
         port.postMessage({ type: 'failed', id: m.id, failure } satisfies TaskThreadMessage);
       },
     );

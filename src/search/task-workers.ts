@@ -7,7 +7,7 @@
  * a crash) or its caller gives up on it.
  */
 import { TransferListItem, Worker } from 'node:worker_threads';
-import { AppError } from '../common/errors/app-error';
+import { AppError, ErrorCode } from '../common/errors/app-error';
 import { startWorkerThread } from '../indexer/worker-host';
 
 /** An idle thread ends after this long unused. */
@@ -20,6 +20,8 @@ export type TaskThreadMessage =
 export interface TaskFailure {
   status?: number;
   message: string;
+  /** the catalogue code of a client's error */
+  code?: ErrorCode;
 }
 
 /** A task's thread ran out of its heap (`heapMb`); the thread was ended. */
@@ -122,7 +124,8 @@ export class TaskWorkers {
       const onMessage = (m: TaskThreadMessage) => {
         if (m.id !== id) return;
         if (m.type === 'done') finish(true, () => resolve(m.output as T));
-        else if (m.type === 'failed') finish(true, () => reject(m.failure.status ? new AppError(m.failure.status, m.failure.message) : new Error(m.failure.message)));
+        else if (m.type === 'failed')
+          finish(true, () => reject(m.failure.status ? new AppError(m.failure.status, m.failure.message, {}, m.failure.code) : new Error(m.failure.message)));
         else
           Promise.resolve()
             .then(() => opts.onAsk?.(m.payload))

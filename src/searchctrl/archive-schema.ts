@@ -1,5 +1,5 @@
 /** Strict shape checks for the contents of a search archive (see archive.ts). */
-import { AppError } from '../common/errors/app-error';
+import { refusal } from '../common/errors/app-error';
 import { isDownloadFormat, isPointmapEntries, isStackgraphEntries, RESULT_KINDS } from '../query';
 import type { DownloadFormat, SearchEntry } from '../query';
 import type { ResultKind, StoredResult } from './render-store';
@@ -33,7 +33,7 @@ export interface ArchiveManifest {
   Files: Record<string, number>;
 }
 
-const bad = (why: string) => new AppError(400, `Invalid search archive: ${why}`);
+const bad = (why: string) => refusal('INVALID_ARCHIVE', why);
 const isObj = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const isStr = (v: unknown, max = MAX_STR): v is string => typeof v === 'string' && v.length <= max;
 const isInt = (v: unknown, max = Number.MAX_SAFE_INTEGER): v is number => Number.isSafeInteger(v) && (v as number) >= 0 && (v as number) <= max;

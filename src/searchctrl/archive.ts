@@ -10,7 +10,7 @@ import { PassThrough, Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import * as zlib from 'node:zlib';
 import * as tar from 'tar-stream';
-import { AppError, overLimit, payloadTooLarge } from '../common/errors/app-error';
+import { AppError, refusal } from '../common/errors/app-error';
 import { JsonReader, JsonSyntaxError } from './json-reader';
 import { DATA_FILE, INDEX_FILE, RESULT_FILE, StoredResult } from './render-store';
 import { resultPrefix } from './stored-result';
@@ -43,7 +43,7 @@ export const MAX_UNDECLARED_BYTES = 256 * 1024;
 const TAR_BLOCK = 512;
 const FLUSH_BYTES = 256 * 1024;
 
-export const invalidArchive = (why: string) => new AppError(400, `Invalid search archive: ${why}`);
+export const invalidArchive = (why: string) => refusal('INVALID_ARCHIVE', why);
 
 /** Streams a finished search as tar.gz. */
 export function archiveStream(s: LiveSearch): Readable {
@@ -180,7 +180,7 @@ const noQuota = async () => undefined;
  */
 export async function importArchive(file: string, dir: string, limits: ImportLimits): Promise<ImportedArchive> {
   const setting = limits.unpackedSetting ?? 'RENDER_STORE_LIMIT_BYTES';
-  const overUnpacked = () => overLimit('Archive (unpacked)', limits.maxUnpackedBytes, setting);
+  const overUnpacked = () => refusal('ARCHIVE_TOO_LARGE', 'Archive (unpacked)', limits.maxUnpackedBytes, setting);
   let compressed = 0;
   let unpacked = 0;
   /** Bytes the headers seen so far account for: each header block and its file, padded to 512. */
@@ -193,9 +193,8 @@ export async function importArchive(file: string, dir: string, limits: ImportLim
     counter((n) => {
       unpacked += n;
       if (unpacked > limits.maxUnpackedBytes + 64 * 1024) throw overUnpacked();
-      if (unpacked > RATIO_FLOOR && unpacked / Math.max(1, compressed) > MAX_RATIO)
-        throw payloadTooLarge(`Archive unpacks to more than ${MAX_RATIO} times its compressed size (a fixed limit)`);
-      if (unpacked - declared > MAX_UNDECLARED_BYTES) throw overLimit('Data beyond the files the archive declares', MAX_UNDECLARED_BYTES);
+      if (unpacked > RATIO_FLOOR && unpacked / Math.max(1, compressed) > MAX_RATIO) throw refusal('ARCHIVE_RATIO_TOO_HIGH', MAX_RATIO);
+      if (unpacked - declared > MAX_UNDECLARED_BYTES) throw refusal('ARCHIVE_TOO_LARGE', 'Data beyond the files the archive declares', MAX_UNDECLARED_BYTES);
     }),
     extract,
   );
@@ -211,9 +210,9 @@ export async function importArchive(file: string, dir: string, limits: ImportLim
       if (seen.size >= ALLOWED.size) throw invalidArchive('too many files');
       const size = h.size ?? 0;
       declared += TAR_BLOCK + Math.ceil(size / TAR_BLOCK) * TAR_BLOCK;
-      if (h.name === MANIFEST_FILE && size > MAX_MANIFEST_BYTES) throw overLimit(MANIFEST_FILE, MAX_MANIFEST_BYTES);
-      if (h.name === RESULT_FILE && size > limits.maxResultBytes) throw overLimit(RESULT_FILE, limits.maxResultBytes, 'MAX_RESULT_BYTES');
-      if (size > limits.maxUnpackedBytes) throw overLimit(h.name, limits.maxUnpackedBytes, setting);
+      if (h.name === MANIFEST_FILE && size > MAX_MANIFEST_BYTES) throw refusal('ARCHIVE_TOO_LARGE', MANIFEST_FILE, MAX_MANIFEST_BYTES);
+      if (h.name === RESULT_FILE && size > limits.maxResultBytes) throw refusal('ARCHIVE_TOO_LARGE', RESULT_FILE, limits.maxResultBytes, 'MAX_RESULT_BYTES');
+      if (size > limits.maxUnpackedBytes) throw refusal('ARCHIVE_TOO_LARGE', h.name, limits.maxUnpackedBytes, setting);
       total += size;
       if (total > limits.maxUnpackedBytes) throw overUnpacked();
       let written = 0;
@@ -282,7 +281,7 @@ async function rebuildEntries(dir: string, maxEntries: number, take: (bytes: num
   try {
     for await (const line of boundedLines(fs.createReadStream(src, { highWaterMark: FLUSH_BYTES }), MAX_ENTRY_LINE_BYTES)) {
       if (line === '') continue;
-      if (++count > maxEntries) throw payloadTooLarge(`Archive holds more than ${maxEntries} entries (a fixed limit)`);
+      if (++count > maxEntries) throw refusal('ARCHIVE_TOO_MANY_ENTRIES', maxEntries);
       const { canonical, tsUs } = validateEntryLine(line, count);
       const buf = Buffer.from(canonical + '\n', 'utf8');
       const rec = Buffer.alloc(16);
@@ -314,7 +313,7 @@ async function rebuildResult(dir: string, manifest: ArchiveManifest, take: (byte
   const out = new ChargedFile(fh, take);
   const stream = fs.createReadStream(src, { highWaterMark: FLUSH_BYTES });
   const r = JsonReader.of(stream);
-  const tooLong = (m: number) => overLimit(`An element of ${RESULT_FILE}`, m);
+  const tooLong = (m: number) => refusal('ARCHIVE_TOO_LARGE', `An element of ${RESULT_FILE}`, m);
   const element = (max: number) => r.raw(max, tooLong);
   const elements = () => r.elements(FLUSH_BYTES, MAX_ENTRY_LINE_BYTES, tooLong);
   const parse = (b: Buffer): unknown => {
@@ -398,7 +397,7 @@ const CLOSE = Buffer.from(']');
  * readline would hold a 300 MB line whole before anyone could look at it.
  */
 export async function* boundedLines(input: AsyncIterable<Buffer>, max: number): AsyncGenerator<string> {
-  const tooLong = () => overLimit(`A line of ${DATA_FILE}`, max);
+  const tooLong = () => refusal('ARCHIVE_TOO_LARGE', `A line of ${DATA_FILE}`, max);
   let parts: Buffer[] = [];
   let length = 0;
   for await (const chunk of input) {

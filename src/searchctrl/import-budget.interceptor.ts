@@ -9,7 +9,7 @@ import { CallHandler, ExecutionContext, Inject, Injectable, NestInterceptor } fr
 import { Observable } from 'rxjs';
 import { AuthContext } from '../identity/auth.types';
 import { WindowCounter } from '../common/concurrency/window-counter';
-import { tooManyRequests } from '../common/errors/app-error';
+import { refusal } from '../common/errors/app-error';
 import { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/env.schema';
 
@@ -26,7 +26,7 @@ export class ImportBudgetInterceptor implements NestInterceptor {
     const key = String(auth?.uid ?? 'anonymous');
     const max = this.config.importMaxPerMinute;
     const wait = this.started.blockedFor(key, max);
-    if (wait > 0) throw tooManyRequests(`At most ${max} archive imports a minute (IMPORT_MAX_PER_MINUTE); try again in ${Math.ceil(wait)} s`, Math.ceil(wait));
+    if (wait > 0) throw refusal('IMPORT_RATE_LIMITED', max, wait).retryAfter(wait);
     this.started.record(key);
     return next.handle();
   }

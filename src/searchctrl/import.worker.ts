@@ -5,7 +5,7 @@
  * there). Never imports Nest.
  */
 import { workerData } from 'node:worker_threads';
-import { AppError } from '../common/errors/app-error';
+import { AppError, ErrorCode } from '../common/errors/app-error';
 import { LONG_SEARCH_NICE } from '../indexer/search-priority';
 import { serveTasks, TaskError } from '../search/task-thread';
 import { importArchive, ImportLimits } from './archive';
@@ -16,8 +16,8 @@ export interface ImportInput {
   limits: Omit<ImportLimits, 'take'>;
 }
 
-/** The web server's answer to "may I write this many more bytes": null, or why not (a 413's message). */
-export type TakeAnswer = string | null;
+/** The web server's answer to "may I write this many more bytes": null, or why not (a 413's message and code). */
+export type TakeAnswer = { message: string; code: ErrorCode } | null;
 
 if ((workerData as { kind?: string } | null)?.kind === 'import') {
   // Batch work: it yields the CPU to every request and to searches (nice 19, as long searches).
@@ -26,13 +26,13 @@ if ((workerData as { kind?: string } | null)?.kind === 'import') {
       import: async (input, ask) => {
         const { file, dir, limits } = input as ImportInput;
         const take = async (bytes: number) => {
-          const refusal = (await ask({ take: bytes })) as TakeAnswer;
-          if (refusal) throw new AppError(413, refusal);
+          const refused = (await ask({ take: bytes })) as TakeAnswer;
+          if (refused) throw new AppError(413, refused.message, {}, refused.code);
         };
         try {
           return { output: await importArchive(file, dir, { ...limits, take }) };
         } catch (err) {
-          if (err instanceof AppError) throw new TaskError(err.status, err.message);
+          if (err instanceof AppError) throw new TaskError(err.status, err.message, err.code);
           throw err;
         }
       },

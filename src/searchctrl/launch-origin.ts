@@ -5,7 +5,7 @@
  */
 import { Injectable } from '@nestjs/common';
 import { AuthContext } from '../identity/auth.types';
-import { forbidden } from '../common/errors/app-error';
+import { refusal } from '../common/errors/app-error';
 import { parseDashboardRef } from '../dashboards/dashboard-ref.pipe';
 import { DashboardsService } from '../dashboards/dashboards.service';
 import { SideEffect } from '../query/side-effects';
@@ -52,5 +52,5 @@ export class LaunchOrigins {
 export function requireConsentToSideEffects(origin: LaunchOrigin, effects: SideEffect[], confirmed: boolean | undefined): void {
   if (origin.authored || confirmed === true || effects.length === 0) return;
   const what = effects.map((e) => `${e.Module} ${e.Effect}`).join('; ');
-  throw forbidden(`This query was written by someone else and has side effects (${what}); run it only after confirming (ConfirmSideEffects)`);
+  throw refusal('SIDE_EFFECTS_NOT_CONFIRMED', what);
 }

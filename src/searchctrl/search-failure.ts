@@ -3,6 +3,7 @@
  * pages and downloads answer an error status instead of an empty finished result.
  */
 import { AppError } from '../common/errors/app-error';
+import { messageOf } from '../common/errors/codes';
 import type { LiveSearch } from './search.model';
 
 export interface SearchFailure {
@@ -29,7 +30,7 @@ export function failureOf(err: unknown): SearchFailure {
 export const storedFailure = (reason: string): SearchFailure => ({ status: FAILED_BY_QUERY, reason });
 
 /** The error a request for the results of a failed search answers with. */
-export const failedSearchError = (f: SearchFailure): AppError => new AppError(f.status, `search failed: ${f.reason}`);
+export const failedSearchError = (f: SearchFailure): AppError => new AppError(f.status, messageOf('SEARCH_FAILED', f.reason), {}, 'SEARCH_FAILED');
 
 /** Throws failedSearchError when the search failed. */
 export function requireSucceeded(s: LiveSearch): void {

@@ -165,7 +165,7 @@ export class SearchLifecycle implements OnApplicationBootstrap, OnModuleDestroy 
    */
   async apply(s: LiveSearch, t: Trigger): Promise<void> {
     const out = transition(s.flags, t);
-    if (!out.ok) throw new AppError(out.status, out.error);
+    if (!out.ok) throw new AppError(out.status, out.error, {}, out.code);
     const startsMove = out.next.moving && !s.flags.moving;
     s.flags = out.next;
     // Readers following the results (render store) see the new state at once.

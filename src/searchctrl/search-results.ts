@@ -1,6 +1,6 @@
 /** Renderer pages (product-notes §2.4, §2.6) and streamed downloads, read from the render store. */
 import { Readable } from 'node:stream';
-import { badRequest, conflict, tooManyRequests } from '../common/errors/app-error';
+import { refusal } from '../common/errors/app-error';
 import { UserGate } from '../common/concurrency/user-gate';
 import { assertUnreachable, condensedChunks, emptyResult, EntryDownload, entryCsvColumns, parseQuery, resultKindOf, SearchEntry, storedEntry, streamsEntries } from '../query';
 import { RendererQueryDto } from './searchctrl.dto';
@@ -19,7 +19,7 @@ export const MAX_PAGE = 10000;
  * (the page's AdditionalEntries says that more remain).
  */
 function pageRange(first = 0, last = first + DEFAULT_PAGE): { first: number; last: number } {
-  if (last < first) throw badRequest('last must not be less than first');
+  if (last < first) throw refusal('RESULT_RANGE_INVERTED');
   return { first, last: Math.min(last, first + MAX_PAGE) };
 }
 
@@ -41,11 +41,7 @@ export function tagsOf(entries: SearchEntry[], names: Map<number, string>): Reco
 type TagNames = () => Promise<Map<number, string>>;
 
 let pageMaxBytes = 16 * 1024 * 1024;
-const pagesRefused = (perUser: number, queue: number) => () =>
-  tooManyRequests(
-    `You have ${perUser} renderer ${perUser === 1 ? 'page' : 'pages'} being read and ${queue} waiting (RENDER_PAGES_PER_USER, RENDER_PAGE_QUEUE); try again shortly`,
-    1,
-  );
+const pagesRefused = (perUser: number, queue: number) => () => refusal('RENDER_PAGES_BUSY', perUser, queue).retryAfter(1);
 /** REST pages streaming at once, per caller (the rest wait their turn, then 429). */
 let pageGate = new UserGate(Infinity, 1, 16, pagesRefused(1, 16));
 
@@ -63,7 +59,7 @@ interface PagePlanned {
 }
 
 async function planPage(s: LiveSearch, renderer: string, q: RendererQueryDto): Promise<PagePlanned> {
-  if (renderer !== s.renderModule) throw badRequest(`Search ${s.id} uses the ${s.renderModule} renderer, not ${renderer.slice(0, 64)}`);
+  if (renderer !== s.renderModule) throw refusal('WRONG_RENDERER', String(s.id), s.renderModule, renderer.slice(0, 64));
   const { first, last } = pageRange(q.first, q.last);
   const startD = parseTime(q.start, 'start');
   const endD = parseTime(q.end, 'end');
@@ -266,13 +262,13 @@ async function* condensedDownload(s: LiveSearch, format: 'json' | 'csv'): AsyncG
  */
 export function downloadStream(s: LiveSearch, format: 'json' | 'csv' | 'text', tagNames: TagNames): Readable {
   if (pagesEntries(s)) return Readable.from(entryChunks(s, format, tagNames));
-  if (!s.store.condensed && !s.flags.finished) throw conflict('The search is still running; download its results once it has finished');
+  if (!s.store.condensed && !s.flags.finished) throw refusal('SEARCH_STILL_RUNNING');
   switch (format) {
     case 'json':
     case 'csv':
       return Readable.from(condensedDownload(s, format));
     case 'text':
-      throw badRequest(`Format "text" is not available for the ${s.renderModule} renderer`);
+      throw refusal('FORMAT_NOT_AVAILABLE', 'text', s.renderModule);
     default:
       return assertUnreachable(format);
   }

@@ -53,7 +53,7 @@ describe('transitions (contract table)', () => {
     ]) {
       const before = f(flags);
       const out = transition(before, { kind: 'stop' });
-      expect(out).toEqual({ ok: false, status: 409, error: expect.stringContaining('only an ACTIVE search can be stopped') });
+      expect(out).toEqual({ ok: false, status: 409, code: 'SEARCH_NOT_ACTIVE', error: expect.stringContaining('only an ACTIVE search can be stopped') });
       expect(before).toEqual(f(flags));
     }
   });
@@ -120,7 +120,7 @@ describe('moving and removal are states of the table', () => {
     expect(run({}, 'detach')).toEqual({ ok: true, next: f({ clients: 0, removed: true }), deleted: true, cancel: true });
     const gone = { clients: 0, removed: true };
     for (const kind of ['background', 'save', 'stop', 'delete', 'attach', 'detach'] as const) {
-      expect(run(gone, kind)).toEqual({ ok: false, status: 404, error: 'Search not found' });
+      expect(run(gone, kind)).toEqual({ ok: false, status: 404, code: 'SEARCH_NOT_FOUND', error: 'Search not found' });
     }
     for (const kind of ['finish', 'saved', 'saveFailed'] as const) {
       expect(run(gone, kind)).toEqual({ ok: true, next: f(gone), deleted: false, cancel: false });

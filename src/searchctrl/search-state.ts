@@ -6,6 +6,8 @@
  * run, remove the search, move its results when `moving` turns on) and changes nothing itself.
  */
 
+import { ErrorCode, messageOf } from '../common/errors/codes';
+
 export interface SearchFlags {
   /** Sessions attached right now. */
   clients: number;
@@ -63,7 +65,7 @@ export type Trigger =
  * `deleted`: the search and its results go away (`next.removed` turned on). `cancel`: abort the
  * run. The move to the saved area starts when `next.moving` turns on.
  */
-export type Outcome = { ok: true; next: SearchFlags; deleted: boolean; cancel: boolean } | { ok: false; status: 404 | 409; error: string };
+export type Outcome = { ok: true; next: SearchFlags; deleted: boolean; cancel: boolean } | { ok: false; status: 404 | 409; error: string; code: ErrorCode };
 
 function assertUnreachable(x: never): never {
   throw new Error(`unhandled trigger ${JSON.stringify(x)}`);
@@ -88,8 +90,15 @@ export function transition(f: SearchFlags, t: Trigger): Outcome {
 /** A removed search: the end of its run or of a move changes nothing; anything else finds no search. */
 function ended(f: SearchFlags, t: Trigger): Outcome {
   if (t.kind === 'finish' || t.kind === 'saved' || t.kind === 'saveFailed') return ok(f);
-  return { ok: false, status: 404, error: 'Search not found' };
+  return { ok: false, status: 404, error: messageOf('SEARCH_NOT_FOUND'), code: 'SEARCH_NOT_FOUND' };
 }
+
+const notActive = (f: SearchFlags, action: string): Outcome => ({
+  ok: false,
+  status: 409,
+  error: messageOf('SEARCH_NOT_ACTIVE', stateString(f), action),
+  code: 'SEARCH_NOT_ACTIVE',
+});
 
 const removed = (f: SearchFlags, cancel: boolean): Outcome => ok({ ...f, clients: 0, removed: true }, { deleted: true, cancel });
 
@@ -98,14 +107,14 @@ function step(f: SearchFlags, t: Trigger): Outcome {
     case 'background':
       // ACTIVE or BACKGROUNDED only: a dormant or saved search has nothing left to keep running.
       if (f.saved || (isDormant(f) && !f.backgrounded)) {
-        return { ok: false, status: 409, error: `Search is ${stateString(f)}: only an ACTIVE search can be backgrounded` };
+        return notActive(f, 'backgrounded');
       }
       return ok({ ...f, backgrounded: true });
     case 'save':
       // Any state; idempotent. The move happens once the search is dormant (see shouldMoveToSaved).
       return ok({ ...f, saveRequested: true });
     case 'stop':
-      if (f.saved || isDormant(f)) return { ok: false, status: 409, error: `Search is ${stateString(f)}: only an ACTIVE search can be stopped` };
+      if (f.saved || isDormant(f)) return notActive(f, 'stopped');
       return ok({ ...f, finished: true }, { cancel: !f.finished });
     case 'delete':
       return removed(f, !f.finished);

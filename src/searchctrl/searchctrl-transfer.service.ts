@@ -4,7 +4,7 @@ import * as fsp from 'node:fs/promises';
 import * as path from 'node:path';
 import { AuthContext } from '../identity/auth.types';
 import { requireMayShareWith } from '../sharing/shareable';
-import { badRequest, conflict, formatBytes, overLimit, tooManyRequests } from '../common/errors/app-error';
+import { formatBytes, refusal } from '../common/errors/app-error';
 import { IndexerService } from '../indexer/indexer.service';
 import { DOWNLOAD_CONTENT_TYPES, DOWNLOAD_EXTENSIONS } from '../query';
 import { TaskOutOfMemory, TaskWorkers } from '../search/task-workers';
@@ -37,11 +37,8 @@ export class SearchTransferService implements OnModuleDestroy {
     this.workers = new TaskWorkers({ entry: path.join(__dirname, 'import.worker'), size: c.importConcurrency, heapMb: c.importWorkerHeapMb, data: { kind: 'import' } });
     this.gate = new UserGate(c.importConcurrency, 1, c.importQueue, (scope) =>
       scope === 'user'
-        ? tooManyRequests(`You have an archive import running and ${c.importQueue} waiting (IMPORT_QUEUE); try again shortly`, IMPORT_RETRY_AFTER_S)
-        : tooManyRequests(
-            `Too many archive imports are running (IMPORT_CONCURRENCY ${c.importConcurrency}, IMPORT_QUEUE ${c.importQueue}); try again shortly`,
-            IMPORT_RETRY_AFTER_S,
-          ),
+        ? refusal('IMPORTS_BUSY_FOR_USER', c.importQueue).retryAfter(IMPORT_RETRY_AFTER_S)
+        : refusal('IMPORTS_BUSY', c.importConcurrency, c.importQueue).retryAfter(IMPORT_RETRY_AFTER_S),
     );
   }
 
@@ -53,12 +50,12 @@ export class SearchTransferService implements OnModuleDestroy {
     const s = requireView(auth, this.life.registry.get(id));
     const f = s.downloadFormats.find((x) => x === format);
     if (!f) {
-      throw badRequest(`Format "${format.slice(0, 32)}" is not available for the ${s.renderModule} renderer (available: ${s.downloadFormats.join(', ')})`);
+      throw refusal('FORMAT_NOT_AVAILABLE', format.slice(0, 32), s.renderModule, s.downloadFormats.join(', '));
     }
     requireSucceeded(s);
     let body;
     if (f === 'archive') {
-      if (!s.flags.finished || s.flags.moving) throw conflict('The search is still running; download the archive once it has finished');
+      if (!s.flags.finished || s.flags.moving) throw refusal('ARCHIVE_SEARCH_STILL_RUNNING');
       body = archiveStream(s);
     } else {
       body = downloadStream(s, f, () => this.indexer.tagNames());
@@ -111,10 +108,12 @@ export class SearchTransferService implements OnModuleDestroy {
       };
       const onAsk = (q: unknown): TakeAnswer => {
         const bytes = (q as { take: number }).take;
-        return account.take(bytes) ? null : (quotas.refusal(auth.uid, bytes, true)?.message ?? 'Search results quota exceeded');
+        if (account.take(bytes)) return null;
+        const { message, code } = quotas.refusal(auth.uid, bytes, true) ?? refusal('SEARCH_RESULTS_QUOTA_EXCEEDED');
+        return { message, code };
       };
       const a = await this.workers.run<ImportedArchive>('import', input, { onAsk }).catch((err: unknown) => {
-        if (err instanceof TaskOutOfMemory) throw overLimit('The memory checking this archive needs', err.heapMb * MiB, 'IMPORT_WORKER_HEAP_MB');
+        if (err instanceof TaskOutOfMemory) throw refusal('IMPORT_OUT_OF_MEMORY', err.heapMb * MiB);
         throw err;
       });
       const m = a.manifest;

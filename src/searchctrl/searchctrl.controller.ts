@@ -2,7 +2,7 @@ import { Body, Controller, Delete, Get, HttpCode, Injectable, Param, Patch, Pipe
 import { ApiConsumes, ApiOkResponse, ApiResponse, ApiTags } from '@nestjs/swagger';
 import { Auth, CurrentAuth } from '../identity/auth.decorators';
 import { AuthContext } from '../identity/auth.types';
-import { badRequest } from '../common/errors/app-error';
+import { refusal } from '../common/errors/app-error';
 import { SearchTransferService } from './searchctrl-transfer.service';
 import {
   AdminQueryDto,
@@ -32,7 +32,7 @@ const ApiFailedSearch = () =>
 @Injectable()
 export class SearchIdPipe implements PipeTransform<string, string> {
   transform(value: string): string {
-    if (!/^\d{1,19}$/.test(value ?? '')) throw badRequest(`Invalid search ID "${String(value).slice(0, 40)}"`);
+    if (!/^\d{1,19}$/.test(value ?? '')) throw refusal('INVALID_SEARCH_ID', String(value).slice(0, 40));
     return value.replace(/^0+(?=\d)/, '');
   }
 }
@@ -81,7 +81,7 @@ export class SearchCtrlController {
   @UseInterceptors(ImportBudgetInterceptor, ArchiveUploadInterceptor)
   @ApiOkResponse({ type: SearchInfoDto, description: 'The imported (saved) search' })
   async import(@CurrentAuth() auth: AuthContext, @UploadedFile() file: Express.Multer.File | undefined, @Body() fields: ImportFieldsDto): Promise<SearchInfoDto> {
-    if (!file) throw badRequest('Multipart field "file" (the search archive) is required');
+    if (!file) throw refusal('ARCHIVE_FILE_REQUIRED');
     const id = await this.transfer.import(auth, file.path, { gid: fields.GID, batchName: fields.BatchName, batchInfo: fields.BatchInfo });
     return this.searches.info(auth, id);
   }

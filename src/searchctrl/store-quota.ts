@@ -10,7 +10,7 @@
  * - MAX_SAVED_SEARCHES_PER_USER: how many of those they keep (409 beyond; MAX_SEARCHES_PER_USER
  *   counts the unsaved ones).
  */
-import { conflict, formatBytes, payloadTooLarge } from '../common/errors/app-error';
+import { AppError, refusal } from '../common/errors/app-error';
 
 export interface QuotaLimits {
   totalBytes: number;
@@ -55,18 +55,14 @@ export class StoreQuotas {
   }
 
   /** The 413 for `bytes` more than `uid` has room for, naming the quota it would pass; undefined when they fit. */
-  refusal(uid: number, bytes: number, saved: boolean): Error | undefined {
+  refusal(uid: number, bytes: number, saved: boolean): AppError | undefined {
     const u = this.usage(uid);
     const { totalBytes, savedBytes } = this.limits;
     if (saved && u.saved + bytes > savedBytes) {
-      return payloadTooLarge(
-        `Saved searches quota exceeded: your saved searches use ${formatBytes(u.saved)} of the limit of ${formatBytes(savedBytes)} (SAVED_SEARCH_QUOTA_BYTES); delete saved searches to make room`,
-      );
+      return refusal('SAVED_SEARCH_QUOTA_EXCEEDED', u.saved, savedBytes);
     }
     if (u.total + bytes > totalBytes) {
-      return payloadTooLarge(
-        `Search results quota exceeded: your searches store ${formatBytes(u.total)} of the limit of ${formatBytes(totalBytes)} (SEARCH_STORE_QUOTA_BYTES); delete searches to make room`,
-      );
+      return refusal('SEARCH_STORE_QUOTA_EXCEEDED', u.total, totalBytes);
     }
     return undefined;
   }
@@ -100,10 +96,10 @@ export class SearchAccount implements StoreBudget {
     if (this.saved) return;
     const max = this.quotas.limits.savedSearches;
     if (this.quotas.usage(this.uid).savedSearches >= max) {
-      throw conflict(`You keep ${max} saved searches, the most MAX_SAVED_SEARCHES_PER_USER allows; delete saved searches first`);
+      throw refusal('TOO_MANY_SAVED_SEARCHES', max);
     }
-    const refusal = this.quotas.refusal(this.uid, this.bytes + more, true) ?? (more ? this.quotas.refusal(this.uid, more, false) : undefined);
-    if (refusal) throw refusal;
+    const refused = this.quotas.refusal(this.uid, this.bytes + more, true) ?? (more ? this.quotas.refusal(this.uid, more, false) : undefined);
+    if (refused) throw refused;
     this.saved = true;
     this.quotas.add(this.uid, { saved: this.bytes, savedSearches: 1 });
   }

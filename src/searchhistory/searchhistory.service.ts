@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { AuthContext } from '../identity/auth.types';
-import { badRequest, forbidden, notFound } from '../common/errors/app-error';
+import { refusal } from '../common/errors/app-error';
 import { UsersService } from '../users/users.service';
 import { DEFAULT_HISTORY_PAGE, HistoryQueryDto, MAX_HISTORY_PAGE, SearchLogDto, toSearchLogDto } from './searchhistory.dto';
 import { HistoryRow, SearchHistoryRepository } from './searchhistory.repository';
@@ -18,21 +18,21 @@ export class SearchHistoryService {
   }
 
   async list(auth: AuthContext, q: HistoryQueryDto): Promise<SearchLogDto[]> {
-    if (q.admin && !auth.isAdmin) throw forbidden('Admin only: admin=true');
+    if (q.admin && !auth.isAdmin) throw refusal('HISTORY_ADMIN_ONLY');
     return this.page(q.admin ? undefined : auth.uid, q);
   }
 
   async listForUser(auth: AuthContext, uid: number, q: HistoryQueryDto): Promise<SearchLogDto[]> {
-    if (uid !== auth.uid && !auth.isAdmin) throw forbidden('You may read only your own search history');
-    if (!(await this.users.exists(uid))) throw notFound('User');
+    if (uid !== auth.uid && !auth.isAdmin) throw refusal('OWN_HISTORY_ONLY');
+    if (!(await this.users.exists(uid))) throw refusal('USER_NOT_FOUND');
     return this.page(uid, q);
   }
 
   private async page(uid: number | undefined, q: HistoryQueryDto): Promise<SearchLogDto[]> {
     const start = q.start ?? 0;
     const end = q.end ?? start + DEFAULT_HISTORY_PAGE;
-    if (end < start) throw badRequest('end must not be less than start');
-    if (end - start > MAX_HISTORY_PAGE) throw badRequest(`At most ${MAX_HISTORY_PAGE} history entries per request`);
+    if (end < start) throw refusal('HISTORY_RANGE_INVERTED');
+    if (end - start > MAX_HISTORY_PAGE) throw refusal('HISTORY_PAGE_TOO_LARGE', MAX_HISTORY_PAGE);
     const rows = await this.repo.list({ uid, refine: q.refine, offset: start, limit: end - start });
     return rows.map(toSearchLogDto);
   }

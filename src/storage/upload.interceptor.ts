@@ -2,7 +2,7 @@ import { CallHandler, ExecutionContext, Inject, Injectable, mixin, NestIntercept
 import { Request, RequestHandler, Response } from 'express';
 import multer from 'multer';
 import { finalize, Observable } from 'rxjs';
-import { AppError, badRequest, formatBytes, overLimit, payloadTooLarge } from '../common/errors/app-error';
+import { AppError, refusal } from '../common/errors/app-error';
 import { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/env.schema';
 import { BlobStore, StoredUpload, UploadedFile } from './blob-store';
@@ -22,21 +22,21 @@ export function mapUploadError(err: unknown, maxSize: number, setting: string, f
   if (e?.name === 'MulterError') {
     switch (e.code) {
       case 'LIMIT_FILE_SIZE':
-        return overLimit('Uploaded file', maxSize, setting);
+        return refusal('FILE_TOO_LARGE', maxSize, setting);
       case 'LIMIT_PART_COUNT':
       case 'LIMIT_FILE_COUNT':
       case 'LIMIT_FIELD_COUNT':
-        return payloadTooLarge('Too many parts in the multipart body (one "file" part and at most 10 fields)');
+        return refusal('MULTIPART_TOO_MANY_PARTS', 'one "file" part and at most 10 fields');
       case 'LIMIT_FIELD_KEY':
       case 'LIMIT_FIELD_VALUE':
-        return payloadTooLarge(`A multipart field is larger than the limit of ${formatBytes(fieldSize)}`);
+        return refusal('MULTIPART_FIELD_TOO_LARGE', fieldSize);
       case 'LIMIT_UNEXPECTED_FILE':
-        return badRequest(`Unexpected file part "${String(e.field ?? '').slice(0, 40)}": only "file" is accepted`);
+        return refusal('MULTIPART_UNEXPECTED_FILE_PART', String(e.field ?? '').slice(0, 40));
       default:
-        return badRequest('Malformed multipart body');
+        return refusal('MALFORMED_MULTIPART');
     }
   }
-  return badRequest('Malformed multipart body');
+  return refusal('MALFORMED_MULTIPART');
 }
 
 /**
@@ -101,6 +101,6 @@ export function MemoryUploadInterceptor(limit: UploadLimit & { fieldSize: number
 /** The upload of this request, or a 400 when the `file` part is missing. */
 export function requireUpload(file: Express.Multer.File | undefined): StoredUpload {
   const upload = (file as UploadedFile | undefined)?.upload;
-  if (!upload) throw badRequest('A multipart body with a part named "file" is required');
+  if (!upload) throw refusal('FILE_PART_REQUIRED');
   return upload;
 }

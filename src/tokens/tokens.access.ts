@@ -1,6 +1,6 @@
 import { AuthContext } from '../identity/auth.types';
 import { Capability, CAPABILITIES, parseCapability } from '../identity/capabilities';
-import { badRequest, forbidden, notFound } from '../common/errors/app-error';
+import { refusal } from '../common/errors/app-error';
 import { TokenRow } from './tokens.repository';
 
 /**
@@ -22,16 +22,16 @@ import { TokenRow } from './tokens.repository';
  *   itself included: refreshing a wider token would hand it that token's new secret.
  */
 export function assertTokenApiAllowed(auth: AuthContext, nonAdminTokens: boolean): void {
-  if (!auth.accountAdmin && !nonAdminTokens) throw forbidden('An admin has turned off API tokens for non-admin users');
+  if (!auth.accountAdmin && !nonAdminTokens) throw refusal('TOKENS_OFF_FOR_NON_ADMINS');
 }
 
 export function assertCanListAll(auth: AuthContext): void {
-  if (!auth.isAdmin) throw forbidden("Only admins signed in with a session may list every user's tokens (admin=true)");
+  if (!auth.isAdmin) throw refusal('TOKENS_LIST_ALL_ADMIN_ONLY');
 }
 
 /** The token if the caller may read and change it; 404 otherwise. */
 export function requireTokenAccess(auth: AuthContext, token: TokenRow | undefined): TokenRow {
-  if (!token || !(auth.isAdmin || token.uid === auth.uid)) throw notFound('Token');
+  if (!token || !(auth.isAdmin || token.uid === auth.uid)) throw refusal('TOKEN_NOT_FOUND');
   return token;
 }
 
@@ -53,7 +53,7 @@ export function requireExpiryWithinCaller(auth: AuthContext, expiresAt: Date | n
   const bound = latestGrantableExpiry(auth);
   if (!bound || expiresAt === undefined) return;
   if (expiresAt === null || expiresAt.getTime() > bound.getTime()) {
-    throw forbidden(`A token may not make a token that outlives it: expiresAt must be at or before ${bound.toISOString()}`);
+    throw refusal('TOKEN_OUTLIVES_TOKEN', bound.toISOString());
   }
 }
 
@@ -67,7 +67,7 @@ export function requireWithinCaller(auth: AuthContext, target: TokenRow): TokenR
   });
   const bound = auth.token.expiresAt;
   const outlives = bound !== null && (target.expiresAt === null || target.expiresAt.getTime() > bound.getTime());
-  if (wider.length || outlives) throw forbidden('A token may change or refresh only tokens with no more capabilities and no later expiry than its own');
+  if (wider.length || outlives) throw refusal('TOKEN_WIDER_THAN_TOKEN');
   return target;
 }
 
@@ -75,15 +75,16 @@ export function requireWithinCaller(auth: AuthContext, target: TokenRow): TokenR
 export function parseGrantedCapabilities(auth: AuthContext, names: string[]): Capability[] {
   const unknown = names.filter((n) => parseCapability(n) === undefined);
   if (unknown.length)
-    throw badRequest(
-      `Unknown capabilities: ${unknown
+    throw refusal(
+      'UNKNOWN_CAPABILITIES',
+      unknown
         .slice(0, 10)
         .map((n) => JSON.stringify(n.slice(0, 64)))
-        .join(', ')}`,
+        .join(', '),
     );
   const wanted = new Set(names.map((n) => parseCapability(n) as Capability));
   const grantable = new Set(grantableCapabilities(auth));
   const refused = [...wanted].filter((c) => !grantable.has(c));
-  if (refused.length) throw forbidden(auth.token ? `A token may grant only capabilities it holds; it lacks: ${refused.join(', ')}` : `You may not grant: ${refused.join(', ')}`);
+  if (refused.length) throw auth.token ? refusal('TOKEN_LACKS_CAPABILITIES', refused.join(', ')) : refusal('CAPABILITIES_NOT_GRANTABLE', refused.join(', '));
   return CAPABILITIES.filter((c) => wanted.has(c));
 }

@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { AuthContext } from '../identity/auth.types';
 import { CapabilityDescription, describeCapabilities } from '../identity/capabilities';
-import { badRequest, conflict } from '../common/errors/app-error';
+import { refusal } from '../common/errors/app-error';
 import { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/env.schema';
 import { digestTokenSecret, generateTokenSecret } from '../identity/token-secret';
@@ -44,8 +44,8 @@ export function parseExpiry(value: string | null | undefined, allowPast = false)
   if (value === undefined) return undefined;
   if (value === null || ZERO_TIME.test(value)) return null;
   const ms = RFC3339.test(value) && validDay(value) ? Date.parse(value.replace(/(\.\d{3})\d+/, '$1')) : NaN;
-  if (!Number.isFinite(ms) || ms > MAX_EXPIRY) throw badRequest('expiresAt must be an RFC 3339 timestamp such as 2030-01-02T15:04:05Z');
-  if (!allowPast && ms <= Date.now()) throw badRequest('expiresAt must be in the future');
+  if (!Number.isFinite(ms) || ms > MAX_EXPIRY) throw refusal('TOKEN_EXPIRES_AT_INVALID');
+  if (!allowPast && ms <= Date.now()) throw refusal('TOKEN_EXPIRES_AT_PAST');
   return new Date(ms);
 }
 
@@ -90,7 +90,7 @@ export class TokensService {
       },
       this.config.maxTokensPerUser,
     );
-    if (!row) throw conflict(`Token limit reached: a user may hold at most ${this.config.maxTokensPerUser} tokens; delete one first`);
+    if (!row) throw refusal('TOKEN_LIMIT_REACHED', this.config.maxTokensPerUser);
     return { ...toTokenDto(row), token: secret };
   }
 
@@ -129,7 +129,7 @@ export class TokensService {
     const requested = parseExpiry(dto.expiresAt);
     requireExpiryWithinCaller(auth, requested);
     if (requested === undefined && current.expiresAt && current.expiresAt.getTime() <= Date.now()) {
-      throw badRequest('This token has expired: send a new expiresAt to refresh it');
+      throw refusal('TOKEN_EXPIRED');
     }
     const expiresAt = requested === undefined ? current.expiresAt : requested;
     const secret = generateTokenSecret();

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { tooManyRequests } from '../common/errors/app-error';
+import { refusal } from '../common/errors/app-error';
 import { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/env.schema';
 import { WindowCounter } from '../common/concurrency/window-counter';
@@ -23,7 +23,7 @@ export class PasswordGuesses {
   /** 429 ("Too many <what>; try again in N seconds") while any of `keys` has used up its budget. */
   assertAllowed(what: string, ...keys: GuessKey[]): void {
     const wait = Math.max(...keys.map((k) => this.limiter.blockedFor(this.key(k), this.max(k))));
-    if (wait > 0) throw tooManyRequests(`Too many ${what}; try again in ${Math.ceil(wait)} seconds`, wait);
+    if (wait > 0) throw refusal('TOO_MANY_PASSWORD_ATTEMPTS', what, wait).retryAfter(wait);
   }
 
   failed(...keys: GuessKey[]): void {

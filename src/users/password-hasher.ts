@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import * as bcrypt from 'bcrypt';
-import { AppError } from '../common/errors/app-error';
+import { refusal } from '../common/errors/app-error';
 import { Semaphore } from '../common/concurrency/semaphore';
 import { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/env.schema';
@@ -19,7 +19,7 @@ export class PasswordHasher {
 
   constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {
     const n = config.bcryptConcurrency;
-    this.slots = new Semaphore(n, n * MAX_WAITING_PER_SLOT, () => new AppError(503, 'Too many password checks in progress; retry shortly', { 'Retry-After': '1' }));
+    this.slots = new Semaphore(n, n * MAX_WAITING_PER_SLOT, () => refusal('PASSWORD_CHECKS_BUSY').retryAfter(1));
   }
 
   hash(password: string): Promise<string> {

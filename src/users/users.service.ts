@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { PasswordGuesses } from './password-guesses';
 import { PasswordHasher } from './password-hasher';
 import { AuthContext } from '../identity/auth.types';
-import { badRequest, conflict, forbidden, notFound } from '../common/errors/app-error';
+import { refusal } from '../common/errors/app-error';
 import { GroupDetailsDto, toGroupDetails } from '../groups/groups.dto';
 import { GroupsService } from '../groups/groups.service';
 import { SessionListDto } from '../sessions/sessions.dto';
@@ -30,9 +30,9 @@ export class UsersService {
 
   /** The target account, after checking that the caller may act on it. */
   private async target(auth: AuthContext, uid: number): Promise<UserEntity> {
-    if (!auth.isAdmin && auth.uid !== uid) throw forbidden('Non-admins may act only on their own account');
+    if (!auth.isAdmin && auth.uid !== uid) throw refusal('OWN_ACCOUNT_ONLY');
     const user = await this.users.findByUid(uid);
-    if (!user) throw notFound('User');
+    if (!user) throw refusal('USER_NOT_FOUND');
     return user;
   }
 
@@ -48,7 +48,7 @@ export class UsersService {
 
   async whoami(auth: AuthContext): Promise<UserDetailsDto> {
     const user = await this.users.findByUid(auth.uid);
-    if (!user) throw notFound('User');
+    if (!user) throw refusal('USER_NOT_FOUND');
     return this.details(auth, user);
   }
 
@@ -61,7 +61,7 @@ export class UsersService {
   /** `GET /api/groups/{id}/members`: admins, or members of that group. */
   async membersOf(auth: AuthContext, gid: number): Promise<UserDetailsDto[]> {
     await this.groupsService.requireExists(gid);
-    if (!auth.isAdmin && !auth.gids.includes(gid)) throw forbidden('Only members of the group and admins may list its members');
+    if (!auth.isAdmin && !auth.gids.includes(gid)) throw refusal('GROUP_MEMBERS_FORBIDDEN');
     const members = await this.users.listMembers(gid);
     const groups = await this.users.groupsOf(members.map((u) => u.uid));
     return members.map((u) => toUserDetails(u, groups.get(u.uid) ?? [], this.signInState(auth, u)));
@@ -73,9 +73,9 @@ export class UsersService {
 
   /** `GET /api/users/{id}/sessions`: the account's sessions that have not expired. */
   async sessionsOf(auth: AuthContext, uid: number): Promise<SessionListDto> {
-    if (!auth.isAdmin && auth.uid !== uid) throw forbidden('Non-admins may list only their own sessions');
+    if (!auth.isAdmin && auth.uid !== uid) throw refusal('OWN_SESSIONS_ONLY');
     const user = await this.users.findByUid(uid);
-    if (!user) throw notFound('User');
+    if (!user) throw refusal('USER_NOT_FOUND');
     return { UID: uid, User: user.username, Sessions: await this.sessions.listActive(uid) };
   }
 
@@ -85,7 +85,7 @@ export class UsersService {
   }
 
   async create(dto: CreateUserDto): Promise<number> {
-    if (await this.users.findByUsername(dto.User)) throw conflict(`User "${dto.User}" already exists`);
+    if (await this.users.findByUsername(dto.User)) throw refusal('USER_ALREADY_EXISTS', dto.User);
     const passwordHash = await this.passwords.hash(dto.Pass);
     return this.users.insert({ username: dto.User, name: dto.Name, email: dto.Email, admin: dto.Admin, passwordHash });
   }
@@ -94,16 +94,16 @@ export class UsersService {
     const user = await this.target(auth, uid);
     const patch: Partial<UserEntity> = {};
     if (dto.User !== undefined && dto.User !== user.username) {
-      if (uid === PRIMARY_ADMIN_UID) throw forbidden('The default admin account cannot be renamed');
+      if (uid === PRIMARY_ADMIN_UID) throw refusal('PRIMARY_ADMIN_RENAME');
       const other = await this.users.findByUsername(dto.User);
-      if (other && other.uid !== uid) throw conflict(`User "${dto.User}" already exists`);
+      if (other && other.uid !== uid) throw refusal('USER_ALREADY_EXISTS', dto.User);
       patch.username = dto.User;
     }
     if (dto.Name !== undefined) patch.name = dto.Name;
     if (dto.Email !== undefined) patch.email = dto.Email;
     if (dto.Admin !== undefined && dto.Admin !== user.admin) {
-      if (!auth.isAdmin) throw forbidden('Only admins may change admin status');
-      if (!dto.Admin && uid === PRIMARY_ADMIN_UID) throw forbidden('The default admin account cannot be demoted');
+      if (!auth.isAdmin) throw refusal('ADMIN_STATUS_ADMIN_ONLY');
+      if (!dto.Admin && uid === PRIMARY_ADMIN_UID) throw refusal('PRIMARY_ADMIN_DEMOTE');
       patch.admin = dto.Admin;
     }
     if (Object.keys(patch).length) await this.users.update(uid, patch);
@@ -114,14 +114,14 @@ export class UsersService {
     const user = await this.target(auth, uid);
     const adminOnOther = auth.isAdmin && auth.uid !== uid;
     if (!adminOnOther) {
-      if (dto.OrigPass === undefined) throw badRequest('OrigPass is required');
+      if (dto.OrigPass === undefined) throw refusal('ORIG_PASS_REQUIRED');
       // A stolen session must not be a way around the login's guess limit.
       // Per session: a thief's guesses cannot lock the owner out of changing the password.
       const key = { passwordChangeOf: uid, session: auth.sessionId ?? auth.token?.id ?? '' };
       this.guesses.assertAllowed('wrong passwords', key);
       if (!(await this.passwords.compare(dto.OrigPass, user.passwordHash))) {
         this.guesses.failed(key);
-        throw forbidden('OrigPass is not the current password');
+        throw refusal('ORIG_PASS_WRONG');
       }
       this.guesses.succeeded(key);
     }
@@ -136,8 +136,8 @@ export class UsersService {
   }
 
   async delete(auth: AuthContext, uid: number): Promise<void> {
-    if (uid === auth.uid) throw forbidden('You cannot delete your own account');
-    if (uid === PRIMARY_ADMIN_UID) throw forbidden('The default admin account cannot be deleted');
+    if (uid === auth.uid) throw refusal('DELETE_OWN_ACCOUNT');
+    if (uid === PRIMARY_ADMIN_UID) throw refusal('PRIMARY_ADMIN_DELETE');
     await this.target(auth, uid);
     await this.sessions.endAll(uid); // open websockets close at once
     await this.users.delete(uid);
@@ -145,7 +145,7 @@ export class UsersService {
 
   /** Lock ends every session at once; repeating it is harmless (contract: User account states). */
   async setLocked(auth: AuthContext, uid: number, locked: boolean): Promise<void> {
-    if (locked && uid === auth.uid) throw forbidden('You cannot lock your own account');
+    if (locked && uid === auth.uid) throw refusal('LOCK_OWN_ACCOUNT');
     const user = await this.target(auth, uid);
     await this.users.transaction(async (tx) => {
       await this.users.update(uid, { locked }, tx);
@@ -162,7 +162,7 @@ export class UsersService {
   }
 
   async setAdmin(auth: AuthContext, uid: number, admin: boolean): Promise<AdminStatusDto> {
-    if (!admin && uid === PRIMARY_ADMIN_UID) throw forbidden('The default admin account cannot be demoted');
+    if (!admin && uid === PRIMARY_ADMIN_UID) throw refusal('PRIMARY_ADMIN_DEMOTE');
     await this.target(auth, uid);
     await this.users.update(uid, { admin });
     return { UID: uid, Admin: admin };
@@ -177,7 +177,7 @@ export class UsersService {
     await this.target(auth, uid);
     if (gid !== 0) {
       await this.groupsService.requireExists(gid);
-      if (!(await this.users.isMember(uid, gid))) throw forbidden('The user is not a member of that group');
+      if (!(await this.users.isMember(uid, gid))) throw refusal('NOT_A_GROUP_MEMBER');
     }
     await this.users.update(uid, { defaultGid: gid || null });
   }
@@ -192,14 +192,14 @@ export class UsersService {
     const gids = [...new Set(dto.GIDs)];
     const found = await this.groupsService.existing(gids);
     const missing = gids.filter((g) => !found.includes(g));
-    if (missing.length) throw notFound(`Group ${missing.join(', ')}`);
+    if (missing.length) throw refusal('GROUPS_NOT_FOUND', missing.join(', '));
     await this.users.addMembers(uid, gids);
     return this.groups(auth, uid);
   }
 
   async removeGroup(auth: AuthContext, uid: number, gid: number): Promise<void> {
     await this.target(auth, uid);
-    if (!(await this.users.removeMember(uid, gid))) throw notFound('Membership');
+    if (!(await this.users.removeMember(uid, gid))) throw refusal('MEMBERSHIP_NOT_FOUND');
     const user = await this.users.findByUid(uid);
     if (user?.defaultGid === gid) await this.users.update(uid, { defaultGid: null });
   }

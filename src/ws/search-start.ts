@@ -6,7 +6,7 @@
 import { plainToInstance } from 'class-transformer';
 import { validate } from 'class-validator';
 import { AuthContext } from '../identity/auth.types';
-import { badRequest } from '../common/errors/app-error';
+import { refusal } from '../common/errors/app-error';
 import { describeQuery } from '../query';
 import { LaunchPlan } from '../searchctrl/search.model';
 import { StartSearchRequestDto } from '../searchctrl/searchctrl.dto';
@@ -23,12 +23,12 @@ export interface AnnouncedSearch {
 
 /** Throws a 400 AppError naming the first invalid field. */
 export async function validateStartRequest(data: unknown): Promise<StartSearchRequestDto> {
-  if (!data || typeof data !== 'object' || Array.isArray(data)) throw badRequest('data must be a StartSearchRequest object');
+  if (!data || typeof data !== 'object' || Array.isArray(data)) throw refusal('WS_START_INVALID');
   const dto = plainToInstance(StartSearchRequestDto, data);
   const errors = await validate(dto, { whitelist: true });
   if (errors.length) {
     const first = errors[0];
-    throw badRequest(Object.values(first.constraints ?? {})[0] ?? `${first.property} is invalid`);
+    throw refusal('WS_START_FIELD_INVALID', Object.values(first.constraints ?? {})[0] ?? `${first.property} is invalid`);
   }
   return dto;
 }
