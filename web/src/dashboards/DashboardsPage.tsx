@@ -2,13 +2,13 @@ import { ChangeEvent, useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useAuth } from '../auth/AuthContext';
 import { saveBlob } from '../common-upload/download';
-import { ConfirmDialog } from '../ui/Dialog';
 import '../ui/keeping.css';
 import { usePrefs } from '../prefs/PrefsContext';
 import { useUserNames } from '../ui/useUserNames';
 import { sharingText } from '../ui/SharingFields';
 import { useAllGroups } from '../ui/useGroups';
-import { EveryUsersSwitch, ListMessages, OwnedNameCell, useKeptList } from '../ui/ListPage';
+import { DeleteDialog, KeptListPage, OwnedNameCell, useKeptList } from '../ui/ListPage';
+import { allLabels } from '../ui/kept-filter';
 import { RowActions, RowButton } from '../ui/RowActions';
 import { formatTime } from '../ui/time-format';
 import { readDashboardData } from './dashboard-data';
@@ -16,12 +16,11 @@ import { createDashboard, Dashboard, dashboardMatches, deleteDashboard, exportab
 import { NewDashboardDialog } from './NewDashboardDialog';
 import { ShareDialog } from './ShareDialog';
 import './dashboards.css';
-import { TableScroller } from '../ui/TableScroller';
 import { LabelChips } from '../ui/LabelChips';
 
 const byName = (a: Dashboard, b: Dashboard) => a.Name.localeCompare(b.Name) || a.ID - b.ID;
 
-type Editing = { kind: 'new' } | { kind: 'share'; dashboard: Dashboard } | { kind: 'delete'; dashboard: Dashboard; error?: string; busy?: boolean };
+type Editing = { kind: 'new' } | { kind: 'share' | 'delete'; dashboard: Dashboard };
 
 function tileCount(d: Dashboard): string {
   const r = readDashboardData(d.Data);
@@ -44,11 +43,17 @@ export function DashboardsPage() {
   const [editing, setEditing] = useState<Editing>();
   const [note, setNote] = useState<string>();
 
-  const labels = useMemo(() => [...new Set((list ?? []).flatMap((d) => d.Labels ?? []))].sort((a, b) => a.localeCompare(b)), [list]);
+  const labels = useMemo(() => allLabels(list ?? []), [list]);
   const shown = useMemo(() => (list ?? []).filter((d) => dashboardMatches(d, text, label || undefined)), [list, text, label]);
   const ownerOf = (d: Dashboard) => names.get(d.UID) ?? `user ${d.UID}`;
   /** Why the person may not share or delete it (only its owner and administrators may); undefined when they may. */
   const readOnly = (d: Dashboard) => (d.UID === user.UID || user.Admin ? undefined : `Only its owner, ${ownerOf(d)}, or an administrator may share or delete it.`);
+
+  const done = (message: string) => {
+    setEditing(undefined);
+    setNote(message);
+    load();
+  };
 
   async function act(what: () => Promise<string>) {
     setNote(undefined);
@@ -87,22 +92,11 @@ export function DashboardsPage() {
     });
   };
 
-  async function remove(d: Dashboard) {
-    setEditing({ kind: 'delete', dashboard: d, busy: true });
-    try {
-      await deleteDashboard(d.ID);
-      setEditing(undefined);
-      setNote(`Deleted “${d.Name}”.`);
-      load();
-    } catch (err) {
-      setEditing({ kind: 'delete', dashboard: d, error: (err as Error).message });
-    }
-  }
-
   return (
-    <section className="keeping-page" aria-labelledby="dashboards-title">
-      <div className="page-head">
-        <h1 id="dashboards-title">Dashboards</h1>
+    <KeptListPage
+      id="dashboards"
+      title="Dashboards"
+      actions={
         <div className="toolbar">
           <label className="button file-button">
             Import from JSON
@@ -112,119 +106,80 @@ export function DashboardsPage() {
             New dashboard
           </button>
         </div>
-      </div>
-      <p className="muted intro">
-        Searches side by side, each result a tile. Yours, those shared with your groups, and global ones. On the search page, “Add to dashboard” puts the search you ran on one.
-      </p>
-      <div className="toolbar filters" role="search" aria-label="Filter the dashboards">
-        <label>
-          Search dashboards
-          <input type="search" value={text} onChange={(e) => setText(e.target.value)} placeholder="name, description, label…" />
-        </label>
-        <label>
-          Label
-          <select value={label} onChange={(e) => setLabel(e.target.value)}>
-            <option value="">All labels</option>
-            {labels.map((l) => (
-              <option key={l} value={l}>
-                {l}
-              </option>
-            ))}
-          </select>
-        </label>
-        <EveryUsersSwitch admin={user.Admin} checked={admin} onChange={setAdmin} what="dashboards" />
-      </div>
-      <ListMessages
-        note={note}
-        error={error}
-        list={list}
-        loading="Loading the dashboards…"
-        empty="No dashboards yet. Make one with “New dashboard”, or run a search and choose “Add to dashboard”."
-      />
-      {list && list.length > 0 && (
-        <TableScroller>
-          <table className="keeping-table" aria-label="Dashboards">
-            <thead>
-              <tr>
-                <th scope="col">Name</th>
-                <th scope="col">Tiles</th>
-                <th scope="col">Labels</th>
-                <th scope="col">Shared with</th>
-                <th scope="col">Updated</th>
-                <th scope="col">Actions</th>
-              </tr>
-            </thead>
-            <tbody>
-              {shown.map((d) => (
-                <tr key={d.ID}>
-                  <OwnedNameCell
-                    name={<Link to={`/dashboards/${d.ID}`}>{d.Name || 'Untitled dashboard'}</Link>}
-                    description={d.Description}
-                    owner={d.UID !== user.UID ? ownerOf(d) : undefined}
-                  />
-                  <td className="nowrap">{tileCount(d)}</td>
-                  <td className="text-cell">
-                    <LabelChips labels={d.Labels} what="dashboards" active={label} onPick={setLabel} />
-                  </td>
-                  <td className="text-cell">{sharingText(d.GIDs, d.Global, groups)}</td>
-                  <td className="nowrap when">{formatTime(d.Updated, prefs.timeZone).slice(0, 16)}</td>
-                  <td className="actions-cell">
-                    <RowActions label={d.Name} why={readOnly(d)}>
-                      <button type="button" onClick={() => void navigate(`/dashboards/${d.ID}`)} aria-label={`Open ${d.Name}`}>
-                        Open
-                      </button>
-                      <button type="button" onClick={() => void clone(d)} aria-label={`Clone ${d.Name}`}>
-                        Clone
-                      </button>
-                      <button type="button" onClick={() => void exportOne(d)} aria-label={`Export ${d.Name}`}>
-                        Export
-                      </button>
-                      <RowButton unavailable={readOnly(d)} onClick={() => setEditing({ kind: 'share', dashboard: d })} aria-label={`Share ${d.Name}`}>
-                        Share
-                      </RowButton>
-                      <RowButton unavailable={readOnly(d)} onClick={() => setEditing({ kind: 'delete', dashboard: d })} aria-label={`Delete ${d.Name}`}>
-                        Delete
-                      </RowButton>
-                    </RowActions>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableScroller>
-      )}
-      {list && list.length > 0 && shown.length === 0 && <p className="empty">No dashboard matches the filter.</p>}
-      {editing?.kind === 'new' && (
-        <NewDashboardDialog
-          onClose={() => setEditing(undefined)}
-          onCreated={(id) => {
-            setEditing(undefined);
-            void navigate(`/dashboards/${id}`);
-          }}
-        />
-      )}
-      {editing?.kind === 'share' && (
-        <ShareDialog
-          dashboard={editing.dashboard}
-          onClose={() => setEditing(undefined)}
-          onSaved={(d) => {
-            setEditing(undefined);
-            setNote(`Sharing of “${d.Name}” saved.`);
-            load();
-          }}
-        />
-      )}
-      {editing?.kind === 'delete' && (
-        <ConfirmDialog
-          title="Delete dashboard"
-          message={<>Delete “{editing.dashboard.Name}”? Its tiles and layout are lost; the searches in the library stay. This cannot be undone.</>}
-          action="Delete"
-          error={editing.error}
-          busy={editing.busy}
-          onConfirm={() => void remove(editing.dashboard)}
-          onClose={() => setEditing(undefined)}
-        />
-      )}
-    </section>
+      }
+      intro="Searches side by side, each result a tile. Yours, those shared with your groups, and global ones. On the search page, “Add to dashboard” puts the search you ran on one."
+      filter={{ what: 'the dashboards', label: 'Search dashboards', placeholder: 'name, description, label…', text, onText: setText }}
+      labels={{ all: labels, picked: label, onPick: setLabel }}
+      everyUsers={{ admin: user.Admin, checked: admin, onChange: setAdmin, what: 'dashboards' }}
+      messages={{
+        note,
+        error,
+        list,
+        loading: 'Loading the dashboards…',
+        empty: 'No dashboards yet. Make one with “New dashboard”, or run a search and choose “Add to dashboard”.',
+      }}
+      columns={['Name', 'Tiles', 'Labels', 'Shared with', 'Updated', 'Actions']}
+      tableLabel="Dashboards"
+      matches={shown.length}
+      noMatch="No dashboard matches the filter."
+      dialogs={
+        <>
+          {editing?.kind === 'new' && (
+            <NewDashboardDialog
+              onClose={() => setEditing(undefined)}
+              onCreated={(id) => {
+                setEditing(undefined);
+                void navigate(`/dashboards/${id}`);
+              }}
+            />
+          )}
+          {editing?.kind === 'share' && <ShareDialog dashboard={editing.dashboard} onClose={() => setEditing(undefined)} onSaved={(d) => done(`Sharing of “${d.Name}” saved.`)} />}
+          {editing?.kind === 'delete' && (
+            <DeleteDialog
+              title="Delete dashboard"
+              message={<>Delete “{editing.dashboard.Name}”? Its tiles and layout are lost; the searches in the library stay. This cannot be undone.</>}
+              remove={() => deleteDashboard(editing.dashboard.ID)}
+              onDeleted={() => done(`Deleted “${editing.dashboard.Name}”.`)}
+              onClose={() => setEditing(undefined)}
+            />
+          )}
+        </>
+      }
+    >
+      {shown.map((d) => (
+        <tr key={d.ID}>
+          <OwnedNameCell
+            name={<Link to={`/dashboards/${d.ID}`}>{d.Name || 'Untitled dashboard'}</Link>}
+            description={d.Description}
+            owner={d.UID !== user.UID ? ownerOf(d) : undefined}
+          />
+          <td className="nowrap">{tileCount(d)}</td>
+          <td className="text-cell">
+            <LabelChips labels={d.Labels} what="dashboards" active={label} onPick={setLabel} />
+          </td>
+          <td className="text-cell">{sharingText(d.GIDs, d.Global, groups)}</td>
+          <td className="nowrap when">{formatTime(d.Updated, prefs.timeZone).slice(0, 16)}</td>
+          <td className="actions-cell">
+            <RowActions label={d.Name} why={readOnly(d)}>
+              <button type="button" onClick={() => void navigate(`/dashboards/${d.ID}`)} aria-label={`Open ${d.Name}`}>
+                Open
+              </button>
+              <button type="button" onClick={() => void clone(d)} aria-label={`Clone ${d.Name}`}>
+                Clone
+              </button>
+              <button type="button" onClick={() => void exportOne(d)} aria-label={`Export ${d.Name}`}>
+                Export
+              </button>
+              <RowButton unavailable={readOnly(d)} onClick={() => setEditing({ kind: 'share', dashboard: d })} aria-label={`Share ${d.Name}`}>
+                Share
+              </RowButton>
+              <RowButton unavailable={readOnly(d)} onClick={() => setEditing({ kind: 'delete', dashboard: d })} aria-label={`Delete ${d.Name}`}>
+                Delete
+              </RowButton>
+            </RowActions>
+          </td>
+        </tr>
+      ))}
+    </KeptListPage>
   );
 }

@@ -1,5 +1,6 @@
 /** Dashboards (/api/dashboards, contract "Dashboards") as the console uses them. */
 import { api, ApiError, apiResponse } from '../api/client';
+import { hasEveryWord } from '../ui/kept-filter';
 
 export interface Dashboard {
   ID: number;
@@ -98,13 +99,7 @@ export function parseImport(text: string): NewDashboard & { GUID?: string } {
 
 /** Words typed in the filter (each in the name, description or labels) and the chosen label. */
 export function dashboardMatches(d: Dashboard, text: string, label?: string): boolean {
-  if (label && !(d.Labels ?? []).includes(label)) return false;
-  const hay = [d.Name, d.Description, ...(d.Labels ?? [])].join('\n').toLowerCase();
-  return text
-    .toLowerCase()
-    .split(/\s+/)
-    .filter(Boolean)
-    .every((w) => hay.includes(w));
+  return hasEveryWord([d.Name, d.Description, ...(d.Labels ?? [])], text, d.Labels, label);
 }
 
 /** A file name for an export: "Web traffic" -> "web-traffic.dashboard.json". */

@@ -4,21 +4,19 @@ import { downloadFile } from '../common-upload/download';
 import { sharingText } from '../ui/SharingFields';
 import { useAllGroups } from '../ui/useGroups';
 import { useUploadLimits } from '../common-upload/useUploadLimits';
-import { ConfirmDialog } from '../ui/Dialog';
 import '../ui/keeping.css';
 import { usePrefs } from '../prefs/PrefsContext';
 import { useUserNames } from '../ui/useUserNames';
-import { EveryUsersSwitch, ListMessages, OwnedNameCell, useKeptList } from '../ui/ListPage';
+import { DeleteDialog, KeptListPage, OwnedNameCell, useKeptList } from '../ui/ListPage';
 import { RowActions, RowButton } from '../ui/RowActions';
 import { formatBytes, formatTime } from '../ui/time-format';
 import { FileDialog } from './FileDialog';
 import { deleteFile, fileMatches, fileUrl, listFiles, UserFile } from './files-api';
 import { ReplaceFileDialog } from './ReplaceFileDialog';
-import { TableScroller } from '../ui/TableScroller';
 
 const byName = (a: UserFile, b: UserFile) => a.Name.localeCompare(b.Name);
 
-type Editing = { kind: 'new' } | { kind: 'edit' | 'replace'; f: UserFile } | { kind: 'delete'; f: UserFile; error?: string; busy?: boolean };
+type Editing = { kind: 'new' } | { kind: 'edit' | 'replace' | 'delete'; f: UserFile };
 
 /** User files: small files (images, notes, exports) the person keeps on the service and shares with groups. */
 export function FilesPage() {
@@ -62,98 +60,71 @@ export function FilesPage() {
     }
   }
 
-  async function remove(f: UserFile) {
-    setEditing({ kind: 'delete', f, busy: true });
-    try {
-      await deleteFile(f, admin);
-      setEditing(undefined);
-      setNote(`Deleted “${f.Name}”.`);
-      load();
-    } catch (err) {
-      setEditing({ kind: 'delete', f, error: (err as Error).message });
-    }
-  }
-
   return (
-    <section className="keeping-page" aria-labelledby="files-title">
-      <div className="page-head">
-        <h1 id="files-title">Files</h1>
+    <KeptListPage
+      id="files"
+      title="Files"
+      actions={
         <button type="button" className="primary" onClick={() => setEditing({ kind: 'new' })}>
           Upload a file
         </button>
-      </div>
-      <p className="muted intro">
-        Small files kept on the service (images for dashboards, notes, exports): yours, your groups’ and the global ones.
-        {limits.MaxFileSize ? ` Each may be up to ${formatBytes(limits.MaxFileSize)}.` : ''}
-      </p>
-      <div className="toolbar filters" role="search" aria-label="Filter the files">
-        <label>
-          Search the files
-          <input type="search" value={text} onChange={(e) => setText(e.target.value)} placeholder="name, label, type…" />
-        </label>
-        <EveryUsersSwitch admin={user.Admin} checked={admin} onChange={setAdmin} what="files" />
-      </div>
-      <ListMessages note={note} error={error ?? failure} list={list} loading="Loading the files…" empty="No files yet. Choose “Upload a file” and drop one in." />
-      {list && list.length > 0 && (
-        <TableScroller>
-          <table className="keeping-table" aria-label="Files">
-            <thead>
-              <tr>
-                <th scope="col">Name</th>
-                <th scope="col">Type</th>
-                <th scope="col">Size</th>
-                <th scope="col">Updated</th>
-                <th scope="col">Labels</th>
-                <th scope="col">Shared with</th>
-                <th scope="col">Actions</th>
-              </tr>
-            </thead>
-            <tbody>
-              {shown.map((f) => (
-                <tr key={f.ThingUUID}>
-                  <OwnedNameCell name={f.Name} description={f.Desc} owner={f.UID !== user.UID ? ownerOf(f) : undefined} />
-                  <td className="nowrap">{f.Type || 'unknown'}</td>
-                  <td className="num">{formatBytes(f.Size)}</td>
-                  <td className="nowrap">{formatTime(f.Updated, prefs.timeZone).slice(0, 19)}</td>
-                  <td className="text-cell">{(f.Labels ?? []).join(', ')}</td>
-                  <td className="text-cell">{sharingText(f.GIDs, f.Global, groups)}</td>
-                  <td className="actions-cell">
-                    <RowActions label={f.Name} why={readOnly(f)}>
-                      <button type="button" onClick={() => void download(f)} aria-label={`Download ${f.Name}`}>
-                        Download
-                      </button>
-                      <RowButton unavailable={readOnly(f)} onClick={() => setEditing({ kind: 'replace', f })} aria-label={`Replace the contents of ${f.Name}`}>
-                        Replace
-                      </RowButton>
-                      <RowButton unavailable={readOnly(f)} onClick={() => setEditing({ kind: 'edit', f })} aria-label={`Edit ${f.Name}`}>
-                        Edit
-                      </RowButton>
-                      <RowButton unavailable={readOnly(f)} onClick={() => setEditing({ kind: 'delete', f })} aria-label={`Delete ${f.Name}`}>
-                        Delete
-                      </RowButton>
-                    </RowActions>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableScroller>
-      )}
-      {list && list.length > 0 && shown.length === 0 && <p className="empty">No file matches the filter.</p>}
-      {editing?.kind === 'new' && <FileDialog admin={admin} maxSize={limits.MaxFileSize} onSaved={done} onClose={() => setEditing(undefined)} />}
-      {editing?.kind === 'edit' && <FileDialog file={editing.f} admin={admin} onSaved={done} onClose={() => setEditing(undefined)} />}
-      {editing?.kind === 'replace' && <ReplaceFileDialog file={editing.f} admin={admin} maxSize={limits.MaxFileSize} onSaved={done} onClose={() => setEditing(undefined)} />}
-      {editing?.kind === 'delete' && (
-        <ConfirmDialog
-          title="Delete file"
-          message={<>Delete “{editing.f.Name}”? This cannot be undone.</>}
-          action="Delete"
-          error={editing.error}
-          busy={editing.busy}
-          onConfirm={() => void remove(editing.f)}
-          onClose={() => setEditing(undefined)}
-        />
-      )}
-    </section>
+      }
+      intro={
+        <>
+          Small files kept on the service (images for dashboards, notes, exports): yours, your groups’ and the global ones.
+          {limits.MaxFileSize ? ` Each may be up to ${formatBytes(limits.MaxFileSize)}.` : ''}
+        </>
+      }
+      filter={{ what: 'the files', label: 'Search the files', placeholder: 'name, label, type…', text, onText: setText }}
+      everyUsers={{ admin: user.Admin, checked: admin, onChange: setAdmin, what: 'files' }}
+      messages={{ note, error: error ?? failure, list, loading: 'Loading the files…', empty: 'No files yet. Choose “Upload a file” and drop one in.' }}
+      columns={['Name', 'Type', 'Size', 'Updated', 'Labels', 'Shared with', 'Actions']}
+      tableLabel="Files"
+      matches={shown.length}
+      noMatch="No file matches the filter."
+      dialogs={
+        <>
+          {editing?.kind === 'new' && <FileDialog admin={admin} maxSize={limits.MaxFileSize} onSaved={done} onClose={() => setEditing(undefined)} />}
+          {editing?.kind === 'edit' && <FileDialog file={editing.f} admin={admin} onSaved={done} onClose={() => setEditing(undefined)} />}
+          {editing?.kind === 'replace' && <ReplaceFileDialog file={editing.f} admin={admin} maxSize={limits.MaxFileSize} onSaved={done} onClose={() => setEditing(undefined)} />}
+          {editing?.kind === 'delete' && (
+            <DeleteDialog
+              title="Delete file"
+              message={<>Delete “{editing.f.Name}”? This cannot be undone.</>}
+              remove={() => deleteFile(editing.f, admin)}
+              onDeleted={() => done(editing.f, `Deleted “${editing.f.Name}”.`)}
+              onClose={() => setEditing(undefined)}
+            />
+          )}
+        </>
+      }
+    >
+      {shown.map((f) => (
+        <tr key={f.ThingUUID}>
+          <OwnedNameCell name={f.Name} description={f.Desc} owner={f.UID !== user.UID ? ownerOf(f) : undefined} />
+          <td className="nowrap">{f.Type || 'unknown'}</td>
+          <td className="num">{formatBytes(f.Size)}</td>
+          <td className="nowrap">{formatTime(f.Updated, prefs.timeZone).slice(0, 19)}</td>
+          <td className="text-cell">{(f.Labels ?? []).join(', ')}</td>
+          <td className="text-cell">{sharingText(f.GIDs, f.Global, groups)}</td>
+          <td className="actions-cell">
+            <RowActions label={f.Name} why={readOnly(f)}>
+              <button type="button" onClick={() => void download(f)} aria-label={`Download ${f.Name}`}>
+                Download
+              </button>
+              <RowButton unavailable={readOnly(f)} onClick={() => setEditing({ kind: 'replace', f })} aria-label={`Replace the contents of ${f.Name}`}>
+                Replace
+              </RowButton>
+              <RowButton unavailable={readOnly(f)} onClick={() => setEditing({ kind: 'edit', f })} aria-label={`Edit ${f.Name}`}>
+                Edit
+              </RowButton>
+              <RowButton unavailable={readOnly(f)} onClick={() => setEditing({ kind: 'delete', f })} aria-label={`Delete ${f.Name}`}>
+                Delete
+              </RowButton>
+            </RowActions>
+          </td>
+        </tr>
+      ))}
+    </KeptListPage>
   );
 }

@@ -2,6 +2,7 @@
 import { api, withQuery } from '../api/client';
 import { cleanFileName } from '../common-upload/download';
 import { upload, UploadProgress } from '../common-upload/upload';
+import { hasText } from '../ui/kept-filter';
 export { parseLabels } from '../library/library-api';
 
 export interface UserFile {
@@ -57,9 +58,7 @@ export const deleteFile = (f: UserFile, admin: boolean): Promise<unknown> => api
 
 /** Name, description, labels, type and GUID against the filter text (case-insensitive). */
 export function fileMatches(f: UserFile, text: string): boolean {
-  const t = text.trim().toLowerCase();
-  if (!t) return true;
-  return [f.Name, f.Desc, f.Type, f.GUID, ...(f.Labels ?? [])].some((s) => s.toLowerCase().includes(t));
+  return hasText([f.Name, f.Desc, f.Type, f.GUID, ...(f.Labels ?? [])], text);
 }
 
 /** A display name from a picked file's name: the service refuses "/", "\" and control characters. */

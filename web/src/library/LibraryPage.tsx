@@ -3,21 +3,20 @@ import { Link } from 'react-router';
 import { LibraryEntry } from '../api/types';
 import { useAuth } from '../auth/AuthContext';
 import { useUserNames } from '../ui/useUserNames';
-import { EveryUsersSwitch, ListMessages, OwnedNameCell, useKeptList } from '../ui/ListPage';
+import { DeleteDialog, KeptListPage, OwnedNameCell, useKeptList } from '../ui/ListPage';
 import { RowActions, RowButton } from '../ui/RowActions';
 import { sharingText } from '../ui/SharingFields';
 import { useAllGroups } from '../ui/useGroups';
-import { ConfirmDialog } from '../ui/Dialog';
-import { allLabels, deleteEntry, entryMatches, listLibrary } from './library-api';
+import { deleteEntry, entryMatches, listLibrary } from './library-api';
+import { allLabels } from '../ui/kept-filter';
 import { LibraryEntryDialog } from './LibraryEntryDialog';
 import { searchLink } from '../ui/search-link';
-import { TableScroller } from '../ui/TableScroller';
 import { LabelChips } from '../ui/LabelChips';
 
 const byName = (a: LibraryEntry, b: LibraryEntry) => a.Name.localeCompare(b.Name);
 const LIBRARY_READ_ONLY = 'Only its owner or an administrator may change or delete it.';
 
-type Editing = { kind: 'new' } | { kind: 'edit'; entry: LibraryEntry } | { kind: 'delete'; entry: LibraryEntry; error?: string; busy?: boolean };
+type Editing = { kind: 'new' } | { kind: 'edit' | 'delete'; entry: LibraryEntry };
 
 /** The search library: the person's saved queries, to find, open, run, edit and delete. */
 export function LibraryPage() {
@@ -34,18 +33,6 @@ export function LibraryPage() {
   const labels = useMemo(() => allLabels(entries ?? []), [entries]);
   const shown = useMemo(() => (entries ?? []).filter((e) => entryMatches(e, text, label || undefined)), [entries, text, label]);
 
-  async function remove(entry: LibraryEntry) {
-    setEditing({ kind: 'delete', entry, busy: true });
-    try {
-      await deleteEntry(entry, admin);
-      setEditing(undefined);
-      setNote(`Deleted “${entry.Name}”.`);
-      load();
-    } catch (err) {
-      setEditing({ kind: 'delete', entry, error: (err as Error).message });
-    }
-  }
-
   const saved = (verb: string) => (e: LibraryEntry) => {
     setEditing(undefined);
     setNote(`${verb} “${e.Name}”.`);
@@ -53,111 +40,80 @@ export function LibraryPage() {
   };
 
   return (
-    <section className="keeping-page" aria-labelledby="library-title">
-      <div className="page-head">
-        <h1 id="library-title">Query library</h1>
+    <KeptListPage
+      id="library"
+      title="Query library"
+      actions={
         <button type="button" className="primary" onClick={() => setEditing({ kind: 'new' })}>
           New entry
         </button>
-      </div>
-      <p className="muted intro">
-        Queries you keep. Open one into the search page, run it, or share it with your groups. On the search page, “Save to library” adds the query you ran.
-      </p>
-      <div className="toolbar filters" role="search" aria-label="Filter the library">
-        <label>
-          Search the library
-          <input type="search" value={text} onChange={(e) => setText(e.target.value)} placeholder="name, label, query…" />
-        </label>
-        <label>
-          Label
-          <select value={label} onChange={(e) => setLabel(e.target.value)}>
-            <option value="">All labels</option>
-            {labels.map((l) => (
-              <option key={l} value={l}>
-                {l}
-              </option>
-            ))}
-          </select>
-        </label>
-        <EveryUsersSwitch admin={user.Admin} checked={admin} onChange={setAdmin} what="entries" />
-      </div>
-      <ListMessages
-        note={note}
-        error={error}
-        list={entries}
-        loading="Loading the library…"
-        empty="The library is empty. Run a search and choose “Save to library”, or add an entry with “New entry”."
-      />
-      {entries && entries.length > 0 && (
-        <TableScroller>
-          <table className="keeping-table" aria-label="Library entries">
-            <thead>
-              <tr>
-                <th scope="col">Name</th>
-                <th scope="col">Query</th>
-                <th scope="col">Labels</th>
-                <th scope="col">Shared with</th>
-                <th scope="col">Actions</th>
-              </tr>
-            </thead>
-            <tbody>
-              {shown.map((e) => (
-                <tr key={e.ThingUUID}>
-                  <OwnedNameCell name={e.Name} description={e.Description} owner={e.UID !== user.UID ? (names.get(e.UID) ?? `user ${e.UID}`) : undefined} />
-                  <td className="query-cell">{e.Query}</td>
-                  <td className="text-cell">
-                    <LabelChips labels={e.Labels} what="entries" active={label} onPick={setLabel} />
-                  </td>
-                  <td className="text-cell">{sharingText(e.GIDs, e.Global, groups)}</td>
-                  <td className="actions-cell">
-                    <RowActions label={e.Name} why={!e.Can.Modify || !e.Can.Delete ? LIBRARY_READ_ONLY : undefined}>
-                      <Link className="button" to={searchLink(e.Query)} aria-label={`Open ${e.Name} in the search page`}>
-                        Open
-                      </Link>
-                      <Link className="button" to={searchLink(e.Query, true)} aria-label={`Run ${e.Name}`}>
-                        Run
-                      </Link>
-                      <RowButton unavailable={e.Can.Modify ? undefined : LIBRARY_READ_ONLY} onClick={() => setEditing({ kind: 'edit', entry: e })} aria-label={`Edit ${e.Name}`}>
-                        Edit
-                      </RowButton>
-                      <RowButton
-                        unavailable={e.Can.Delete ? undefined : LIBRARY_READ_ONLY}
-                        onClick={() => setEditing({ kind: 'delete', entry: e })}
-                        aria-label={`Delete ${e.Name}`}
-                      >
-                        Delete
-                      </RowButton>
-                    </RowActions>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableScroller>
-      )}
-      {entries && entries.length > 0 && shown.length === 0 && <p className="empty">No entry matches the filter.</p>}
-      {editing?.kind === 'new' && <LibraryEntryDialog title="New library entry" draft={{ Query: '' }} onClose={() => setEditing(undefined)} onSaved={saved('Saved')} />}
-      {editing?.kind === 'edit' && (
-        <LibraryEntryDialog
-          title={`Edit “${editing.entry.Name}”`}
-          draft={editing.entry}
-          entry={editing.entry}
-          admin={admin}
-          onClose={() => setEditing(undefined)}
-          onSaved={saved('Updated')}
-        />
-      )}
-      {editing?.kind === 'delete' && (
-        <ConfirmDialog
-          title="Delete library entry"
-          message={<>Delete “{editing.entry.Name}” from the library? This cannot be undone.</>}
-          action="Delete"
-          error={editing.error}
-          busy={editing.busy}
-          onConfirm={() => void remove(editing.entry)}
-          onClose={() => setEditing(undefined)}
-        />
-      )}
-    </section>
+      }
+      intro="Queries you keep. Open one into the search page, run it, or share it with your groups. On the search page, “Save to library” adds the query you ran."
+      filter={{ what: 'the library', label: 'Search the library', placeholder: 'name, label, query…', text, onText: setText }}
+      labels={{ all: labels, picked: label, onPick: setLabel }}
+      everyUsers={{ admin: user.Admin, checked: admin, onChange: setAdmin, what: 'entries' }}
+      messages={{
+        note,
+        error,
+        list: entries,
+        loading: 'Loading the library…',
+        empty: 'The library is empty. Run a search and choose “Save to library”, or add an entry with “New entry”.',
+      }}
+      columns={['Name', 'Query', 'Labels', 'Shared with', 'Actions']}
+      tableLabel="Library entries"
+      matches={shown.length}
+      noMatch="No entry matches the filter."
+      dialogs={
+        <>
+          {editing?.kind === 'new' && <LibraryEntryDialog title="New library entry" draft={{ Query: '' }} onClose={() => setEditing(undefined)} onSaved={saved('Saved')} />}
+          {editing?.kind === 'edit' && (
+            <LibraryEntryDialog
+              title={`Edit “${editing.entry.Name}”`}
+              draft={editing.entry}
+              entry={editing.entry}
+              admin={admin}
+              onClose={() => setEditing(undefined)}
+              onSaved={saved('Updated')}
+            />
+          )}
+          {editing?.kind === 'delete' && (
+            <DeleteDialog
+              title="Delete library entry"
+              message={<>Delete “{editing.entry.Name}” from the library? This cannot be undone.</>}
+              remove={() => deleteEntry(editing.entry, admin)}
+              onDeleted={() => saved('Deleted')(editing.entry)}
+              onClose={() => setEditing(undefined)}
+            />
+          )}
+        </>
+      }
+    >
+      {shown.map((e) => (
+        <tr key={e.ThingUUID}>
+          <OwnedNameCell name={e.Name} description={e.Description} owner={e.UID !== user.UID ? (names.get(e.UID) ?? `user ${e.UID}`) : undefined} />
+          <td className="query-cell">{e.Query}</td>
+          <td className="text-cell">
+            <LabelChips labels={e.Labels} what="entries" active={label} onPick={setLabel} />
+          </td>
+          <td className="text-cell">{sharingText(e.GIDs, e.Global, groups)}</td>
+          <td className="actions-cell">
+            <RowActions label={e.Name} why={!e.Can.Modify || !e.Can.Delete ? LIBRARY_READ_ONLY : undefined}>
+              <Link className="button" to={searchLink(e.Query)} aria-label={`Open ${e.Name} in the search page`}>
+                Open
+              </Link>
+              <Link className="button" to={searchLink(e.Query, true)} aria-label={`Run ${e.Name}`}>
+                Run
+              </Link>
+              <RowButton unavailable={e.Can.Modify ? undefined : LIBRARY_READ_ONLY} onClick={() => setEditing({ kind: 'edit', entry: e })} aria-label={`Edit ${e.Name}`}>
+                Edit
+              </RowButton>
+              <RowButton unavailable={e.Can.Delete ? undefined : LIBRARY_READ_ONLY} onClick={() => setEditing({ kind: 'delete', entry: e })} aria-label={`Delete ${e.Name}`}>
+                Delete
+              </RowButton>
+            </RowActions>
+          </td>
+        </tr>
+      ))}
+    </KeptListPage>
   );
 }

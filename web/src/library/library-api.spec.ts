@@ -1,6 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { LibraryEntry } from '../api/types';
-import { allLabels, entryMatches, parseLabels } from './library-api';
+import { entryMatches, parseLabels } from './library-api';
+import { allLabels } from '../ui/kept-filter';
 import { openSearchLink, searchLink } from '../ui/search-link';
 
 const entry = (over: Partial<LibraryEntry>): LibraryEntry => ({

@@ -1,6 +1,7 @@
 /** The search library (/api/library, contract "Search library") as the console uses it. */
 import { api } from '../api/client';
 import { LibraryEntry, LibraryEntryInput } from '../api/types';
+import { hasEveryWord } from '../ui/kept-filter';
 
 /** `admin`: an administrator's view of every user's entries (`?admin=true`). */
 const adminQuery = (admin?: boolean) => (admin ? { admin: true } : undefined);
@@ -30,16 +31,5 @@ export function parseLabels(text: string): string[] {
 
 /** Does the entry match the words typed in the filter box (every word, in name, labels, description or query) and the chosen label? */
 export function entryMatches(e: LibraryEntry, text: string, label?: string): boolean {
-  if (label && !(e.Labels ?? []).includes(label)) return false;
-  const hay = [e.Name, e.Description, e.Query, ...(e.Labels ?? [])].join('\n').toLowerCase();
-  return text
-    .toLowerCase()
-    .split(/\s+/)
-    .filter(Boolean)
-    .every((w) => hay.includes(w));
-}
-
-/** Every label used by the entries, sorted. */
-export function allLabels(entries: LibraryEntry[]): string[] {
-  return [...new Set(entries.flatMap((e) => e.Labels ?? []))].sort((a, b) => a.localeCompare(b));
+  return hasEveryWord([e.Name, e.Description, e.Query, ...(e.Labels ?? [])], text, e.Labels, label);
 }

@@ -4,11 +4,10 @@ import { downloadFile } from '../common-upload/download';
 import { sharingText } from '../ui/SharingFields';
 import { useAllGroups } from '../ui/useGroups';
 import { useUploadLimits } from '../common-upload/useUploadLimits';
-import { ConfirmDialog } from '../ui/Dialog';
 import '../ui/keeping.css';
 import { usePrefs } from '../prefs/PrefsContext';
 import { useUserNames } from '../ui/useUserNames';
-import { EveryUsersSwitch, ListMessages, OwnedNameCell, useKeptList } from '../ui/ListPage';
+import { DeleteDialog, KeptListPage, OwnedNameCell, useKeptList } from '../ui/ListPage';
 import { RowActions, RowButton } from '../ui/RowActions';
 import { formatBytes, formatTime } from '../ui/time-format';
 import { CloneResourceDialog } from './CloneResourceDialog';
@@ -16,11 +15,10 @@ import { ResourceDialog } from './ResourceDialog';
 import { ResourcePreviewDialog } from './ResourcePreviewDialog';
 import { cloneName, deleteResource, listResources, resourceMatches, ResourceMeta, resourceRawUrl } from './resources-api';
 import { ResourceUploadDialog } from './ResourceUploadDialog';
-import { TableScroller } from '../ui/TableScroller';
 
 const byName = (a: ResourceMeta, b: ResourceMeta) => a.ResourceName.localeCompare(b.ResourceName);
 
-type Editing = { kind: 'new' } | { kind: 'edit' | 'upload' | 'preview' | 'clone'; r: ResourceMeta } | { kind: 'delete'; r: ResourceMeta; error?: string; busy?: boolean };
+type Editing = { kind: 'new' } | { kind: 'edit' | 'upload' | 'preview' | 'clone' | 'delete'; r: ResourceMeta };
 
 /** Resources: named contents (lookup tables, scripts, …) the person owns or can read; upload, download, preview, share. */
 export function ResourcesPage() {
@@ -59,133 +57,107 @@ export function ResourcesPage() {
     }
   }
 
-  async function remove(r: ResourceMeta) {
-    setEditing({ kind: 'delete', r, busy: true });
-    try {
-      await deleteResource(r.GUID);
-      setEditing(undefined);
-      setNote(`Deleted “${r.ResourceName}”.`);
-      load();
-    } catch (err) {
-      setEditing({ kind: 'delete', r, error: (err as Error).message });
-    }
-  }
-
   return (
-    <section className="keeping-page" aria-labelledby="resources-title">
-      <div className="page-head">
-        <h1 id="resources-title">Resources</h1>
+    <KeptListPage
+      id="resources"
+      title="Resources"
+      actions={
         <button type="button" className="primary" onClick={() => setEditing({ kind: 'new' })}>
           New resource
         </button>
-      </div>
-      <p className="muted intro">
-        Named contents that searches use: lookup tables, scripts, lists. Yours, your groups’ and the global ones are listed; share yours with your groups.
-        {limits.MaxResourceSize ? ` Each may hold up to ${formatBytes(limits.MaxResourceSize)}.` : ''}
-      </p>
-      <div className="toolbar filters" role="search" aria-label="Filter the resources">
-        <label>
-          Search the resources
-          <input type="search" value={text} onChange={(e) => setText(e.target.value)} placeholder="name, description, GUID…" />
-        </label>
-        <EveryUsersSwitch admin={user.Admin} checked={admin} onChange={setAdmin} what="resources" />
-      </div>
-      <ListMessages
-        note={note}
-        error={error ?? failure}
-        list={list}
-        loading="Loading the resources…"
-        empty="No resources yet. Create one with “New resource” and drop a file into it."
-      />
-      {list && list.length > 0 && (
-        <TableScroller>
-          <table className="keeping-table" aria-label="Resources">
-            <thead>
-              <tr>
-                <th scope="col">Name</th>
-                <th scope="col">Size</th>
-                <th scope="col">Version</th>
-                <th scope="col">Modified</th>
-                <th scope="col">Shared with</th>
-                <th scope="col">Actions</th>
-              </tr>
-            </thead>
-            <tbody>
-              {shown.map((r) => (
-                <tr key={r.GUID}>
-                  <OwnedNameCell name={r.ResourceName} description={r.Description} owner={r.UID !== user.UID ? ownerOf(r) : undefined} />
-                  <td className="num">{r.Size > 0 ? formatBytes(r.Size) : 'empty'}</td>
-                  <td className="num">{r.VersionNumber}</td>
-                  <td className="nowrap">{formatTime(r.LastModified, prefs.timeZone).slice(0, 19)}</td>
-                  <td className="text-cell">{sharingText(r.GroupACL, r.Global, groups)}</td>
-                  <td className="actions-cell">
-                    <RowActions label={r.ResourceName} why={readOnly(r)}>
-                      <RowButton unavailable={readOnly(r)} onClick={() => setEditing({ kind: 'upload', r })} aria-label={`Upload contents of ${r.ResourceName}`}>
-                        Upload
-                      </RowButton>
-                      <RowButton
-                        unavailable={r.Size === 0 ? 'It is empty: nothing to download yet.' : undefined}
-                        onClick={() => void download(r)}
-                        aria-label={`Download ${r.ResourceName}`}
-                      >
-                        Download
-                      </RowButton>
-                      <button type="button" onClick={() => setEditing({ kind: 'preview', r })} aria-label={`Preview ${r.ResourceName}`}>
-                        Preview
-                      </button>
-                      <RowButton unavailable={readOnly(r)} onClick={() => setEditing({ kind: 'edit', r })} aria-label={`Edit ${r.ResourceName}`}>
-                        Edit
-                      </RowButton>
-                      <button type="button" onClick={() => setEditing({ kind: 'clone', r })} aria-label={`Clone ${r.ResourceName}`}>
-                        Clone
-                      </button>
-                      <RowButton unavailable={readOnly(r)} onClick={() => setEditing({ kind: 'delete', r })} aria-label={`Delete ${r.ResourceName}`}>
-                        Delete
-                      </RowButton>
-                    </RowActions>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableScroller>
-      )}
-      {list && list.length > 0 && shown.length === 0 && <p className="empty">No resource matches the filter.</p>}
-      {editing?.kind === 'new' && (
-        <ResourceDialog
-          maxSize={limits.MaxResourceSize}
-          onSaved={done}
-          onClose={() => {
-            setEditing(undefined);
-            load();
-          }}
-        />
-      )}
-      {editing?.kind === 'edit' && <ResourceDialog resource={editing.r} onSaved={done} onClose={() => setEditing(undefined)} />}
-      {editing?.kind === 'upload' && <ResourceUploadDialog resource={editing.r} maxSize={limits.MaxResourceSize} onSaved={done} onClose={() => setEditing(undefined)} />}
-      {editing?.kind === 'preview' && <ResourcePreviewDialog resource={editing.r} onClose={() => setEditing(undefined)} />}
-      {editing?.kind === 'clone' && (
-        <CloneResourceDialog
-          resource={editing.r}
-          suggested={cloneName(
-            editing.r.ResourceName,
-            (list ?? []).map((r) => r.ResourceName),
+      }
+      intro={
+        <>
+          Named contents that searches use: lookup tables, scripts, lists. Yours, your groups’ and the global ones are listed; share yours with your groups.
+          {limits.MaxResourceSize ? ` Each may hold up to ${formatBytes(limits.MaxResourceSize)}.` : ''}
+        </>
+      }
+      filter={{ what: 'the resources', label: 'Search the resources', placeholder: 'name, description, GUID…', text, onText: setText }}
+      everyUsers={{ admin: user.Admin, checked: admin, onChange: setAdmin, what: 'resources' }}
+      messages={{
+        note,
+        error: error ?? failure,
+        list,
+        loading: 'Loading the resources…',
+        empty: 'No resources yet. Create one with “New resource” and drop a file into it.',
+      }}
+      columns={['Name', 'Size', 'Version', 'Modified', 'Shared with', 'Actions']}
+      tableLabel="Resources"
+      matches={shown.length}
+      noMatch="No resource matches the filter."
+      dialogs={
+        <>
+          {editing?.kind === 'new' && (
+            <ResourceDialog
+              maxSize={limits.MaxResourceSize}
+              onSaved={done}
+              onClose={() => {
+                setEditing(undefined);
+                load();
+              }}
+            />
           )}
-          onSaved={done}
-          onClose={() => setEditing(undefined)}
-        />
-      )}
-      {editing?.kind === 'delete' && (
-        <ConfirmDialog
-          title="Delete resource"
-          message={<>Delete “{editing.r.ResourceName}” and its contents? Searches that use it will fail. This cannot be undone.</>}
-          action="Delete"
-          error={editing.error}
-          busy={editing.busy}
-          onConfirm={() => void remove(editing.r)}
-          onClose={() => setEditing(undefined)}
-        />
-      )}
-    </section>
+          {editing?.kind === 'edit' && <ResourceDialog resource={editing.r} onSaved={done} onClose={() => setEditing(undefined)} />}
+          {editing?.kind === 'upload' && <ResourceUploadDialog resource={editing.r} maxSize={limits.MaxResourceSize} onSaved={done} onClose={() => setEditing(undefined)} />}
+          {editing?.kind === 'preview' && <ResourcePreviewDialog resource={editing.r} onClose={() => setEditing(undefined)} />}
+          {editing?.kind === 'clone' && (
+            <CloneResourceDialog
+              resource={editing.r}
+              suggested={cloneName(
+                editing.r.ResourceName,
+                (list ?? []).map((r) => r.ResourceName),
+              )}
+              onSaved={done}
+              onClose={() => setEditing(undefined)}
+            />
+          )}
+          {editing?.kind === 'delete' && (
+            <DeleteDialog
+              title="Delete resource"
+              message={<>Delete “{editing.r.ResourceName}” and its contents? Searches that use it will fail. This cannot be undone.</>}
+              remove={() => deleteResource(editing.r.GUID)}
+              onDeleted={() => done(editing.r, `Deleted “${editing.r.ResourceName}”.`)}
+              onClose={() => setEditing(undefined)}
+            />
+          )}
+        </>
+      }
+    >
+      {shown.map((r) => (
+        <tr key={r.GUID}>
+          <OwnedNameCell name={r.ResourceName} description={r.Description} owner={r.UID !== user.UID ? ownerOf(r) : undefined} />
+          <td className="num">{r.Size > 0 ? formatBytes(r.Size) : 'empty'}</td>
+          <td className="num">{r.VersionNumber}</td>
+          <td className="nowrap">{formatTime(r.LastModified, prefs.timeZone).slice(0, 19)}</td>
+          <td className="text-cell">{sharingText(r.GroupACL, r.Global, groups)}</td>
+          <td className="actions-cell">
+            <RowActions label={r.ResourceName} why={readOnly(r)}>
+              <RowButton unavailable={readOnly(r)} onClick={() => setEditing({ kind: 'upload', r })} aria-label={`Upload contents of ${r.ResourceName}`}>
+                Upload
+              </RowButton>
+              <RowButton
+                unavailable={r.Size === 0 ? 'It is empty: nothing to download yet.' : undefined}
+                onClick={() => void download(r)}
+                aria-label={`Download ${r.ResourceName}`}
+              >
+                Download
+              </RowButton>
+              <button type="button" onClick={() => setEditing({ kind: 'preview', r })} aria-label={`Preview ${r.ResourceName}`}>
+                Preview
+              </button>
+              <RowButton unavailable={readOnly(r)} onClick={() => setEditing({ kind: 'edit', r })} aria-label={`Edit ${r.ResourceName}`}>
+                Edit
+              </RowButton>
+              <button type="button" onClick={() => setEditing({ kind: 'clone', r })} aria-label={`Clone ${r.ResourceName}`}>
+                Clone
+              </button>
+              <RowButton unavailable={readOnly(r)} onClick={() => setEditing({ kind: 'delete', r })} aria-label={`Delete ${r.ResourceName}`}>
+                Delete
+              </RowButton>
+            </RowActions>
+          </td>
+        </tr>
+      ))}
+    </KeptListPage>
   );
 }

@@ -1,6 +1,7 @@
 /** The resources API (/api/resources, contract "Resources"): named contents addressed by GUID. */
 import { api } from '../api/client';
 import { upload, UploadProgress } from '../common-upload/upload';
+import { hasText } from '../ui/kept-filter';
 
 export interface ResourceMeta {
   UID: number;
@@ -60,9 +61,7 @@ export function uploadResource(guid: string, file: File, onProgress?: (p: Upload
 
 /** Matches the filter text against name, description and GUID (case-insensitive). */
 export function resourceMatches(r: ResourceMeta, text: string): boolean {
-  const t = text.trim().toLowerCase();
-  if (!t) return true;
-  return r.ResourceName.toLowerCase().includes(t) || r.Description.toLowerCase().includes(t) || r.GUID.toLowerCase().includes(t);
+  return hasText([r.ResourceName, r.Description, r.GUID], text);
 }
 
 /** A free name for a clone: "x (copy)", "x (copy 2)", … among the names in use. */
