@@ -1,6 +1,6 @@
 import { createTestApp, TestApp } from '../setup/app';
 import { asAdmin, createUser, TestUser } from '../setup/auth';
-import { errorBody, wsErrors } from '../setup/errors';
+import { errorBody, frameError, wsErrors } from '../setup/errors';
 import { describeReport, measure } from '../setup/event-loop';
 import { waitFor } from '../setup/raw-http';
 import { listen, openWs, Opened } from '../setup/ws';
@@ -67,7 +67,7 @@ describe('websocket searches waiting for their ACK', () => {
     const held: string[] = [];
     for (let i = 0; i < 3; i++) held.push((await announce(o, 'tag=a count')).OutputSearchSubproto as string);
     expect(held).toEqual([expect.stringMatching(/^search\d+$/), expect.stringMatching(/^search\d+$/), expect.stringMatching(/^search\d+$/)]);
-    expect(await announce(o, 'tag=a count')).toEqual(errorBody(wsErrors.pendingPerSocket(3)));
+    expect(await announce(o, 'tag=a count')).toEqual(frameError(wsErrors.pendingPerSocket(3)));
     await drop(o, held[0]);
     expect(await announce(o, 'tag=a count')).toEqual(expect.objectContaining({ OutputSearchSubproto: expect.stringMatching(/^search\d+$/) }));
   });
@@ -79,7 +79,7 @@ describe('websocket searches waiting for their ACK', () => {
     const held: string[] = [];
     for (let i = 0; i < 3; i++) held.push((await announce(first, 'tag=a count')).OutputSearchSubproto as string);
     for (let i = 0; i < 2; i++) expect((await announce(second, 'tag=a count')).Error).toBeUndefined();
-    expect(await announce(second, 'tag=a count')).toEqual(errorBody(wsErrors.pendingPerUser(5)));
+    expect(await announce(second, 'tag=a count')).toEqual(frameError(wsErrors.pendingPerUser(5)));
     const other = await routed(url, await createUser(t.http, admin));
     expect((await announce(other, 'tag=a count')).Error).toBeUndefined();
     // Closing a socket gives back what it held.
@@ -94,11 +94,11 @@ describe('websocket searches waiting for their ACK', () => {
     expect(long).toHaveLength(2000);
     const a = await routed(url, u);
     expect((await announce(a, long)).Error).toBeUndefined();
-    expect(await announce(a, long)).toEqual(errorBody(wsErrors.pendingBytesPerSocket(1)));
+    expect(await announce(a, long)).toEqual(frameError(wsErrors.pendingBytesPerSocket(1)));
     const b = await routed(url, u);
     expect((await announce(b, long)).Error).toBeUndefined();
     const c = await routed(url, u);
-    expect(await announce(c, long)).toEqual(errorBody(wsErrors.pendingBytesPerUser(1.5)));
+    expect(await announce(c, long)).toEqual(frameError(wsErrors.pendingBytesPerUser(1.5)));
     // A short one still fits beside them.
     expect((await announce(c, 'tag=a count')).Error).toBeUndefined();
   });
@@ -232,9 +232,9 @@ describe('a socket whose requests keep being refused', () => {
     const o = await routed(url, await createUser(t.http, await asAdmin(t.http)));
     expect((await announce(o, 'tag=a count')).Error).toBeUndefined();
     // Two refusals pass untouched: the frame after each is answered at once.
-    for (let i = 0; i < 2; i++) expect(await announce(o, 'tag=a count')).toEqual(errorBody(wsErrors.pendingPerSocket(1)));
+    for (let i = 0; i < 2; i++) expect(await announce(o, 'tag=a count')).toEqual(frameError(wsErrors.pendingPerSocket(1)));
     // The third: then the socket reads nothing for a while, so a PONG sent after it waits.
-    expect(await announce(o, 'tag=a count')).toEqual(errorBody(wsErrors.pendingPerSocket(1)));
+    expect(await announce(o, 'tag=a count')).toEqual(frameError(wsErrors.pendingPerSocket(1)));
     const refusedAt = Date.now();
     send(o, 'PONG', {});
     expect(await o.next()).toEqual({ type: 'PONG', data: {} });

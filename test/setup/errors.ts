@@ -2,11 +2,19 @@
  * Expected error responses: the messages users read in `{"Error": "..."}`, worded exactly as the
  * service words them (AppError throws in src/**, the validation pipe, the error filter, the guard).
  * A test pins a whole body with `errorBody(...)`; a change of wording is then made here, once, on
- * purpose, and every test that shows the message to a user follows.
+ * purpose, and every test that shows the message to a user follows. Every body also carries the
+ * refusal's `Code` (src/common/errors/codes.ts): pin it with `errorBody(message, 'CODE')`.
  */
+import type { ErrorCode } from '../../src/common/errors/codes';
 
-/** The whole body of an error response. */
-export const errorBody = (message: string): { Error: string } => ({ Error: message });
+/**
+ * The whole body of an error response: `Error` and `Code`. Without a code, any code is accepted
+ * (for tests of refusals whose throw sites are not converted to catalogue codes yet).
+ */
+export const errorBody = (message: string, code?: ErrorCode): { Error: string; Code: unknown } => ({ Error: message, Code: code ?? expect.any(String) });
+
+/** An error frame of a websocket (frames carry the message only). */
+export const frameError = (message: string): { Error: string } => ({ Error: message });
 
 /** The request itself: path IDs, the body, the global validation pipe (src/common). */
 export const requestErrors = {
