@@ -1,45 +1,10 @@
 /** Timestamp parsing for ingest: RFC3339 strings, timestamps found inside log lines, HEC `time`. */
 
+import { epochMicros, fracMicros, localZone, MAX_TS_US, MIN_TS_US, parseRfc3339, utcZone, zoneMinutes } from '../common/time/rfc3339';
+
+export { MAX_TS_US, MIN_TS_US, parseRfc3339 };
+
 const MONTHS: Record<string, number> = { jan: 0, feb: 1, mar: 2, apr: 3, may: 4, jun: 5, jul: 6, aug: 7, sep: 8, oct: 9, nov: 10, dec: 11 };
-/** Accepted range: 1970-01-01 .. 9999-12-31 (UTC), in epoch µs. */
-export const MIN_TS_US = 0;
-export const MAX_TS_US = Date.UTC(9999, 11, 31, 23, 59, 59, 999) * 1000;
-
-const RFC3339 = /^(\d{4})-(\d{2})-(\d{2})[Tt ](\d{2}):(\d{2}):(\d{2})(?:[.,](\d{1,9}))?(Z|z|[+-]\d{2}:?\d{2})?$/;
-
-function fracMicros(frac: string | undefined): number {
-  return frac ? Number(frac.padEnd(6, '0').slice(0, 6)) : 0;
-}
-
-function zoneMinutes(zone: string | undefined, localFallback: (utcMs: number) => number, utcMs: number): number {
-  if (!zone) return localFallback(utcMs);
-  if (zone === 'Z' || zone === 'z') return 0;
-  const sign = zone[0] === '-' ? -1 : 1;
-  const digits = zone.slice(1).replace(':', '');
-  return sign * (Number(digits.slice(0, 2)) * 60 + Number(digits.slice(2, 4)));
-}
-
-const utcZone = () => 0;
-/** Offset (minutes east of UTC) of the server's local zone at a wall-clock time given as if it were UTC. */
-const localZone = (wallMs: number) => -new Date(wallMs + new Date(wallMs).getTimezoneOffset() * 60_000).getTimezoneOffset();
-
-function build(y: number, mo: number, d: number, h: number, mi: number, s: number, micros: number, offsetMin: number): number | null {
-  if (mo < 0 || mo > 11 || d < 1 || d > 31 || h > 23 || mi > 59 || s > 60) return null;
-  const ms = Date.UTC(y, mo, d, h, mi, Math.min(s, 59));
-  const check = new Date(ms);
-  if (check.getUTCDate() !== d || check.getUTCMonth() !== mo) return null; // 31 Feb
-  const us = (ms - offsetMin * 60_000) * 1000 + micros;
-  return us >= MIN_TS_US && us <= MAX_TS_US ? us : null;
-}
-
-/** RFC3339 / ISO-8601 timestamp (nanoseconds truncated to µs) -> epoch µs, or null. No zone: UTC. */
-export function parseRfc3339(text: string, assumeLocal = false): number | null {
-  const m = RFC3339.exec(text.trim());
-  if (!m) return null;
-  const [y, mo, d, h, mi, s] = [1, 2, 3, 4, 5, 6].map((i) => Number(m[i]));
-  const wall = Date.UTC(y, mo - 1, d, h, mi, s);
-  return build(y, mo - 1, d, h, mi, s, fracMicros(m[7]), zoneMinutes(m[8], assumeLocal ? localZone : utcZone, wall));
-}
 
 /** Two ASCII digits at `i` as a number, or -1. */
 function twoDigits(b: Uint8Array, i: number): number {
@@ -105,7 +70,7 @@ export function rfc3339FromAscii(b: Uint8Array, s: number, e: number): number {
       offsetMin = (z === 0x2d ? -1 : 1) * (zh * 60 + zm);
     } else return -1;
   }
-  // The same arithmetic as build(), in the same order (µs past 2255 are not exact doubles).
+  // The same arithmetic as epochMicros(), in the same order (µs past 2255 are not exact doubles).
   const ms = ((daysFromCivil(y, mo, d) * 24 + h) * 60 + mi) * 60_000 + sec * 1000;
   const us = (ms - offsetMin * 60_000) * 1000 + micros;
   return us >= MIN_TS_US && us <= MAX_TS_US ? us : -1;
@@ -117,7 +82,7 @@ const LINE_PATTERNS: Array<{ re: RegExp; parse: (m: RegExpExecArray, local: bool
     re: /(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2}):(\d{2})(?:[.,](\d{1,9}))?(Z|[+-]\d{2}:?\d{2}(?!\d))?/,
     parse: (m, local) => {
       const [y, mo, d, h, mi, s] = [1, 2, 3, 4, 5, 6].map((i) => Number(m[i]));
-      return build(y, mo - 1, d, h, mi, s, fracMicros(m[7]), zoneMinutes(m[8], local ? localZone : utcZone, Date.UTC(y, mo - 1, d, h, mi, s)));
+      return epochMicros(y, mo - 1, d, h, mi, s, fracMicros(m[7]), zoneMinutes(m[8], local ? localZone : utcZone, Date.UTC(y, mo - 1, d, h, mi, s)));
     },
   },
   {
@@ -127,7 +92,7 @@ const LINE_PATTERNS: Array<{ re: RegExp; parse: (m: RegExpExecArray, local: bool
       const mo = MONTHS[m[2].toLowerCase()];
       if (mo === undefined) return null;
       const [d, y, h, mi, s] = [1, 3, 4, 5, 6].map((i) => Number(m[i]));
-      return build(y, mo, d, h, mi, s, 0, zoneMinutes(m[7], local ? localZone : utcZone, Date.UTC(y, mo, d, h, mi, s)));
+      return epochMicros(y, mo, d, h, mi, s, 0, zoneMinutes(m[7], local ? localZone : utcZone, Date.UTC(y, mo, d, h, mi, s)));
     },
   },
   {
@@ -138,10 +103,10 @@ const LINE_PATTERNS: Array<{ re: RegExp; parse: (m: RegExpExecArray, local: bool
       const [d, h, mi, s] = [2, 3, 4, 5].map((i) => Number(m[i]));
       const zone = (y: number) => (local ? localZone(Date.UTC(y, mo, d, h, mi, s)) : 0);
       let y = now.getUTCFullYear();
-      let us = build(y, mo, d, h, mi, s, fracMicros(m[6]), zone(y));
+      let us = epochMicros(y, mo, d, h, mi, s, fracMicros(m[6]), zone(y));
       if (us !== null && us > now.getTime() * 1000 + 86_400_000_000) {
         y -= 1;
-        us = build(y, mo, d, h, mi, s, fracMicros(m[6]), zone(y));
+        us = epochMicros(y, mo, d, h, mi, s, fracMicros(m[6]), zone(y));
       }
       return us;
     },

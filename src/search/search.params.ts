@@ -1,7 +1,7 @@
 /** Request parameters of /api/parse and /api/search/direct: header, URL parameter or JSON body (mixable). */
 import { Request } from 'express';
 import { refusal } from '../common/errors/app-error';
-import { parseRfc3339 } from '../ingest/timestamps';
+import { parseRfc3339 } from '../common/time/rfc3339';
 
 export const MAX_QUERY_LENGTH = 64 * 1024;
 
