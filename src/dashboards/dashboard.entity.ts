@@ -1,16 +1,14 @@
 import { Column, Entity, PrimaryColumn } from 'typeorm';
+import { NullableListsSharedObjectEntity } from '../sharing/shared-object.entity';
 
 /** A dashboard row. `id` is a bigint (read back as a number: IDs stay at or below 2^53-1). */
 @Entity({ name: 'dashboard' })
-export class DashboardEntity {
+export class DashboardEntity extends NullableListsSharedObjectEntity {
   @PrimaryColumn({ type: 'bigint', primaryKeyConstraintName: 'dashboard_pkey', transformer: { to: (v: number) => v, from: (v: string | null) => (v === null ? v : Number(v)) } })
   id: number;
 
   @Column({ type: 'uuid' })
   guid: string;
-
-  @Column({ type: 'integer' })
-  uid: number;
 
   @Column({ type: 'varchar', length: 256 })
   name: string;
@@ -18,21 +16,9 @@ export class DashboardEntity {
   @Column({ type: 'text', default: '' })
   description: string;
 
-  @Column({ type: 'integer', array: true, nullable: true })
-  gids: number[] | null;
-
-  @Column({ type: 'boolean', default: false })
-  global: boolean;
-
-  @Column({ type: 'text', array: true, nullable: true })
-  labels: string[] | null;
-
   /** Any JSON value, stored as sent. */
   @Column({ type: 'json' })
   data: unknown;
-
-  @Column({ type: 'timestamptz', default: () => 'now()' })
-  createdAt: Date;
 
   @Column({ type: 'timestamptz', default: () => 'now()' })
   updatedAt: Date;

@@ -3,7 +3,8 @@ import { AuthContext } from '../identity/auth.types';
 import { AppError } from '../common/errors/app-error';
 import { DashboardEntity } from './dashboard.entity';
 import { MAX_DASHBOARD_ID, parseDashboardRef } from './dashboard-ref.pipe';
-import { adminMode, canReadDashboard, canWriteDashboard, readRank, requireReadDashboard, requireWriteDashboard } from './dashboards.access';
+import { sharingCaller } from '../sharing/access-policy';
+import { dashboardPolicy as policy } from './dashboards.access';
 import { normalizeData, randomDashboardId } from './dashboards.service';
 
 const auth = (uid: number, gids: number[] = [], isAdmin = false): AuthContext => ({ uid, username: `u${uid}`, accountAdmin: isAdmin, isAdmin, gids });
@@ -34,30 +35,32 @@ describe('dashboards.access', () => {
     ['stranger', stranger, [404, 404, 200], [404, 404, 403]],
     ['admin', admin, [200, 200, 200], [200, 200, 200]],
   ] as const)('%s: read and write over private, shared, global', (_, who, read, write) => {
-    expect([priv, shared, global].map((d) => status(() => requireReadDashboard(who, d)))).toEqual(read);
-    expect([priv, shared, global].map((d) => status(() => requireWriteDashboard(who, d)))).toEqual(write);
+    expect([priv, shared, global].map((d) => status(() => policy.require(who, d, 'read')))).toEqual(read);
+    expect([priv, shared, global].map((d) => status(() => policy.require(who, d, 'change')))).toEqual(write);
+    expect([priv, shared, global].map((d) => status(() => policy.require(who, d, 'delete')))).toEqual(write);
   });
 
   it('unknown dashboards are 404', () => {
-    expect(status(() => requireReadDashboard(owner, null))).toBe(404);
-    expect(status(() => requireWriteDashboard(admin, undefined))).toBe(404);
+    expect(status(() => policy.require(owner, null, 'read'))).toBe(404);
+    expect(status(() => policy.require(admin, undefined, 'change'))).toBe(404);
+    expect(() => policy.require(member, shared, 'delete')).toThrow('Only the owner or an admin may change or delete this dashboard');
   });
 
   it('readRank orders own < group < global < admin-other', () => {
-    expect(readRank(owner, priv)).toBe(0);
-    expect(readRank(member, shared)).toBe(1);
-    expect(readRank(stranger, global)).toBe(2);
-    expect(readRank(admin, priv)).toBe(3);
-    expect(readRank(stranger, priv)).toBe(Infinity);
+    expect(policy.rank(owner, priv)).toBe(0);
+    expect(policy.rank(member, shared)).toBe(1);
+    expect(policy.rank(stranger, global)).toBe(2);
+    expect(policy.rank(admin, priv)).toBe(3);
+    expect(policy.rank(stranger, priv)).toBe(Infinity);
   });
 
   it('tokens (isAdmin false) of admin accounts get no admin rights', () => {
     const tokenOfAdmin: AuthContext = { ...admin, isAdmin: false, token: { id: 't', capabilities: new Set(), expiresAt: null } };
-    expect(canReadDashboard(tokenOfAdmin, priv)).toBe(false);
-    expect(canWriteDashboard(tokenOfAdmin, global)).toBe(false);
-    expect(adminMode(tokenOfAdmin, true)).toBe(false);
-    expect(adminMode(admin, true)).toBe(true);
-    expect(adminMode(admin, undefined)).toBe(false);
+    expect(policy.canRead(tokenOfAdmin, priv)).toBe(false);
+    expect(policy.canChange(tokenOfAdmin, global)).toBe(false);
+    expect(sharingCaller(tokenOfAdmin, true).adminMode).toBe(false);
+    expect(sharingCaller(admin, true).adminMode).toBe(true);
+    expect(sharingCaller(admin, undefined).adminMode).toBe(false);
   });
 });
 

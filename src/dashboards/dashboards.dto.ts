@@ -1,54 +1,22 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Allow, ArrayMaxSize, IsArray, IsBoolean, IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+import { Allow, IsOptional, IsString, MaxLength } from 'class-validator';
+import { LabelledSharingFieldsDto } from '../sharing/sharing-fields.dto';
 import { DashboardEntity } from './dashboard.entity';
 
-const INT32_MAX = 2 ** 31 - 1;
 export const MAX_DASHBOARD_NAME = 256;
 export const MAX_DASHBOARD_DESCRIPTION = 65536;
-export const MAX_DASHBOARD_GROUPS = 1000;
-export const MAX_DASHBOARD_LABELS = 100;
-export const MAX_DASHBOARD_LABEL = 256;
 
 /** Fields shared by create and update; on update every field is optional (absent keeps the stored value). */
-class DashboardFieldsDto {
+class DashboardFieldsDto extends LabelledSharingFieldsDto {
   @ApiPropertyOptional({ description: 'null means empty' })
   @IsOptional()
   @IsString()
   @MaxLength(MAX_DASHBOARD_DESCRIPTION)
   Description?: string | null;
 
-  @ApiPropertyOptional({ description: 'Owner; only admins may set another UID' })
-  @IsOptional()
-  @IsInt()
-  @Min(1)
-  @Max(INT32_MAX)
-  UID?: number | null;
-
-  @ApiPropertyOptional({ type: [Number], nullable: true, description: 'Groups shared with; empty or null: nobody' })
-  @IsOptional()
-  @IsArray()
-  @ArrayMaxSize(MAX_DASHBOARD_GROUPS)
-  @IsInt({ each: true })
-  @Min(1, { each: true })
-  @Max(INT32_MAX, { each: true })
-  GIDs?: number[] | null;
-
-  @ApiPropertyOptional({ description: 'Admins only' })
-  @IsOptional()
-  @IsBoolean()
-  Global?: boolean | null;
-
   @ApiPropertyOptional({ description: 'Used if it is a valid UUID, otherwise ignored (a new one is generated on create)' })
   @Allow()
   GUID?: unknown;
-
-  @ApiPropertyOptional({ type: [String], nullable: true })
-  @IsOptional()
-  @IsArray()
-  @ArrayMaxSize(MAX_DASHBOARD_LABELS)
-  @IsString({ each: true })
-  @MaxLength(MAX_DASHBOARD_LABEL, { each: true })
-  Labels?: string[] | null;
 
   @ApiPropertyOptional({ description: 'Any JSON; blank (absent, null, "") means {}; a string is parsed as JSON text', type: Object })
   @Allow()

@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { SharingModule } from '../sharing/sharing.module';
 import { GroupsModule } from '../groups/groups.module';
+import { GroupsService } from '../groups/groups.service';
 import { UsersModule } from '../users/users.module';
 import { DashboardEntity } from './dashboard.entity';
 import { DashboardsController } from './dashboards.controller';
@@ -10,7 +11,7 @@ import { DashboardsService } from './dashboards.service';
 
 /** Dashboards (contract: Dashboards). */
 @Module({
-  imports: [TypeOrmModule.forFeature([DashboardEntity]), UsersModule, GroupsModule, SharingModule],
+  imports: [TypeOrmModule.forFeature([DashboardEntity]), UsersModule, GroupsModule, SharingModule.withGroups(GroupsModule, GroupsService)],
   controllers: [DashboardsController],
   providers: [DashboardsRepository, DashboardsService],
   exports: [DashboardsService],

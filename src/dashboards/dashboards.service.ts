@@ -1,25 +1,16 @@
 import { Injectable } from '@nestjs/common';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { AuthContext } from '../identity/auth.types';
-import { AppError, badRequest, conflict, notFound } from '../common/errors/app-error';
+import { AppError, conflict, notFound } from '../common/errors/app-error';
 import { isUuid } from '../common/validation/id.pipe';
 import { parseJsonField } from '../common/validation/json-depth';
+import { sharingCaller } from '../sharing/access-policy';
 import { GroupSharing } from '../sharing/group-sharing';
-import { widensSharing } from '../sharing/shareable';
 import { GroupsService } from '../groups/groups.service';
 import { UsersService } from '../users/users.service';
 import { DashboardEntity } from './dashboard.entity';
 import { DashboardRef, MAX_DASHBOARD_ID } from './dashboard-ref.pipe';
-import {
-  adminMode,
-  canReadDashboard,
-  readRank,
-  requireMayListGroup,
-  requireMaySetGlobal,
-  requireMaySetOwner,
-  requireReadDashboard,
-  requireWriteDashboard,
-} from './dashboards.access';
+import { dashboardPolicy as policy, requireMayListGroup } from './dashboards.access';
 import { CreateDashboardDto, DashboardDto, toDashboardDto, UpdateDashboardDto } from './dashboards.dto';
 import { DashboardPatch, DashboardsRepository } from './dashboards.repository';
 
@@ -68,8 +59,6 @@ export function parseIfMatch(header: string | undefined): string[] | undefined {
 export const preconditionFailed = () =>
   new AppError(412, 'The dashboard was changed since you loaded it (If-Match does not match its current ETag); load it again, or save without If-Match to overwrite');
 
-const dedupe = (xs: number[] | null | undefined): number[] | null => (xs == null ? null : [...new Set(xs)]);
-
 const ID_ATTEMPTS = 8;
 
 /** Dashboards (contract: Dashboards, rules 1-6; product-notes §8 for update semantics). */
@@ -84,37 +73,26 @@ export class DashboardsService {
 
   /** Resolves `{id}` (numeric ID or GUID) to one dashboard the caller can read, or 404. */
   private async resolve(auth: AuthContext, ref: DashboardRef): Promise<DashboardEntity> {
-    if ('id' in ref) return requireReadDashboard(auth, await this.repo.findById(ref.id));
-    const readable = (await this.repo.findByGuid(ref.guid)).filter((d) => canReadDashboard(auth, d));
-    readable.sort((a, b) => readRank(auth, a) - readRank(auth, b));
-    return requireReadDashboard(auth, readable[0]);
+    if ('id' in ref) return policy.require(auth, await this.repo.findById(ref.id), 'read');
+    const readable = (await this.repo.findByGuid(ref.guid)).filter((d) => policy.canRead(auth, d));
+    readable.sort((a, b) => policy.rank(auth, a) - policy.rank(auth, b));
+    return policy.require(auth, readable[0], 'read');
   }
 
-  private async requireUserExists(uid: number): Promise<void> {
-    if (!(await this.users.exists(uid))) throw badRequest(`User ${uid} does not exist`);
-  }
+  private readonly lookups = { userExists: (uid: number) => this.users.exists(uid), firstHolder: (guid: string) => this.repo.firstHolderOfGuid(guid) };
 
   private visible(auth: AuthContext, list: DashboardEntity[]): DashboardDto[] {
-    return list.filter((d) => canReadDashboard(auth, d)).map(toDashboardDto);
+    return list.filter((d) => policy.canRead(auth, d)).map(toDashboardDto);
   }
 
   async create(auth: AuthContext, dto: CreateDashboardDto): Promise<number> {
-    const uid = dto.UID ?? auth.uid;
-    requireMaySetOwner(auth, uid);
-    if (uid !== auth.uid) await this.requireUserExists(uid);
-    const global = dto.Global ?? false;
-    if (global) requireMaySetGlobal(auth);
-    const gids = dedupe(dto.GIDs);
-    await this.sharing.requireMayShare(auth, 'GIDs', gids, null);
     const guid = isUuid(dto.GUID) ? dto.GUID.toLowerCase() : randomUUID();
-    await this.sharing.requireMayShareGuid(auth, { guid, uid, shared: (gids?.length ?? 0) > 0 || global }, (g) => this.repo.firstHolderOfGuid(g));
+    const sharing = await this.sharing.create(policy, auth, { uid: dto.UID, gids: dto.GIDs, global: dto.Global, guid }, this.lookups);
     const row = {
       guid,
-      uid,
+      ...sharing,
       name: dto.Name,
       description: dto.Description ?? '',
-      gids,
-      global,
       labels: dto.Labels ?? null,
       data: normalizeData(dto.Data),
     };
@@ -127,7 +105,7 @@ export class DashboardsService {
 
   /** Everything the caller can read (own, through a group, global); admins with `?admin=true`: all. */
   async list(auth: AuthContext, admin?: boolean): Promise<DashboardDto[]> {
-    if (adminMode(auth, admin)) return this.repo.listAll().then((l) => l.map(toDashboardDto));
+    if (sharingCaller(auth, admin).adminMode) return this.repo.listAll().then((l) => l.map(toDashboardDto));
     return this.visible(auth, await this.repo.listReachable(auth.uid, auth.gids, true));
   }
 
@@ -170,26 +148,9 @@ export class DashboardsService {
    * a save in between can only make the ETag older than the body (a later If-Match fails safe).
    */
   async update(auth: AuthContext, ref: DashboardRef, dto: UpdateDashboardDto, ifMatch?: string): Promise<VersionedDashboard> {
-    const d = requireWriteDashboard(auth, await this.resolve(auth, ref));
-    const patch: DashboardPatch = {};
-    if (dto.UID != null && dto.UID !== d.uid) {
-      requireMaySetOwner(auth, dto.UID);
-      await this.requireUserExists(dto.UID);
-      patch.uid = dto.UID;
-    }
-    if (dto.Global != null && dto.Global !== d.global) {
-      requireMaySetGlobal(auth);
-      patch.global = dto.Global;
-    }
-    if (dto.GIDs !== undefined) {
-      patch.gids = dedupe(dto.GIDs);
-      await this.sharing.requireMayShare(auth, 'GIDs', patch.gids, d.gids);
-    }
-    if (isUuid(dto.GUID)) patch.guid = dto.GUID.toLowerCase();
-    if (widensSharing(d, patch)) {
-      const after = { guid: patch.guid ?? d.guid, uid: patch.uid ?? d.uid, shared: (patch.gids ?? d.gids ?? []).length > 0 || (patch.global ?? d.global) };
-      await this.sharing.requireMayShareGuid(auth, after, (g) => this.repo.firstHolderOfGuid(g));
-    }
+    const d = policy.require(auth, await this.resolve(auth, ref), 'change');
+    const guid = isUuid(dto.GUID) ? dto.GUID.toLowerCase() : undefined;
+    const patch: DashboardPatch = await this.sharing.update(policy, auth, d, { uid: dto.UID, gids: dto.GIDs, global: dto.Global, guid }, this.lookups);
     if (dto.Name !== undefined) patch.name = dto.Name ?? '';
     if (dto.Description !== undefined) patch.description = dto.Description ?? '';
     if (dto.Labels !== undefined) patch.labels = dto.Labels;
@@ -206,7 +167,7 @@ export class DashboardsService {
   }
 
   async delete(auth: AuthContext, ref: DashboardRef): Promise<void> {
-    const d = requireWriteDashboard(auth, await this.resolve(auth, ref));
+    const d = policy.require(auth, await this.resolve(auth, ref), 'delete');
     await this.repo.delete(d.id);
   }
 }

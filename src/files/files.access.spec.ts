@@ -1,5 +1,6 @@
 import { AuthContext } from '../identity/auth.types';
-import { canChangeOwner, canCreateFor, canReadFile, canSetGlobal, canWriteFile, fileCaller, listsEverything, requireFileAccess, visibilityRank } from './files.access';
+import { sharingCaller as fileCaller } from '../sharing/access-policy';
+import { filePolicy as policy } from './files.access';
 import { UserFileEntity } from './user-file.entity';
 
 const auth = (uid: number, gids: number[] = [], isAdmin = false): AuthContext => ({ uid, username: `u${uid}`, accountAdmin: isAdmin, isAdmin, gids });
@@ -7,10 +8,11 @@ const file = (over: Partial<UserFileEntity> = {}) => Object.assign(new UserFileE
 
 describe('files access', () => {
   it('ranks visible files owner > group > global', () => {
-    expect(visibilityRank(auth(10, [5]), file({ global: true }))).toBe(0);
-    expect(visibilityRank(auth(11, [5]), file({ global: true }))).toBe(1);
-    expect(visibilityRank(auth(12), file({ global: true }))).toBe(2);
-    expect(visibilityRank(auth(12), file())).toBeNull();
+    expect(policy.rank(auth(10, [5]), file({ global: true }))).toBe(0);
+    expect(policy.rank(auth(11, [5]), file({ global: true }))).toBe(1);
+    expect(policy.rank(auth(12), file({ global: true }))).toBe(2);
+    expect(policy.rank(auth(12), file())).toBe(Infinity);
+    expect(policy.rank(auth(1, [], true), file())).toBe(Infinity);
   });
 
   it('admin mode only for admins with the flag; without it admins are regular users', () => {
@@ -18,29 +20,38 @@ describe('files access', () => {
     expect(fileCaller(adm, true).adminMode).toBe(true);
     expect(fileCaller(adm, undefined).adminMode).toBe(false);
     expect(fileCaller(auth(10), true).adminMode).toBe(false);
-    expect(canReadFile(fileCaller(adm, false), file())).toBe(false);
-    expect(canReadFile(fileCaller(adm, true), file())).toBe(true);
-    expect(canWriteFile(fileCaller(adm, false), file({ global: true }))).toBe(false);
-    expect(canWriteFile(fileCaller(adm, true), file())).toBe(true);
-    expect(listsEverything(fileCaller(adm, true))).toBe(true);
-    expect(listsEverything(fileCaller(auth(10), true))).toBe(false);
+    expect(policy.canRead(fileCaller(adm, false), file())).toBe(false);
+    expect(policy.canRead(fileCaller(adm, true), file())).toBe(true);
+    expect(policy.canChange(fileCaller(adm, false), file({ global: true }))).toBe(false);
+    expect(policy.canChange(fileCaller(adm, true), file())).toBe(true);
   });
 
   it('group members read but do not write; invisible is 404, read-only is 403', () => {
     const member = fileCaller(auth(11, [5]), false);
-    expect([canReadFile(member, file()), canWriteFile(member, file())]).toEqual([true, false]);
-    expect(() => requireFileAccess(member, file(), 'write')).toThrow(expect.objectContaining({ status: 403 }));
-    expect(() => requireFileAccess(fileCaller(auth(12), false), file(), 'read')).toThrow(expect.objectContaining({ status: 404 }));
-    expect(requireFileAccess(fileCaller(auth(10), false), file(), 'delete').thingUuid).toBe('t');
+    expect([policy.canRead(member, file()), policy.canChange(member, file())]).toEqual([true, false]);
+    expect(() => policy.require(member, file(), 'change')).toThrow(
+      expect.objectContaining({ status: 403, message: 'Only the owner (or an admin with admin=true) may change this file' }),
+    );
+    expect(() => policy.require(fileCaller(auth(12), false), file(), 'read')).toThrow(expect.objectContaining({ status: 404 }));
+    expect(policy.require(fileCaller(auth(10), false), file(), 'delete').thingUuid).toBe('t');
   });
 
   it('UID and Global rules', () => {
-    expect(canCreateFor(auth(10), 10)).toBe(true);
-    expect(canCreateFor(auth(10), 11)).toBe(false);
-    expect(canCreateFor(auth(1, [], true), 11)).toBe(true);
-    expect(canChangeOwner(fileCaller(auth(1, [], true), false))).toBe(false);
-    expect(canChangeOwner(fileCaller(auth(1, [], true), true))).toBe(true);
-    expect(canSetGlobal(auth(10))).toBe(false);
-    expect(canSetGlobal(auth(1, [], true))).toBe(true);
+    const status = (fn: () => void) => {
+      try {
+        fn();
+        return 200;
+      } catch (e) {
+        return (e as { status: number }).status;
+      }
+    };
+    expect(status(() => policy.requireMaySetOwner(auth(10), 10, 'create'))).toBe(200);
+    expect(() => policy.requireMaySetOwner(auth(10), 11, 'create')).toThrow('Only admins can create files for another user');
+    expect(status(() => policy.requireMaySetOwner(auth(1, [], true), 11, 'create'))).toBe(200);
+    expect(() => policy.requireMaySetOwner(fileCaller(auth(1, [], true), false), 11, 'update')).toThrow("Only an admin using admin=true can change a file's UID");
+    expect(status(() => policy.requireMaySetOwner(fileCaller(auth(1, [], true), true), 11, 'update'))).toBe(200);
+    expect(() => policy.requireMaySetGlobal(auth(10), 'create')).toThrow('Only admins can create global files');
+    expect(() => policy.requireMaySetGlobal(auth(10), 'update')).toThrow('Only admins can set Global');
+    expect(status(() => policy.requireMaySetGlobal(auth(1, [], true), 'update'))).toBe(200);
   });
 });

@@ -7,7 +7,7 @@ import { UuidPipe } from '../common/validation/id.pipe';
 import { contentTypeHeader } from '../storage/content-sniff';
 import { attachmentDisposition } from '../storage/display-name';
 import { requireUpload, UploadInterceptor } from '../storage/upload.interceptor';
-import { fileCaller } from './files.access';
+import { sharingCaller as fileCaller } from '../sharing/access-policy';
 import { FileMetaDto, FileQuery, FileUploadFieldsDto, UserFileDto } from './files.dto';
 import { FILE_BLOBS, FilesService } from './files.service';
 

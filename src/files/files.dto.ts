@@ -1,12 +1,11 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { ArrayMaxSize, IsArray, IsBoolean, IsInt, IsOptional, IsString, IsUUID, Matches, Max, MaxLength, Min } from 'class-validator';
+import { ArrayMaxSize, IsArray, IsBoolean, IsOptional, IsString, IsUUID, Matches, MaxLength } from 'class-validator';
 import { NullToAbsent, NullToEmpty, ToBoolean } from '../common/validation/validation';
 import { IsDisplayName, IsFreeText, LABEL_RE } from '../storage/display-name';
+import { SharingFieldsDto } from '../sharing/sharing-fields.dto';
 import { UserFileEntity } from './user-file.entity';
-import { IsGroupList } from '../common/validation/group-list';
 
-const INT32_MAX = 2 ** 31 - 1;
 export const MAX_LABELS = 64;
 
 const ToLabelList = () => Transform(({ value }) => (value === null ? [] : Array.isArray(value) && value.every((v) => typeof v === 'string') ? [...new Set(value)] : value));
@@ -19,24 +18,8 @@ export class FileUploadFieldsDto {
   @IsOptional() @IsString() @MaxLength(65536) meta?: string;
 }
 
-/** Shared by the detailed upload format's `meta` and PATCH. */
-export class FileMetaDto {
-  @ApiPropertyOptional({ description: 'Owner. Only admins may name another user (on PATCH: only with admin=true).' })
-  @IsOptional()
-  @IsInt()
-  @Min(1)
-  @Max(INT32_MAX)
-  UID?: number;
-
-  @ApiPropertyOptional({ type: [Number], nullable: true })
-  @IsGroupList()
-  GIDs?: number[];
-
-  @ApiPropertyOptional({ description: 'Only admins may set it' })
-  @IsOptional()
-  @IsBoolean()
-  Global?: boolean;
-
+/** Shared by the detailed upload format's `meta` and PATCH (UID: on PATCH only an admin with admin=true). */
+export class FileMetaDto extends SharingFieldsDto {
   @ApiPropertyOptional()
   @IsOptional()
   @NullToAbsent()

@@ -4,14 +4,14 @@ import { validate, ValidationError } from 'class-validator';
 import { randomUUID } from 'node:crypto';
 import type { FileHandle } from 'node:fs/promises';
 import { AuthContext } from '../identity/auth.types';
+import { AccessAction, SharingCaller } from '../sharing/access-policy';
 import { GroupSharing } from '../sharing/group-sharing';
-import { widensSharing } from '../sharing/shareable';
-import { AppError, badRequest, forbidden, notFound } from '../common/errors/app-error';
+import { AppError, badRequest, notFound } from '../common/errors/app-error';
 import { parseJsonField } from '../common/validation/json-depth';
 import { BlobStore, StoredUpload } from '../storage/blob-store';
 import { isDisplayName } from '../storage/display-name';
 import { UsersService } from '../users/users.service';
-import { canChangeOwner, canCreateFor, canSetGlobal, FileAction, FileCaller, listsEverything, requireFileAccess } from './files.access';
+import { filePolicy as policy } from './files.access';
 import { FileCreateMetaDto, FileMetaDto, FileUploadFieldsDto, toUserFileDto, UserFileDto } from './files.dto';
 import { FilesRepository, UserFileMetaPatch } from './files.repository';
 import { UserFileEntity } from './user-file.entity';
@@ -58,20 +58,22 @@ export class FilesService implements OnApplicationBootstrap {
     if (removed) this.logger.log(`removed ${removed} unreferenced file blobs`);
   }
 
-  async list(c: FileCaller): Promise<UserFileDto[]> {
-    const rows = listsEverything(c) ? await this.repo.listAll() : await this.repo.listVisible(c.auth.uid, c.auth.gids);
+  private readonly lookups = { userExists: (uid: number) => this.users.exists(uid), firstHolder: (guid: string) => this.repo.firstHolderOfGuid(guid) };
+
+  async list(c: SharingCaller): Promise<UserFileDto[]> {
+    const rows = c.adminMode ? await this.repo.listAll() : await this.repo.listVisible(c.auth.uid, c.auth.gids);
     return rows.map(toUserFileDto);
   }
 
   /** Path ID -> file: the GUID (winner order) or, in admin mode, the ThingUUID; each falls back to the other. */
-  private async resolve(c: FileCaller, id: string, action: FileAction): Promise<UserFileEntity> {
+  private async resolve(c: SharingCaller, id: string, action: AccessAction): Promise<UserFileEntity> {
     const f = c.adminMode
       ? ((await this.repo.findByThing(id)) ?? (await this.repo.findAnyByGuid(id, c.auth.uid)))
       : ((await this.repo.findVisibleByGuid(id, c.auth.uid, c.auth.gids)) ?? (await this.repo.findByThing(id)));
-    return requireFileAccess(c, f, action);
+    return policy.require(c, f, action);
   }
 
-  async details(c: FileCaller, id: string): Promise<UserFileDto> {
+  async details(c: SharingCaller, id: string): Promise<UserFileDto> {
     return toUserFileDto(await this.resolve(c, id, 'read'));
   }
 
@@ -91,24 +93,18 @@ export class FilesService implements OnApplicationBootstrap {
   /** Both multipart formats (simple: name, desc, guid; detailed: meta). The client's file name is a display-name fallback only. */
   async create(auth: AuthContext, fields: FileUploadFieldsDto, upload: StoredUpload): Promise<UserFileDto> {
     const meta = await this.parseCreateFields(fields);
-    const uid = meta.UID ?? auth.uid;
-    if (!canCreateFor(auth, uid)) throw forbidden('Only admins can create files for another user');
-    if (uid !== auth.uid && !(await this.users.exists(uid))) throw badRequest(`Unknown user ${uid}`);
-    if (meta.Global && !canSetGlobal(auth)) throw forbidden('Only admins can create global files');
-    const gids = meta.GIDs ?? [];
-    await this.sharing.requireMayShare(auth, 'GIDs', gids);
+    const guid = (meta.GUID ?? randomUUID()).toLowerCase();
+    const { uid, gids, global } = await this.sharing.create(policy, auth, { uid: meta.UID, gids: meta.GIDs, global: meta.Global, guid }, this.lookups);
     const name = meta.Name ?? (isDisplayName(upload.originalName) ? upload.originalName : undefined);
     if (name === undefined) throw badRequest('A file name is required (field "name", or "Name" in "meta")');
-    const guid = (meta.GUID ?? randomUUID()).toLowerCase();
-    await this.sharing.requireMayShareGuid(auth, { guid, uid, shared: gids.length > 0 || !!meta.Global }, (g) => this.repo.firstHolderOfGuid(g));
     const contentId = await this.blobs.commit(upload);
     try {
       const row = await this.repo.insert({
         thingUuid: randomUUID(),
         guid,
         uid,
-        gids,
-        global: meta.Global ?? false,
+        gids: gids ?? [],
+        global,
         name,
         description: meta.Desc ?? '',
         labels: meta.Labels ?? [],
@@ -124,8 +120,8 @@ export class FilesService implements OnApplicationBootstrap {
     }
   }
 
-  async replaceContents(c: FileCaller, id: string, upload: StoredUpload): Promise<UserFileDto> {
-    const cur = await this.resolve(c, id, 'write');
+  async replaceContents(c: SharingCaller, id: string, upload: StoredUpload): Promise<UserFileDto> {
+    const cur = await this.resolve(c, id, 'change');
     const contentId = await this.blobs.commit(upload);
     let result: Awaited<ReturnType<FilesRepository['replaceContents']>>;
     try {
@@ -143,26 +139,10 @@ export class FilesService implements OnApplicationBootstrap {
   }
 
   /** UID (admin mode only), GIDs, Global (admins only), Name, Desc, Labels; anything else is ignored. */
-  async patch(c: FileCaller, id: string, dto: FileMetaDto): Promise<UserFileDto> {
-    const cur = await this.resolve(c, id, 'write');
-    const patch: UserFileMetaPatch = {};
-    if (dto.UID !== undefined && dto.UID !== cur.uid) {
-      if (!canChangeOwner(c)) throw forbidden("Only an admin using admin=true can change a file's UID");
-      if (!(await this.users.exists(dto.UID))) throw badRequest(`Unknown user ${dto.UID}`);
-      patch.uid = dto.UID;
-    }
-    if (dto.GIDs !== undefined) {
-      await this.sharing.requireMayShare(c.auth, 'GIDs', dto.GIDs, cur.gids);
-      patch.gids = dto.GIDs;
-    }
-    if (dto.Global !== undefined && dto.Global !== cur.global) {
-      if (!canSetGlobal(c.auth)) throw forbidden('Only admins can set Global');
-      patch.global = dto.Global;
-    }
-    if (widensSharing(cur, patch)) {
-      const after = { guid: cur.guid, uid: patch.uid ?? cur.uid, shared: (patch.gids ?? cur.gids).length > 0 || (patch.global ?? cur.global) };
-      await this.sharing.requireMayShareGuid(c.auth, after, (g) => this.repo.firstHolderOfGuid(g));
-    }
+  async patch(c: SharingCaller, id: string, dto: FileMetaDto): Promise<UserFileDto> {
+    const cur = await this.resolve(c, id, 'change');
+    const { gids, ...sharing } = await this.sharing.update(policy, c, cur, { uid: dto.UID, gids: dto.GIDs, global: dto.Global }, this.lookups);
+    const patch: UserFileMetaPatch = { ...sharing, ...(gids !== undefined && { gids: gids ?? [] }) };
     if (dto.Name !== undefined) patch.name = dto.Name;
     if (dto.Desc !== undefined) patch.description = dto.Desc;
     if (dto.Labels !== undefined) patch.labels = dto.Labels;
@@ -172,7 +152,7 @@ export class FilesService implements OnApplicationBootstrap {
     return toUserFileDto(row);
   }
 
-  async delete(c: FileCaller, id: string): Promise<void> {
+  async delete(c: SharingCaller, id: string): Promise<void> {
     const cur = await this.resolve(c, id, 'delete');
     const gone = await this.repo.delete(cur.thingUuid);
     if (!gone) throw notFound('File');
@@ -180,7 +160,7 @@ export class FilesService implements OnApplicationBootstrap {
   }
 
   /** Metadata and an open handle on the blob it names (consistent even during a replacement). */
-  async open(c: FileCaller, id: string): Promise<OpenFile> {
+  async open(c: SharingCaller, id: string): Promise<OpenFile> {
     for (let i = 0; i < OPEN_ATTEMPTS; i++) {
       const meta = await this.resolve(c, id, 'read');
       const handle = await this.blobs.open(meta.contentId);

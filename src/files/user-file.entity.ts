@@ -1,8 +1,9 @@
 import { Column, Entity, PrimaryColumn } from 'typeorm';
+import { SharedObjectEntity } from '../sharing/shared-object.entity';
 import { bigintNumber } from '../storage/columns';
 
 @Entity({ name: 'user_file' })
-export class UserFileEntity {
+export class UserFileEntity extends SharedObjectEntity {
   @PrimaryColumn({ type: 'uuid', primaryKeyConstraintName: 'user_file_pkey' })
   thingUuid: string;
 
@@ -10,23 +11,11 @@ export class UserFileEntity {
   @Column({ type: 'uuid' })
   guid: string;
 
-  @Column({ type: 'integer' })
-  uid: number;
-
-  @Column({ type: 'integer', array: true, default: () => "'{}'" })
-  gids: number[];
-
-  @Column({ type: 'boolean', default: false })
-  global: boolean;
-
   @Column({ type: 'varchar', length: 255 })
   name: string;
 
   @Column({ type: 'text', default: '' })
   description: string;
-
-  @Column({ type: 'text', array: true, default: () => "'{}'" })
-  labels: string[];
 
   @Column({ type: 'uuid' })
   contentId: string;
@@ -42,7 +31,4 @@ export class UserFileEntity {
 
   @Column({ type: 'timestamptz', default: () => 'now()' })
   updated: Date;
-
-  @Column({ type: 'timestamptz', default: () => 'now()' })
-  createdAt: Date;
 }

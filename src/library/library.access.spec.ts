@@ -1,6 +1,7 @@
 import { AuthContext } from '../identity/auth.types';
 import { AppError } from '../common/errors/app-error';
-import { entryPermissions, entryRank, libraryCaller, requireDeleteEntry, requireModifyEntry, requireReadEntry } from './library.access';
+import { sharingCaller as libraryCaller } from '../sharing/access-policy';
+import { libraryPolicy as policy } from './library.access';
 import { toLibraryEntryDto } from './library.dto';
 import { LibraryEntryEntity } from './library-entry.entity';
 import { normalizeMetadata } from './library.service';
@@ -48,19 +49,19 @@ describe('library.access', () => {
 
   it.each(cases)('%s: read, modify, delete over private, shared, global', (_, c, read, write) => {
     const objs = [priv, shared, global];
-    expect(objs.map((e) => status(() => requireReadEntry(c, e)))).toEqual(read);
-    expect(objs.map((e) => status(() => requireModifyEntry(c, e)))).toEqual(write);
-    expect(objs.map((e) => status(() => requireDeleteEntry(c, e)))).toEqual(write);
+    expect(objs.map((e) => status(() => policy.require(c, e, 'read')))).toEqual(read);
+    expect(objs.map((e) => status(() => policy.require(c, e, 'change')))).toEqual(write);
+    expect(objs.map((e) => status(() => policy.require(c, e, 'delete')))).toEqual(write);
     for (const [i, e] of objs.entries()) {
       const ok = write[i] === 200;
-      expect(entryPermissions(c, e)).toEqual({ Delete: ok, Modify: ok, Share: ok });
+      expect(policy.permissions(c, e)).toEqual({ Delete: ok, Modify: ok, Share: ok });
     }
   });
 
   it('unknown entries are 404', () => {
     const c = libraryCaller(auth(1, [], true), true);
-    expect(status(() => requireReadEntry(c, null))).toBe(404);
-    expect(status(() => requireDeleteEntry(c, null))).toBe(404);
+    expect(status(() => policy.require(c, null, 'read'))).toBe(404);
+    expect(status(() => policy.require(c, null, 'delete'))).toBe(404);
   });
 
   it('admin mode needs an admin session: a token of an admin has none', () => {
@@ -70,11 +71,19 @@ describe('library.access', () => {
 
   it('ranks own < group < global < admin-mode other', () => {
     const c = libraryCaller(auth(11, [5]), false);
-    expect(entryRank(c, entry(11, []))).toBe(0);
-    expect(entryRank(c, shared)).toBe(1);
-    expect(entryRank(c, global)).toBe(2);
-    expect(entryRank(c, priv)).toBe(Infinity);
-    expect(entryRank(libraryCaller(auth(1, [], true), true), priv)).toBe(3);
+    expect(policy.rank(c, entry(11, []))).toBe(0);
+    expect(policy.rank(c, shared)).toBe(1);
+    expect(policy.rank(c, global)).toBe(2);
+    expect(policy.rank(c, priv)).toBe(Infinity);
+    expect(policy.rank(libraryCaller(auth(1, [], true), true), priv)).toBe(3);
+  });
+
+  it('refuses with the library wording: unreadable 403, and delete names itself even for a stranger', () => {
+    const stranger = libraryCaller(auth(12, [6]), false);
+    expect(() => policy.require(stranger, priv, 'read')).toThrow('You cannot access this library entry');
+    expect(() => policy.require(stranger, priv, 'change')).toThrow('You cannot access this library entry');
+    expect(() => policy.require(stranger, priv, 'delete')).toThrow('Only the owner (or an admin with ?admin=true) may delete this library entry');
+    expect(() => policy.require(libraryCaller(auth(11, [5]), false), shared, 'change')).toThrow('Only the owner (or an admin with ?admin=true) may change this library entry');
   });
 });
 

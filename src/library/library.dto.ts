@@ -1,51 +1,22 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Allow, ArrayMaxSize, IsArray, IsBoolean, IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+import { Allow, IsBoolean, IsOptional, IsString, MaxLength } from 'class-validator';
 import { ToBoolean } from '../common/validation/validation';
+import { LabelledSharingFieldsDto } from '../sharing/sharing-fields.dto';
 import { LibraryEntryEntity } from './library-entry.entity';
 
-const INT32_MAX = 2 ** 31 - 1;
 export const MAX_ENTRY_NAME = 256;
 export const MAX_ENTRY_TEXT = 65536;
 
-class LibraryEntryFieldsDto {
+class LibraryEntryFieldsDto extends LabelledSharingFieldsDto {
   @ApiPropertyOptional({ description: 'UUID; assigned when absent' })
   @Allow()
   GUID?: unknown;
-
-  @ApiPropertyOptional({ description: 'Owner; only admins may set another UID' })
-  @IsOptional()
-  @IsInt()
-  @Min(1)
-  @Max(INT32_MAX)
-  UID?: number | null;
-
-  @ApiPropertyOptional({ type: [Number] })
-  @IsOptional()
-  @IsArray()
-  @ArrayMaxSize(1000)
-  @IsInt({ each: true })
-  @Min(1, { each: true })
-  @Max(INT32_MAX, { each: true })
-  GIDs?: number[] | null;
-
-  @ApiPropertyOptional({ description: 'Admins only' })
-  @IsOptional()
-  @IsBoolean()
-  Global?: boolean | null;
 
   @ApiPropertyOptional()
   @IsOptional()
   @IsString()
   @MaxLength(MAX_ENTRY_TEXT)
   Description?: string | null;
-
-  @ApiPropertyOptional({ type: [String] })
-  @IsOptional()
-  @IsArray()
-  @ArrayMaxSize(100)
-  @IsString({ each: true })
-  @MaxLength(256, { each: true })
-  Labels?: string[] | null;
 
   @ApiPropertyOptional({ type: Object, description: 'Any JSON; a string is parsed as JSON text; null or blank: none' })
   @Allow()

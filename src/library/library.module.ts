@@ -1,6 +1,8 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { SharingModule } from '../sharing/sharing.module';
+import { GroupsModule } from '../groups/groups.module';
+import { GroupsService } from '../groups/groups.service';
 import { UsersModule } from '../users/users.module';
 import { LibraryEntryEntity } from './library-entry.entity';
 import { LibraryController } from './library.controller';
@@ -9,7 +11,7 @@ import { LibraryService } from './library.service';
 
 /** The search library (contract: Search library). */
 @Module({
-  imports: [TypeOrmModule.forFeature([LibraryEntryEntity]), UsersModule, SharingModule],
+  imports: [TypeOrmModule.forFeature([LibraryEntryEntity]), UsersModule, SharingModule.withGroups(GroupsModule, GroupsService)],
   controllers: [LibraryController],
   providers: [LibraryRepository, LibraryService],
   exports: [LibraryService],

@@ -4,21 +4,10 @@ import { AuthContext } from '../identity/auth.types';
 import { badRequest, notFound } from '../common/errors/app-error';
 import { isUuid } from '../common/validation/id.pipe';
 import { parseJsonField } from '../common/validation/json-depth';
+import { SharingCaller as LibraryCaller, RANK, sharingCaller as libraryCaller } from '../sharing/access-policy';
 import { GroupSharing } from '../sharing/group-sharing';
-import { widensSharing } from '../sharing/shareable';
 import { UsersService } from '../users/users.service';
-import {
-  canReadEntry,
-  entryPermissions,
-  entryRank,
-  LibraryCaller,
-  libraryCaller,
-  requireDeleteEntry,
-  requireMaySetGlobal,
-  requireMaySetOwner,
-  requireModifyEntry,
-  requireReadEntry,
-} from './library.access';
+import { libraryPolicy as policy } from './library.access';
 import { CreateLibraryEntryDto, LibraryEntryDto, toLibraryEntryDto, UpdateLibraryEntryDto } from './library.dto';
 import { LibraryEntryEntity } from './library-entry.entity';
 import { LibraryEntryPatch, LibraryRepository } from './library.repository';
@@ -40,8 +29,6 @@ function bodyGuid(value: unknown): string | undefined {
   return value.toLowerCase();
 }
 
-const dedupe = (xs: number[]): number[] => [...new Set(xs)];
-
 /** The search library (contract: Search library rules 1-6; product-notes §8 `Can`, `WriteAccess`). */
 @Injectable()
 export class LibraryService {
@@ -52,8 +39,10 @@ export class LibraryService {
   ) {}
 
   private dto(c: LibraryCaller, e: LibraryEntryEntity): LibraryEntryDto {
-    return toLibraryEntryDto(e, entryPermissions(c, e));
+    return toLibraryEntryDto(e, policy.permissions(c, e));
   }
+
+  private readonly lookups = { userExists: (uid: number) => this.users.exists(uid), firstHolder: (guid: string) => this.repo.firstHolderOfGuid(guid) };
 
   /**
    * `{id}` is a ThingUUID or a GUID (rule 2). A ThingUUID match wins. For a GUID, the entry the
@@ -65,47 +54,36 @@ export class LibraryService {
     if (direct) return direct;
     const all = await this.repo.findByGuid(id);
     if (!all.length) return null;
-    const readable = all.filter((e) => canReadEntry(c, e)).sort((a, b) => entryRank(c, a) - entryRank(c, b));
+    const readable = all.filter((e) => policy.canRead(c, e)).sort((a, b) => policy.rank(c, a) - policy.rank(c, b));
     if (!readable.length) return all[0];
-    if (c.adminMode && entryRank(c, readable[0]) > 0 && readable.length > 1) {
+    if (c.adminMode && policy.rank(c, readable[0]) > RANK.own && readable.length > 1) {
       throw badRequest('Several entries share this GUID; in admin mode use the ThingUUID');
     }
     return readable[0];
-  }
-
-  private async requireUserExists(uid: number): Promise<void> {
-    if (!(await this.users.exists(uid))) throw badRequest(`User ${uid} does not exist`);
   }
 
   /** Rule 1: own entries, admin or not; admins with `?admin=true`: every entry. */
   async list(auth: AuthContext, adminFlag?: boolean): Promise<LibraryEntryDto[]> {
     const c = libraryCaller(auth, adminFlag);
     const rows = c.adminMode ? await this.repo.listAll() : await this.repo.listOwnedBy(auth.uid);
-    return rows.filter((e) => canReadEntry(c, e)).map((e) => this.dto(c, e));
+    return rows.filter((e) => policy.canRead(c, e)).map((e) => this.dto(c, e));
   }
 
   async get(auth: AuthContext, id: string, adminFlag?: boolean): Promise<LibraryEntryDto> {
     const c = libraryCaller(auth, adminFlag);
-    return this.dto(c, requireReadEntry(c, await this.resolve(c, id)));
+    return this.dto(c, policy.require(c, await this.resolve(c, id), 'read'));
   }
 
   async create(auth: AuthContext, dto: CreateLibraryEntryDto): Promise<LibraryEntryDto> {
     const c = libraryCaller(auth, false);
-    const uid = dto.UID ?? auth.uid;
-    requireMaySetOwner(auth, uid);
-    if (uid !== auth.uid) await this.requireUserExists(uid);
-    const global = dto.Global ?? false;
-    if (global) requireMaySetGlobal(auth);
-    const gids = dedupe(dto.GIDs ?? []);
-    await this.sharing.requireMayShare(auth, 'GIDs', gids);
     const guid = bodyGuid(dto.GUID) ?? randomUUID();
-    await this.sharing.requireMayShareGuid(auth, { guid, uid, shared: gids.length > 0 || global }, (g) => this.repo.firstHolderOfGuid(g));
+    const { uid, gids, global } = await this.sharing.create(policy, c, { uid: dto.UID, gids: dto.GIDs, global: dto.Global, guid }, this.lookups);
     const thingUuid = randomUUID();
     await this.repo.insert({
       thingUuid,
       guid,
       uid,
-      gids,
+      gids: gids ?? [],
       global,
       name: dto.Name,
       description: dto.Description ?? '',
@@ -120,27 +98,9 @@ export class LibraryService {
   /** Absent fields keep their value; present ones (even empty) replace it. */
   async update(auth: AuthContext, id: string, dto: UpdateLibraryEntryDto, adminFlag?: boolean): Promise<LibraryEntryDto> {
     const c = libraryCaller(auth, adminFlag);
-    const e = requireModifyEntry(c, await this.resolve(c, id));
-    const patch: LibraryEntryPatch = {};
-    if (dto.UID != null && dto.UID !== e.uid) {
-      requireMaySetOwner(auth, dto.UID);
-      await this.requireUserExists(dto.UID);
-      patch.uid = dto.UID;
-    }
-    if (dto.Global != null && dto.Global !== e.global) {
-      requireMaySetGlobal(auth);
-      patch.global = dto.Global;
-    }
-    if (dto.GIDs !== undefined) {
-      patch.gids = dedupe(dto.GIDs ?? []);
-      await this.sharing.requireMayShare(auth, 'GIDs', patch.gids, e.gids);
-    }
-    const guid = bodyGuid(dto.GUID);
-    if (guid) patch.guid = guid;
-    if (widensSharing(e, patch)) {
-      const after = { guid: patch.guid ?? e.guid, uid: patch.uid ?? e.uid, shared: (patch.gids ?? e.gids).length > 0 || (patch.global ?? e.global) };
-      await this.sharing.requireMayShareGuid(auth, after, (g) => this.repo.firstHolderOfGuid(g));
-    }
+    const e = policy.require(c, await this.resolve(c, id), 'change');
+    const { gids, ...sharing } = await this.sharing.update(policy, c, e, { uid: dto.UID, gids: dto.GIDs, global: dto.Global, guid: bodyGuid(dto.GUID) }, this.lookups);
+    const patch: LibraryEntryPatch = { ...sharing, ...(gids !== undefined && { gids: gids ?? [] }) };
     if (dto.Name !== undefined) patch.name = dto.Name ?? '';
     if (dto.Description !== undefined) patch.description = dto.Description ?? '';
     if (dto.Query !== undefined) patch.query = dto.Query ?? '';
@@ -155,7 +115,7 @@ export class LibraryService {
   /** Rules 4 and 5: the owner, or an admin with `?admin=true`; everyone else 403. */
   async delete(auth: AuthContext, id: string, adminFlag?: boolean): Promise<void> {
     const c = libraryCaller(auth, adminFlag);
-    const e = requireDeleteEntry(c, await this.resolve(c, id));
+    const e = policy.require(c, await this.resolve(c, id), 'delete');
     await this.repo.delete(e.thingUuid);
   }
 }

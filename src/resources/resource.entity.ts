@@ -1,19 +1,11 @@
 import { Column, Entity, PrimaryColumn } from 'typeorm';
+import { SharedObjectEntity } from '../sharing/shared-object.entity';
 import { bigintNumber } from '../storage/columns';
 
 @Entity({ name: 'resource' })
-export class ResourceEntity {
+export class ResourceEntity extends SharedObjectEntity {
   @PrimaryColumn({ type: 'uuid', primaryKeyConstraintName: 'resource_pkey' })
   guid: string;
-
-  @Column({ type: 'integer' })
-  uid: number;
-
-  @Column({ type: 'integer', array: true, default: () => "'{}'" })
-  gids: number[];
-
-  @Column({ type: 'boolean', default: false })
-  global: boolean;
 
   @Column({ type: 'varchar', length: 255 })
   name: string;
@@ -41,12 +33,6 @@ export class ResourceEntity {
   @Column({ type: 'integer', default: 0 })
   domain: number;
 
-  @Column({ type: 'text', array: true, default: () => "'{}'" })
-  labels: string[];
-
   @Column({ type: 'timestamptz', default: () => 'now()' })
   lastModified: Date;
-
-  @Column({ type: 'timestamptz', default: () => 'now()' })
-  createdAt: Date;
 }

@@ -1,6 +1,7 @@
 import { AuthContext } from '../identity/auth.types';
 import { ResourceEntity } from './resource.entity';
-import { canReadResource, canWriteResource, listsEverything, requireResourceAccess } from './resources.access';
+import { sharingCaller } from '../sharing/access-policy';
+import { resourcePolicy as policy } from './resources.access';
 import { contentTypeByteCount } from './resources.service';
 
 const auth = (uid: number, gids: number[] = [], isAdmin = false): AuthContext => ({ uid, username: `u${uid}`, accountAdmin: isAdmin, isAdmin, gids });
@@ -9,25 +10,25 @@ const res = (over: Partial<ResourceEntity> = {}) => Object.assign(new ResourceEn
 describe('resources access', () => {
   it('owner reads and writes; group members and global readers only read; admins do everything', () => {
     const r = res();
-    expect([canReadResource(auth(10), r), canWriteResource(auth(10), r)]).toEqual([true, true]);
-    expect([canReadResource(auth(11, [5]), r), canWriteResource(auth(11, [5]), r)]).toEqual([true, false]);
-    expect([canReadResource(auth(12, [6]), r), canWriteResource(auth(12, [6]), r)]).toEqual([false, false]);
-    expect([canReadResource(auth(12), res({ global: true })), canWriteResource(auth(12), res({ global: true }))]).toEqual([true, false]);
-    expect([canReadResource(auth(1, [], true), r), canWriteResource(auth(1, [], true), r)]).toEqual([true, true]);
+    expect([policy.canRead(auth(10), r), policy.canChange(auth(10), r)]).toEqual([true, true]);
+    expect([policy.canRead(auth(11, [5]), r), policy.canChange(auth(11, [5]), r)]).toEqual([true, false]);
+    expect([policy.canRead(auth(12, [6]), r), policy.canChange(auth(12, [6]), r)]).toEqual([false, false]);
+    expect([policy.canRead(auth(12), res({ global: true })), policy.canChange(auth(12), res({ global: true }))]).toEqual([true, false]);
+    expect([policy.canRead(auth(1, [], true), r), policy.canChange(auth(1, [], true), r)]).toEqual([true, true]);
   });
 
   it('answers 404 for invisible resources and 403 for visible ones the caller may not change', () => {
-    expect(() => requireResourceAccess(auth(12), res(), 'read')).toThrow(expect.objectContaining({ status: 404 }));
-    expect(() => requireResourceAccess(auth(12), null, 'read')).toThrow(expect.objectContaining({ status: 404 }));
-    expect(() => requireResourceAccess(auth(11, [5]), res(), 'write')).toThrow(expect.objectContaining({ status: 403 }));
-    expect(() => requireResourceAccess(auth(11, [5]), res(), 'delete')).toThrow(expect.objectContaining({ status: 403 }));
-    expect(requireResourceAccess(auth(10), res(), 'delete').guid).toBe('g');
+    expect(() => policy.require(auth(12), res(), 'read')).toThrow(expect.objectContaining({ status: 404 }));
+    expect(() => policy.require(auth(12), null, 'read')).toThrow(expect.objectContaining({ status: 404 }));
+    expect(() => policy.require(auth(11, [5]), res(), 'change')).toThrow(expect.objectContaining({ status: 403 }));
+    expect(() => policy.require(auth(11, [5]), res(), 'delete')).toThrow(expect.objectContaining({ status: 403 }));
+    expect(policy.require(auth(10), res(), 'delete').guid).toBe('g');
   });
 
   it('admin=true lists everything only for admins', () => {
-    expect(listsEverything(auth(1, [], true), true)).toBe(true);
-    expect(listsEverything(auth(1, [], true), undefined)).toBe(false);
-    expect(listsEverything(auth(10), true)).toBe(false);
+    expect(sharingCaller(auth(1, [], true), true).adminMode).toBe(true);
+    expect(sharingCaller(auth(1, [], true), undefined).adminMode).toBe(false);
+    expect(sharingCaller(auth(10), true).adminMode).toBe(false);
   });
 
   it('applies the 128/512 rule of contenttype', () => {

@@ -1,6 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsBoolean, IsInt, IsOptional, IsString, ValidateIf } from 'class-validator';
+import { IsGlobalFlag } from '../sharing/sharing-fields.dto';
 import { NullToAbsent, NullToEmpty, ToBoolean } from '../common/validation/validation';
 import { IsDisplayName, IsFreeText } from '../storage/display-name';
 import { ResourceEntity } from './resource.entity';
@@ -9,12 +10,11 @@ import { IsGroupList } from '../common/validation/group-list';
 export class CreateResourceDto {
   @ApiPropertyOptional({ type: [Number], nullable: true, description: 'Group IDs that may read the resource' })
   @IsGroupList()
-  GroupACL?: number[];
+  GroupACL?: number[] | null;
 
   @ApiPropertyOptional({ description: 'Readable by all users. Only admins may set it.' })
-  @IsOptional()
-  @IsBoolean()
-  Global?: boolean;
+  @IsGlobalFlag()
+  Global?: boolean | null;
 
   @ApiProperty({ description: 'Display name: 1-255 characters, no control characters, "/" or "\\"' })
   @IsString()
@@ -33,12 +33,11 @@ export class CreateResourceDto {
 export class UpdateResourceDto {
   @ApiPropertyOptional({ type: [Number], nullable: true })
   @IsGroupList()
-  GroupACL?: number[];
+  GroupACL?: number[] | null;
 
   @ApiPropertyOptional({ description: 'Admins only; ignored for others' })
-  @IsOptional()
-  @IsBoolean()
-  Global?: boolean;
+  @IsGlobalFlag()
+  Global?: boolean | null;
 
   @ApiPropertyOptional()
   @IsOptional()

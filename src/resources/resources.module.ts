@@ -2,6 +2,8 @@ import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import * as path from 'node:path';
 import { SharingModule } from '../sharing/sharing.module';
+import { GroupsModule } from '../groups/groups.module';
+import { GroupsService } from '../groups/groups.service';
 import { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/env.schema';
 import { BlobStore } from '../storage/blob-store';
@@ -12,7 +14,7 @@ import { ResourceSearchAccess } from './resources.search';
 import { RESOURCE_BLOBS, ResourcesService } from './resources.service';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([ResourceEntity]), SharingModule],
+  imports: [TypeOrmModule.forFeature([ResourceEntity]), SharingModule.withGroups(GroupsModule, GroupsService)],
   controllers: [ResourcesController],
   providers: [
     ResourcesRepository,

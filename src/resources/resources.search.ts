@@ -15,7 +15,7 @@ import { APP_CONFIG } from '../config/env.schema';
 import { BlobStore, StoredUpload } from '../storage/blob-store';
 import { detectContentType, SNIFF_BYTES, TextCheck } from '../storage/content-sniff';
 import { ResourceEntity } from './resource.entity';
-import { canReadResource } from './resources.access';
+import { resourcePolicy } from './resources.access';
 import { ResourceMetadataDto } from './resources.dto';
 import { ResourcesRepository } from './resources.repository';
 import { RESOURCE_BLOBS, ResourcesService } from './resources.service';
@@ -50,7 +50,7 @@ export class ResourceSearchAccess {
   async find(auth: AuthContext, ref: string): Promise<ResourceEntity | null> {
     if (UUID_RE.test(ref)) {
       const row = await this.repo.findByGuid(ref.toLowerCase());
-      if (row && canReadResource(auth, row)) return row;
+      if (row && resourcePolicy.canRead(auth, row)) return row;
     }
     return this.repo.findVisibleByName(auth.uid, auth.gids, ref);
   }
@@ -70,7 +70,7 @@ export class ResourceSearchAccess {
       }
       // Replaced or deleted between reading the row and opening the blob: read the row again.
       const again = await this.repo.findByGuid(meta.guid);
-      meta = again && canReadResource(auth, again) ? again : null;
+      meta = again && resourcePolicy.canRead(auth, again) ? again : null;
     }
     if (!meta) return null;
     throw new AppError(503, 'A resource the search reads is being changed too often; try again');

@@ -2,12 +2,13 @@ import { Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/comm
 import { randomUUID } from 'node:crypto';
 import type { FileHandle } from 'node:fs/promises';
 import { AuthContext } from '../identity/auth.types';
+import { AccessAction, sharingCaller } from '../sharing/access-policy';
 import { GroupSharing } from '../sharing/group-sharing';
-import { AppError, forbidden, notFound } from '../common/errors/app-error';
+import { AppError, notFound } from '../common/errors/app-error';
 import { BlobStore, readHead, StoredUpload } from '../storage/blob-store';
 import { OCTET_STREAM } from '../storage/content-sniff';
 import { ResourceEntity } from './resource.entity';
-import { canSetGlobal, listsEverything, requireResourceAccess } from './resources.access';
+import { resourcePolicy as policy } from './resources.access';
 import { CloneResourceDto, ContentTypeDto, CreateResourceDto, ResourceMetadataDto, toResourceDto, UpdateResourceDto } from './resources.dto';
 import { ResourcesRepository, ResourceMetaPatch } from './resources.repository';
 
@@ -35,7 +36,7 @@ const OPEN_ATTEMPTS = 5;
 
 /**
  * Resources: metadata in PostgreSQL, contents as immutable blobs (see BlobStore). Every method
- * checks access through resources.access.ts.
+ * checks access through the resources' sharing policy (resources.access.ts).
  */
 @Injectable()
 export class ResourcesService implements OnApplicationBootstrap {
@@ -53,27 +54,25 @@ export class ResourcesService implements OnApplicationBootstrap {
   }
 
   async list(auth: AuthContext, adminFlag?: boolean): Promise<ResourceMetadataDto[]> {
-    const rows = listsEverything(auth, adminFlag) ? await this.repo.listAll() : await this.repo.listVisible(auth.uid, auth.gids);
+    const rows = sharingCaller(auth, adminFlag).adminMode ? await this.repo.listAll() : await this.repo.listVisible(auth.uid, auth.gids);
     return rows.map(toResourceDto);
   }
 
   async create(auth: AuthContext, dto: CreateResourceDto): Promise<ResourceMetadataDto> {
-    if (dto.Global && !canSetGlobal(auth)) throw forbidden('Only admins can create global resources');
-    const gids = dto.GroupACL ?? [];
-    await this.sharing.requireMayShare(auth, 'GroupACL', gids);
+    const { uid, gids, global } = await this.sharing.create(policy, auth, { gids: dto.GroupACL, global: dto.Global });
     const row = await this.repo.insert({
       guid: randomUUID(),
-      uid: auth.uid,
-      gids,
-      global: dto.Global ?? false,
+      uid,
+      gids: gids ?? [],
+      global,
       name: dto.ResourceName,
       description: dto.Description ?? '',
     });
     return toResourceDto(row);
   }
 
-  private async find(auth: AuthContext, guid: string, action: 'read' | 'write' | 'delete'): Promise<ResourceEntity> {
-    return requireResourceAccess(auth, await this.repo.findByGuid(guid), action);
+  private async find(auth: AuthContext, guid: string, action: AccessAction): Promise<ResourceEntity> {
+    return policy.require(auth, await this.repo.findByGuid(guid), action);
   }
 
   async get(auth: AuthContext, guid: string): Promise<ResourceMetadataDto> {
@@ -82,15 +81,11 @@ export class ResourcesService implements OnApplicationBootstrap {
 
   /** Rule 1: users change GroupACL, ResourceName, Description; admins also Global; anything else is ignored. */
   async update(auth: AuthContext, guid: string, dto: UpdateResourceDto): Promise<ResourceMetadataDto> {
-    const cur = await this.find(auth, guid, 'write');
-    const patch: ResourceMetaPatch = {};
-    if (dto.GroupACL !== undefined) {
-      await this.sharing.requireMayShare(auth, 'GroupACL', dto.GroupACL, cur.gids);
-      patch.gids = dto.GroupACL;
-    }
+    const cur = await this.find(auth, guid, 'change');
+    const { gids, global } = await this.sharing.update(policy, auth, cur, { gids: dto.GroupACL, global: dto.Global });
+    const patch: ResourceMetaPatch = { ...(gids !== undefined && { gids: gids ?? [] }), ...(global !== undefined && { global }) };
     if (dto.ResourceName !== undefined) patch.name = dto.ResourceName;
     if (dto.Description !== undefined) patch.description = dto.Description;
-    if (dto.Global !== undefined && canSetGlobal(auth)) patch.global = dto.Global;
     if (!Object.keys(patch).length) return toResourceDto(cur);
     const row = await this.repo.updateMeta(guid, patch);
     if (!row) throw notFound('Resource');
@@ -99,7 +94,7 @@ export class ResourcesService implements OnApplicationBootstrap {
 
   /** New contents: commit the uploaded blob, switch the row to it atomically, then drop the old blob. */
   async replaceContents(auth: AuthContext, guid: string, upload: StoredUpload): Promise<ResourceMetadataDto> {
-    await this.find(auth, guid, 'write');
+    await this.find(auth, guid, 'change');
     const contentId = await this.blobs.commit(upload);
     let result: Awaited<ReturnType<ResourcesRepository['replaceContents']>>;
     try {

@@ -457,10 +457,11 @@ describe('dashboards', () => {
       ['Name too long', { Name: 'n'.repeat(257) }, invalidRequest(maxLength('Name', 256))],
       ['Description an object', { Description: { a: 1 } }, invalidRequest(maxLength('Description', 65536))],
       ['Description huge', { Description: 'd'.repeat(70000) }, invalidRequest(maxLength('Description', 65536))],
-      ['GIDs a string', { GIDs: 'x' }, invalidRequest(each('GIDs', 'must not be greater than 2147483647'))],
+      ['GIDs a string', { GIDs: 'x' }, invalidRequest('GIDs must be an array')],
       ['GIDs with 0', { GIDs: [0] }, invalidRequest(each('GIDs', 'must not be less than 1'))],
-      ['GIDs with a string', { GIDs: ['1'] }, invalidRequest(each('GIDs', 'must not be greater than 2147483647'))],
-      ['GIDs too many', { GIDs: Array.from({ length: 1001 }, (_, i) => i + 1) }, invalidRequest(maxItems('GIDs', 1000))],
+      ['GIDs with a string', { GIDs: ['1'] }, invalidRequest(each('GIDs', 'must be an integer number'))],
+      // The one group-list rule of every shared object: at most 256 groups (dashboards allowed 1,000 before).
+      ['GIDs too many', { GIDs: Array.from({ length: 257 }, (_, i) => i + 1) }, invalidRequest(maxItems('GIDs', 256))],
       ['Labels numbers', { Labels: [1] }, invalidRequest(each('Labels', 'must be shorter than or equal to 256 characters'))],
       ['Labels a string', { Labels: 'l' }, invalidRequest(maxItems('Labels', 100))],
       ['Label too long', { Labels: ['x'.repeat(300)] }, invalidRequest(each('Labels', 'must be shorter than or equal to 256 characters'))],
@@ -477,7 +478,8 @@ describe('dashboards', () => {
     it.each([
       ['Name missing', { Data: {} }, invalidRequest(maxLength('Name', 256))],
       ['Name a number', { Name: 1 }, invalidRequest(maxLength('Name', 256))],
-      ['GIDs a number', { Name: 'x', GIDs: 3 }, invalidRequest(maxItems('GIDs', 1000))],
+      ['GIDs a number', { Name: 'x', GIDs: 3 }, invalidRequest('GIDs must be an array')],
+      ['GIDs too many', { Name: 'x', GIDs: Array.from({ length: 257 }, (_, i) => i + 1) }, invalidRequest(maxItems('GIDs', 256))],
     ])('POST with %s: 400', async (_, body, message) => {
       expect((await create(owner.headers, body).expect(400)).body).toEqual(errorBody(message));
     });

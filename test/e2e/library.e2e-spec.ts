@@ -391,7 +391,9 @@ describe('search library', () => {
       ['Query an array', { Query: ['x'] }, invalidRequest(maxLength('Query', 65536))],
       ['Query huge', { Query: 'q'.repeat(70000) }, invalidRequest(maxLength('Query', 65536))],
       ['Description a number', { Description: 1 }, invalidRequest(maxLength('Description', 65536))],
-      ['GIDs a string', { GIDs: 'x' }, invalidRequest(each('GIDs', 'must not be greater than 2147483647'))],
+      ['GIDs a string', { GIDs: 'x' }, invalidRequest('GIDs must be an array')],
+      // The one group-list rule of every shared object: at most 256 groups (the library allowed 1,000 before).
+      ['GIDs too many', { GIDs: Array.from({ length: 257 }, (_, i) => i + 1) }, invalidRequest(maxItems('GIDs', 256))],
       ['GIDs negative', { GIDs: [-1] }, invalidRequest(each('GIDs', 'must not be less than 1'))],
       ['GIDs with a float', { GIDs: [1.5] }, invalidRequest(each('GIDs', 'must be an integer number'))],
       ['Labels not strings', { Labels: [{}] }, invalidRequest(each('Labels', 'must be shorter than or equal to 256 characters'))],
@@ -411,6 +413,7 @@ describe('search library', () => {
       ['Query missing', { Name: 'n' }, invalidRequest(maxLength('Query', 65536))],
       ['GUID invalid', { Name: 'n', Query: 'q', GUID: 'zzz' }, requestErrors.guidMustBeUuid],
       ['Labels a string', { Name: 'n', Query: 'q', Labels: 'x' }, invalidRequest(maxItems('Labels', 100))],
+      ['GIDs too many', { Name: 'n', Query: 'q', GIDs: Array.from({ length: 257 }, (_, i) => i + 1) }, invalidRequest(maxItems('GIDs', 256))],
     ])('POST with %s: 400', async (_, body, message) => {
       expect((await create(owner.headers, body).expect(400)).body).toEqual(errorBody(message));
     });
