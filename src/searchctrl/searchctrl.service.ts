@@ -4,7 +4,7 @@ import * as path from 'node:path';
 import { Readable } from 'node:stream';
 import { AuthContext } from '../identity/auth.types';
 import { requireMayShareWith } from '../sharing/shareable';
-import { AppError, badRequest, forbidden, notFound, tooManyRequests, conflict } from '../common/errors/app-error';
+import { refusal } from '../common/errors/app-error';
 import { IndexerService } from '../indexer/indexer.service';
 import { LookupResources } from '../search/lookup-resources';
 import { SearchHistoryService } from '../searchhistory/searchhistory.service';
@@ -72,7 +72,7 @@ export class SearchCtrlService {
     const now = new Date();
     const end = parseTime(req.SearchEnd, 'SearchEnd') ?? now;
     const start = parseTime(req.SearchStart, 'SearchStart') ?? new Date(end.getTime() - DEFAULT_RANGE_MS);
-    if (start.getTime() > end.getTime()) throw badRequest('SearchStart must not be after SearchEnd');
+    if (start.getTime() > end.getTime()) throw refusal('SEARCH_START_AFTER_END');
     // Admitted before any work: a launch that would be refused compiles nothing and reads no table.
     this.requireRoom(auth);
     const { search, facts } = await this.lookups.compile(auth, req.SearchString, { start, end }, now);
@@ -94,7 +94,7 @@ export class SearchCtrlService {
   private requireRoom(auth: AuthContext): void {
     const limit = this.life.config.maxSearchesPerUser;
     if (this.registry.liveCountOf(auth.uid) >= limit) {
-      throw tooManyRequests(`Too many searches: at most ${limit} unsaved searches per user; delete or detach from one first`, this.life.config.searchPingTimeoutSeconds);
+      throw refusal('TOO_MANY_SEARCHES', limit).retryAfter(this.life.config.searchPingTimeoutSeconds);
     }
     this.life.admit(auth.uid);
   }
@@ -109,14 +109,14 @@ export class SearchCtrlService {
     const resources = await this.lookups.resolve(auth, plan.search);
     if (origin.privateToCaller) return { ...plan, gids: [], global: false, resources };
     const gids = await this.sharingGroups(auth, plan.gids);
-    if (plan.global && !auth.isAdmin) throw forbidden('Only admins may set Global');
+    if (plan.global && !auth.isAdmin) throw refusal('GLOBAL_ADMIN_ONLY');
     return { ...plan, gids, resources };
   }
 
   /** Registers a prepared search with one session and starts its run (REST and websocket alike). */
   async start(auth: AuthContext, p: PreparedLaunch): Promise<LaunchResponseDto> {
     this.requireRoom(auth);
-    if (this.registry.get(p.id)) throw conflict('That search ID is already in use; start the search again');
+    if (this.registry.get(p.id)) throw refusal('SEARCH_ID_IN_USE');
     const account = this.registry.quotas.open(auth.uid);
     const store = await RenderStore.create(path.join(this.life.paths.active, p.id), this.life.config.renderStoreLimitBytes, account);
     const s = newLiveSearch(auth.uid, p, store, account);
@@ -165,13 +165,13 @@ export class SearchCtrlService {
 
   async detach(auth: AuthContext, id: string, sid: string | undefined): Promise<void> {
     const s = requireView(auth, this.registry.get(id));
-    if (!sid || !(await this.life.detach(s, sid))) throw notFound('Search session');
+    if (!sid || !(await this.life.detach(s, sid))) throw refusal('SEARCH_SESSION_NOT_FOUND');
   }
 
   /** Viewing with a session id counts as a ping (404 for a session the search does not have). */
   view(auth: AuthContext, id: string, sid?: string): LiveSearch {
     const s = requireView(auth, this.registry.get(id));
-    if (sid !== undefined && !this.life.touch(s, sid)) throw notFound('Search session');
+    if (sid !== undefined && !this.life.touch(s, sid)) throw refusal('SEARCH_SESSION_NOT_FOUND');
     return s;
   }
 
@@ -244,8 +244,8 @@ export class SearchCtrlService {
 
   async setGlobal(auth: AuthContext, id: string, global: boolean): Promise<void> {
     const s = this.registry.get(id);
-    if (!s || s.flags.removed) throw notFound('Search');
-    if (!auth.isAdmin) throw new AppError(403, 'Only admins may set Global');
+    if (!s || s.flags.removed) throw refusal('SEARCH_NOT_FOUND');
+    if (!auth.isAdmin) throw refusal('GLOBAL_ADMIN_ONLY');
     s.global = global;
     if (s.flags.saved) await this.repo.updateSharing(s.id, s.gids, s.global);
   }
