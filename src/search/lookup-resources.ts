@@ -13,7 +13,7 @@ import { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/env.schema';
 import { badQuery, CompiledSearch, compileSearch, queryLimits, SearchRange, SearchResources } from '../indexer/search-executor';
 import { checkLookups, LookupTable, QueryLimits, RenderResult, resourcesNeeded, tableToCsv } from '../query';
-import { ResourceSearchAccess } from '../resources/resources.search';
+import { LOOKUP_RESOURCE_ACCESS, LookupResourceAccess } from './lookup-resource-access';
 import { CompileFacts, QueryWork } from './query-work';
 
 export interface PreparedQuery {
@@ -74,7 +74,7 @@ export class LookupResources {
   private readonly loading = new Map<string, Promise<LookupTable>>();
 
   constructor(
-    private readonly access: ResourceSearchAccess,
+    @Inject(LOOKUP_RESOURCE_ACCESS) private readonly access: LookupResourceAccess,
     private readonly work: QueryWork,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {
