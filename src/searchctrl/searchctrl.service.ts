@@ -16,7 +16,7 @@ import { rendererStream } from './search-results';
 import { parseTime } from './search-time';
 import { LaunchPlan, LiveSearch, newLiveSearch, PreparedLaunch } from './search.model';
 import { SearchLifecycle } from './search-lifecycle.service';
-import { listedFor, requireControl, requireModify, requireView, searchPolicy } from './searchctrl.access';
+import { listedFor, requireControl, requireModify, requireView } from './searchctrl.access';
 import { LaunchResponseDto, OverviewStatsDto, PingDto, RendererQueryDto, SearchInfoDto, SearchSummaryDto, StartSearchRequestDto } from './searchctrl.dto';
 import { SearchCtrlRepository } from './searchctrl.repository';
 import { toOverviewStats, toSearchInfo, toSearchSummary } from './searchctrl.views';
@@ -245,7 +245,7 @@ export class SearchCtrlService {
   async setGlobal(auth: AuthContext, id: string, global: boolean): Promise<void> {
     const s = this.registry.get(id);
     if (!s || s.flags.removed) throw refusal('SEARCH_NOT_FOUND');
-    searchPolicy.requireMaySetGlobal(auth, 'update');
+    if (!auth.isAdmin) throw refusal('GLOBAL_ADMIN_ONLY');
     s.global = global;
     if (s.flags.saved) await this.repo.updateSharing(s.id, s.gids, s.global);
   }
