@@ -69,6 +69,11 @@ export const RANK = { own: 0, group: 1, global: 2, admin: 3, none: Number.POSITI
  * searches and every kind to come): read is the owner, a member of a group it is shared with,
  * anyone when Global, and admins; change and delete the owner and admins; only admins set Global
  * or another owner. `SharingRules` holds what the contract makes different per kind.
+ *
+ * A new kind: its entity extends `SharedObjectEntity` (shared-object.entity.ts), its request DTOs
+ * extend `SharingFieldsDto` (sharing-fields.dto.ts), its `<kind>.access.ts` is one
+ * `new SharingPolicy<Entity>({...rules})`, and its service checks with `policy.require(caller,
+ * row, action)` and shares with `GroupSharing.create` / `GroupSharing.update` (group-sharing.ts).
  */
 export class SharingPolicy<T extends SharedObject> {
   readonly messages: SharingMessages;

@@ -1,7 +1,7 @@
 import { AuthContext } from '../identity/auth.types';
 import { forbidden } from '../common/errors/app-error';
 
-/** What most shared objects have: an owner, groups they are shared with, a global flag. */
+/** What most shared objects have: an owner, groups they are shared with, a global flag (the rules: access-policy.ts). */
 export interface Shareable {
   uid: number;
   gids: readonly number[];
@@ -12,9 +12,6 @@ export const isOwner = (auth: AuthContext, obj: Pick<Shareable, 'uid'>): boolean
 
 /** The object is shared with a group the caller belongs to (membership read on this request). */
 export const sharesGroupWith = (auth: AuthContext, obj: Pick<Shareable, 'gids'>): boolean => obj.gids.some((g) => auth.gids.includes(g));
-
-/** Owner, group member, global reader, or admin. */
-export const canReadShared = (auth: AuthContext, obj: Shareable): boolean => auth.isAdmin || isOwner(auth, obj) || obj.global || sharesGroupWith(auth, obj);
 
 /** Of `gids`, those the caller may not share with: none for admins, else those they are not a member of. */
 export const unshareableGroups = (auth: AuthContext, gids: readonly number[]): number[] => (auth.isAdmin ? [] : gids.filter((g) => !auth.gids.includes(g)));
