@@ -8,7 +8,7 @@ import { GroupDialog } from './GroupDialog';
 import { MembersDialog } from './MembersDialog';
 import { groupMatches, membersOf } from './user-edit';
 import { ListMessages } from '../ui/ListPage';
-import { TableScroller } from '../ui/TableScroller';
+import { ListTable } from '../ui/TableScroller';
 
 type Open = { kind: 'new' } | { kind: 'edit' | 'members'; gid: number } | { kind: 'delete'; group: GroupDetails; error?: string; busy?: boolean };
 
@@ -73,49 +73,37 @@ function Groups() {
         empty="There are no groups yet. Create one with “New group”."
       />
       {groups && groups.length > 0 && (
-        <TableScroller>
-          <table className="keeping-table" aria-label="Groups">
-            <thead>
-              <tr>
-                <th scope="col">Name</th>
-                <th scope="col">Description</th>
-                <th scope="col">Members</th>
-                <th scope="col">Actions</th>
+        <ListTable label="Groups" columns={['Name', 'Description', 'Members', 'Actions']}>
+          {shown.map((g) => {
+            const members = membersOf(g.GID, users ?? []).members;
+            return (
+              <tr key={g.GID}>
+                <th scope="row">{g.Name}</th>
+                <td className="text-cell">{g.Desc}</td>
+                <td className="text-cell">{members.length ? members.map((u) => u.User).join(', ') : <span className="muted">nobody</span>}</td>
+                <td className="actions-cell">
+                  <div className="row-actions" role="group" aria-label={`Actions for ${g.Name}`}>
+                    <button
+                      type="button"
+                      onClick={() => setOpen({ kind: 'members', gid: g.GID })}
+                      aria-label={`Members of ${g.Name}`}
+                      disabled={!users}
+                      title={users ? undefined : 'The users are still being read.'}
+                    >
+                      Members
+                    </button>
+                    <button type="button" onClick={() => setOpen({ kind: 'edit', gid: g.GID })} aria-label={`Edit ${g.Name}`}>
+                      Edit
+                    </button>
+                    <button type="button" onClick={() => setOpen({ kind: 'delete', group: g })} aria-label={`Delete ${g.Name}`}>
+                      Delete
+                    </button>
+                  </div>
+                </td>
               </tr>
-            </thead>
-            <tbody>
-              {shown.map((g) => {
-                const members = membersOf(g.GID, users ?? []).members;
-                return (
-                  <tr key={g.GID}>
-                    <th scope="row">{g.Name}</th>
-                    <td className="text-cell">{g.Desc}</td>
-                    <td className="text-cell">{members.length ? members.map((u) => u.User).join(', ') : <span className="muted">nobody</span>}</td>
-                    <td className="actions-cell">
-                      <div className="row-actions" role="group" aria-label={`Actions for ${g.Name}`}>
-                        <button
-                          type="button"
-                          onClick={() => setOpen({ kind: 'members', gid: g.GID })}
-                          aria-label={`Members of ${g.Name}`}
-                          disabled={!users}
-                          title={users ? undefined : 'The users are still being read.'}
-                        >
-                          Members
-                        </button>
-                        <button type="button" onClick={() => setOpen({ kind: 'edit', gid: g.GID })} aria-label={`Edit ${g.Name}`}>
-                          Edit
-                        </button>
-                        <button type="button" onClick={() => setOpen({ kind: 'delete', group: g })} aria-label={`Delete ${g.Name}`}>
-                          Delete
-                        </button>
-                      </div>
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </TableScroller>
+            );
+          })}
+        </ListTable>
       )}
       {groups && groups.length > 0 && shown.length === 0 && <p className="empty">No group matches the filter.</p>}
       {open?.kind === 'new' && <GroupDialog onSaved={done} onClose={() => setOpen(undefined)} />}

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { UserDetails } from '../api/types';
-import { Dialog } from '../ui/Dialog';
+import { ActionFooter, Dialog } from '../ui/Dialog';
 import { useCancellable } from '../ui/useCancellable';
 import { sessionCount, setLocked } from './admin-api';
 import { lockedMessage, sessions } from './user-edit';
@@ -71,19 +71,7 @@ export function LockDialog({ user, onDone, onClose }: { user: UserDetails; onDon
     <Dialog title={`Lock ${user.User}`} onClose={onClose}>
       <p>Locking ends every session of {user.User} at once and refuses new sign-ins until an administrator unlocks the account. Their API tokens stop working too.</p>
       <p aria-live="polite">{phase.before === undefined ? (countError ?? 'Counting open sessions…') : `${user.User} has ${sessions(phase.before)} open now.`}</p>
-      {phase.error && (
-        <p className="error" role="alert">
-          {phase.error}
-        </p>
-      )}
-      <div className="dialog-buttons">
-        <button type="button" onClick={onClose} data-autofocus>
-          Cancel
-        </button>
-        <button type="button" className="danger" onClick={() => void lock()} disabled={phase.busy}>
-          {phase.busy ? 'Locking…' : 'Lock'}
-        </button>
-      </div>
+      <ActionFooter error={phase.error} action={phase.busy ? 'Locking…' : 'Lock'} busy={phase.busy} onAction={() => void lock()} onCancel={onClose} />
     </Dialog>
   );
 }

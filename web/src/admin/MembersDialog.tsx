@@ -3,6 +3,7 @@ import { GroupDetails, UserDetails } from '../api/types';
 import { Dialog } from '../ui/Dialog';
 import { addGroups, removeGroup } from './admin-api';
 import { membersOf } from './user-edit';
+import { ErrorNote } from '../ui/ErrorNote';
 
 /**
  * The members of a group: remove one, or add an account that is not in it. Each change is saved at
@@ -76,11 +77,7 @@ export function MembersDialog({ group, users, onChanged, onClose }: { group: Gro
           Add
         </button>
       </form>
-      {error && (
-        <p className="error" role="alert">
-          {error}
-        </p>
-      )}
+      <ErrorNote message={error} />
       <div className="dialog-buttons">
         <button type="button" className="primary" onClick={onClose}>
           Done

@@ -13,7 +13,7 @@ import { defaultGroupName, userMatches } from './user-edit';
 import { UserDialog } from './UserDialog';
 import { UserStatus } from './UserStatus';
 import { ListMessages } from '../ui/ListPage';
-import { TableScroller } from '../ui/TableScroller';
+import { ListTable } from '../ui/TableScroller';
 
 /** The default account: it cannot be deleted or demoted (contract rule 4). */
 const PRIMARY_ADMIN_UID = 1;
@@ -90,79 +90,63 @@ function Users() {
       </div>
       <ListMessages note={outcome?.text} noteIsError={outcome ? !outcome.ok : false} error={error} list={users} loading="Loading the users…" />
       {users && (
-        <TableScroller>
-          <table className="keeping-table" aria-label="Users">
-            <thead>
-              <tr>
-                <th scope="col">Username</th>
-                <th scope="col">Name</th>
-                <th scope="col">Email</th>
-                <th scope="col">Role</th>
-                <th scope="col">Status</th>
-                <th scope="col">Groups</th>
-                <th scope="col">Default search group</th>
-                <th scope="col">Actions</th>
-              </tr>
-            </thead>
-            <tbody>
-              {shown.map((u) => (
-                <tr key={u.UID} className={u.Locked ? 'locked' : undefined}>
-                  <th scope="row">
-                    {u.User}
-                    {u.UID === me.UID && <span className="muted desc">you</span>}
-                  </th>
-                  <td className="text-cell">{u.Name}</td>
-                  <td className="text-cell">{u.Email}</td>
-                  <td className="text-cell nowrap">{u.Admin ? <strong>Administrator</strong> : 'User'}</td>
-                  <td className="text-cell status-cell">
-                    <UserStatus user={u} />
-                  </td>
-                  <td className="text-cell">{u.Groups.length ? u.Groups.map((g) => g.Name).join(', ') : <span className="muted">none</span>}</td>
-                  <td className="text-cell">{defaultGroupName(u)}</td>
-                  <td className="actions-cell">
-                    <div className="row-actions" role="group" aria-label={`Actions for ${u.User}`}>
-                      <button type="button" onClick={() => setOpen({ kind: 'edit', user: u })} aria-label={`Edit ${u.User}`}>
-                        Edit
-                      </button>
-                      {u.Locked ? (
-                        <button type="button" onClick={() => void unlock(u)} aria-label={`Unlock ${u.User}`}>
-                          Unlock
-                        </button>
-                      ) : (
-                        <button
-                          type="button"
-                          onClick={() => setOpen({ kind: 'lock', user: u })}
-                          aria-label={`Lock ${u.User}`}
-                          disabled={u.UID === me.UID}
-                          title={u.UID === me.UID ? 'You cannot lock your own account' : undefined}
-                        >
-                          Lock
-                        </button>
-                      )}
-                      {signInState(u).kind === 'blocked' && (
-                        <button type="button" onClick={() => setOpen({ kind: 'allow', user: u })} aria-label={`Allow sign-in for ${u.User}`}>
-                          Allow sign-in
-                        </button>
-                      )}
-                      <button type="button" onClick={() => setOpen({ kind: 'password', user: u })} aria-label={`Set the password of ${u.User}`}>
-                        Password
-                      </button>
-                      <button
-                        type="button"
-                        onClick={() => setOpen({ kind: 'delete', user: u })}
-                        aria-label={`Delete ${u.User}`}
-                        disabled={u.UID === me.UID || u.UID === PRIMARY_ADMIN_UID}
-                        title={u.UID === me.UID ? 'You cannot delete your own account' : u.UID === PRIMARY_ADMIN_UID ? 'The default admin account cannot be deleted' : undefined}
-                      >
-                        Delete
-                      </button>
-                    </div>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableScroller>
+        <ListTable label="Users" columns={['Username', 'Name', 'Email', 'Role', 'Status', 'Groups', 'Default search group', 'Actions']}>
+          {shown.map((u) => (
+            <tr key={u.UID} className={u.Locked ? 'locked' : undefined}>
+              <th scope="row">
+                {u.User}
+                {u.UID === me.UID && <span className="muted desc">you</span>}
+              </th>
+              <td className="text-cell">{u.Name}</td>
+              <td className="text-cell">{u.Email}</td>
+              <td className="text-cell nowrap">{u.Admin ? <strong>Administrator</strong> : 'User'}</td>
+              <td className="text-cell status-cell">
+                <UserStatus user={u} />
+              </td>
+              <td className="text-cell">{u.Groups.length ? u.Groups.map((g) => g.Name).join(', ') : <span className="muted">none</span>}</td>
+              <td className="text-cell">{defaultGroupName(u)}</td>
+              <td className="actions-cell">
+                <div className="row-actions" role="group" aria-label={`Actions for ${u.User}`}>
+                  <button type="button" onClick={() => setOpen({ kind: 'edit', user: u })} aria-label={`Edit ${u.User}`}>
+                    Edit
+                  </button>
+                  {u.Locked ? (
+                    <button type="button" onClick={() => void unlock(u)} aria-label={`Unlock ${u.User}`}>
+                      Unlock
+                    </button>
+                  ) : (
+                    <button
+                      type="button"
+                      onClick={() => setOpen({ kind: 'lock', user: u })}
+                      aria-label={`Lock ${u.User}`}
+                      disabled={u.UID === me.UID}
+                      title={u.UID === me.UID ? 'You cannot lock your own account' : undefined}
+                    >
+                      Lock
+                    </button>
+                  )}
+                  {signInState(u).kind === 'blocked' && (
+                    <button type="button" onClick={() => setOpen({ kind: 'allow', user: u })} aria-label={`Allow sign-in for ${u.User}`}>
+                      Allow sign-in
+                    </button>
+                  )}
+                  <button type="button" onClick={() => setOpen({ kind: 'password', user: u })} aria-label={`Set the password of ${u.User}`}>
+                    Password
+                  </button>
+                  <button
+                    type="button"
+                    onClick={() => setOpen({ kind: 'delete', user: u })}
+                    aria-label={`Delete ${u.User}`}
+                    disabled={u.UID === me.UID || u.UID === PRIMARY_ADMIN_UID}
+                    title={u.UID === me.UID ? 'You cannot delete your own account' : u.UID === PRIMARY_ADMIN_UID ? 'The default admin account cannot be deleted' : undefined}
+                  >
+                    Delete
+                  </button>
+                </div>
+              </td>
+            </tr>
+          ))}
+        </ListTable>
       )}
       {users && shown.length === 0 && <p className="empty">No user matches the filter.</p>}
       {open?.kind === 'new' && groups && <UserDialog groups={groups} onSaved={done} onClose={() => setOpen(undefined)} />}

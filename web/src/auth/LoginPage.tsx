@@ -2,6 +2,7 @@ import { FormEvent, useState } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { signInMessage, useAuth } from './AuthContext';
 import { LoginLocationState } from './RequireAuth';
+import { ErrorNote } from '../ui/ErrorNote';
 
 export function LoginPage() {
   const auth = useAuth();
@@ -39,11 +40,7 @@ export function LoginPage() {
             {shownNotice}
           </p>
         )}
-        {error && (
-          <p className="error" role="alert">
-            {error}
-          </p>
-        )}
+        <ErrorNote message={error} />
         <label>
           Username
           <input name="username" autoComplete="username" required autoFocus />

@@ -2,6 +2,7 @@ import { useId } from 'react';
 import { FileRejection, useDropzone } from 'react-dropzone';
 import { formatBytes } from '../ui/time-format';
 import './upload.css';
+import { ErrorNote } from '../ui/ErrorNote';
 
 /** Why a dropped file was refused, in words. */
 export function rejectionMessage(rejections: FileRejection[], maxSize?: number): string {
@@ -66,11 +67,7 @@ export function DropZone({
           </p>
         )}
       </div>
-      {error && (
-        <p className="error" role="alert">
-          {error}
-        </p>
-      )}
+      <ErrorNote message={error} />
     </div>
   );
 }
@@ -114,11 +111,7 @@ export function UploadFooter({
   return (
     <>
       {upload.progress && <UploadProgressBar {...upload.progress} />}
-      {error && (
-        <p className="error" role="alert">
-          {error}
-        </p>
-      )}
+      <ErrorNote message={error} />
       <div className="dialog-buttons">
         <button type="button" onClick={upload.busy ? upload.cancel : onClose}>
           {upload.busy ? 'Cancel upload' : close}

@@ -1,7 +1,7 @@
 import { FormEvent, useState } from 'react';
 import { api } from '../api/client';
 import { LibraryEntry, ParseResponse } from '../api/types';
-import { Dialog } from '../ui/Dialog';
+import { Dialog, FormFooter } from '../ui/Dialog';
 import { listLibrary } from '../library/library-api';
 import { useCancellable } from '../ui/useCancellable';
 
@@ -80,19 +80,7 @@ export function AddTileDialog({ onAdd, onClose }: { onAdd(t: NewTile): void; onC
           />
         </label>
         <p className="muted small">The tile draws what the query renders (table, chart, number card, …) over the dashboard's time range.</p>
-        {error && (
-          <p className="error" role="alert">
-            {error}
-          </p>
-        )}
-        <div className="dialog-buttons">
-          <button type="button" onClick={onClose}>
-            Cancel
-          </button>
-          <button type="submit" className="primary" disabled={busy}>
-            {busy ? 'Checking…' : 'Add tile'}
-          </button>
-        </div>
+        <FormFooter error={error} disabled={busy} submit={busy ? 'Checking…' : 'Add tile'} onCancel={onClose} />
       </form>
     </Dialog>
   );

@@ -1,14 +1,11 @@
-import { ChangeEvent, useMemo, useState } from 'react';
+import { ChangeEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { useAuth } from '../auth/AuthContext';
 import { saveBlob } from '../common-upload/download';
-import '../ui/keeping.css';
 import { usePrefs } from '../prefs/PrefsContext';
-import { useUserNames } from '../ui/useUserNames';
+import '../ui/keeping.css';
+import { LabelChips } from '../ui/LabelChips';
+import { DeleteDialog, KeptListPage, OwnedNameCell, useKeptPage } from '../ui/ListPage';
 import { sharingText } from '../ui/SharingFields';
-import { useAllGroups } from '../ui/useGroups';
-import { DeleteDialog, KeptListPage, OwnedNameCell, useKeptList } from '../ui/ListPage';
-import { allLabels } from '../ui/kept-filter';
 import { RowActions, RowButton } from '../ui/RowActions';
 import { formatTime } from '../ui/time-format';
 import { readDashboardData } from './dashboard-data';
@@ -16,7 +13,6 @@ import { createDashboard, Dashboard, dashboardMatches, deleteDashboard, exportab
 import { NewDashboardDialog } from './NewDashboardDialog';
 import { ShareDialog } from './ShareDialog';
 import './dashboards.css';
-import { LabelChips } from '../ui/LabelChips';
 
 const byName = (a: Dashboard, b: Dashboard) => a.Name.localeCompare(b.Name) || a.ID - b.ID;
 
@@ -31,35 +27,18 @@ function tileCount(d: Dashboard): string {
 
 /** The dashboards the person can open (own, through a group, global): find, open, make, copy, share, export, import, delete. */
 export function DashboardsPage() {
-  const { user } = useAuth();
   const { prefs } = usePrefs();
-  const groups = useAllGroups();
-  const [admin, setAdmin] = useState(false);
-  const { list, error, reload: load } = useKeptList(listDashboards, admin, byName, 'the dashboards');
-  const names = useUserNames((list ?? []).some((d) => d.UID !== user.UID));
+  const page = useKeptPage<Dashboard, Editing>({ read: listDashboards, compare: byName, what: 'the dashboards', matches: dashboardMatches, owners: 'others' });
+  const { user, shown, label, setLabel, editing, setEditing, setNote } = page;
   const navigate = useNavigate();
-  const [text, setText] = useState('');
-  const [label, setLabel] = useState('');
-  const [editing, setEditing] = useState<Editing>();
-  const [note, setNote] = useState<string>();
-
-  const labels = useMemo(() => allLabels(list ?? []), [list]);
-  const shown = useMemo(() => (list ?? []).filter((d) => dashboardMatches(d, text, label || undefined)), [list, text, label]);
-  const ownerOf = (d: Dashboard) => names.get(d.UID) ?? `user ${d.UID}`;
   /** Why the person may not share or delete it (only its owner and administrators may); undefined when they may. */
-  const readOnly = (d: Dashboard) => (d.UID === user.UID || user.Admin ? undefined : `Only its owner, ${ownerOf(d)}, or an administrator may share or delete it.`);
-
-  const done = (message: string) => {
-    setEditing(undefined);
-    setNote(message);
-    load();
-  };
+  const readOnly = (d: Dashboard) => (d.UID === user.UID || user.Admin ? undefined : `Only its owner, ${page.ownerOf(d)}, or an administrator may share or delete it.`);
 
   async function act(what: () => Promise<string>) {
     setNote(undefined);
     try {
       setNote(await what());
-      load();
+      page.reload();
     } catch (err) {
       setNote(`Failed: ${(err as Error).message}`);
     }
@@ -94,6 +73,7 @@ export function DashboardsPage() {
 
   return (
     <KeptListPage
+      page={page}
       id="dashboards"
       title="Dashboards"
       actions={
@@ -108,19 +88,12 @@ export function DashboardsPage() {
         </div>
       }
       intro="Searches side by side, each result a tile. Yours, those shared with your groups, and global ones. On the search page, “Add to dashboard” puts the search you ran on one."
-      filter={{ what: 'the dashboards', label: 'Search dashboards', placeholder: 'name, description, label…', text, onText: setText }}
-      labels={{ all: labels, picked: label, onPick: setLabel }}
-      everyUsers={{ admin: user.Admin, checked: admin, onChange: setAdmin, what: 'dashboards' }}
-      messages={{
-        note,
-        error,
-        list,
-        loading: 'Loading the dashboards…',
-        empty: 'No dashboards yet. Make one with “New dashboard”, or run a search and choose “Add to dashboard”.',
-      }}
+      filter={{ what: 'the dashboards', every: 'dashboards', label: 'Search dashboards', placeholder: 'name, description, label…' }}
+      labels
+      loading="Loading the dashboards…"
+      empty="No dashboards yet. Make one with “New dashboard”, or run a search and choose “Add to dashboard”."
       columns={['Name', 'Tiles', 'Labels', 'Shared with', 'Updated', 'Actions']}
       tableLabel="Dashboards"
-      matches={shown.length}
       noMatch="No dashboard matches the filter."
       dialogs={
         <>
@@ -133,13 +106,15 @@ export function DashboardsPage() {
               }}
             />
           )}
-          {editing?.kind === 'share' && <ShareDialog dashboard={editing.dashboard} onClose={() => setEditing(undefined)} onSaved={(d) => done(`Sharing of “${d.Name}” saved.`)} />}
+          {editing?.kind === 'share' && (
+            <ShareDialog dashboard={editing.dashboard} onClose={() => setEditing(undefined)} onSaved={(d) => page.done(`Sharing of “${d.Name}” saved.`)} />
+          )}
           {editing?.kind === 'delete' && (
             <DeleteDialog
               title="Delete dashboard"
               message={<>Delete “{editing.dashboard.Name}”? Its tiles and layout are lost; the searches in the library stay. This cannot be undone.</>}
               remove={() => deleteDashboard(editing.dashboard.ID)}
-              onDeleted={() => done(`Deleted “${editing.dashboard.Name}”.`)}
+              onDeleted={() => page.done(`Deleted “${editing.dashboard.Name}”.`)}
               onClose={() => setEditing(undefined)}
             />
           )}
@@ -148,16 +123,12 @@ export function DashboardsPage() {
     >
       {shown.map((d) => (
         <tr key={d.ID}>
-          <OwnedNameCell
-            name={<Link to={`/dashboards/${d.ID}`}>{d.Name || 'Untitled dashboard'}</Link>}
-            description={d.Description}
-            owner={d.UID !== user.UID ? ownerOf(d) : undefined}
-          />
+          <OwnedNameCell name={<Link to={`/dashboards/${d.ID}`}>{d.Name || 'Untitled dashboard'}</Link>} description={d.Description} owner={page.otherOwner(d)} />
           <td className="nowrap">{tileCount(d)}</td>
           <td className="text-cell">
             <LabelChips labels={d.Labels} what="dashboards" active={label} onPick={setLabel} />
           </td>
-          <td className="text-cell">{sharingText(d.GIDs, d.Global, groups)}</td>
+          <td className="text-cell">{sharingText(d.GIDs, d.Global, page.groups)}</td>
           <td className="nowrap when">{formatTime(d.Updated, prefs.timeZone).slice(0, 16)}</td>
           <td className="actions-cell">
             <RowActions label={d.Name} why={readOnly(d)}>

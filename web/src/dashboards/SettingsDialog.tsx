@@ -1,5 +1,5 @@
 import { FormEvent, useState } from 'react';
-import { Dialog } from '../ui/Dialog';
+import { Dialog, FormFooter } from '../ui/Dialog';
 import { parseLabels } from '../library/library-api';
 import { rangeLabel } from '../search/TimePicker';
 import { TimeRange } from '../search/time-range';
@@ -77,19 +77,7 @@ export function SettingsDialog({
             <input type="checkbox" name="keeprange" /> Make “{rangeLabel(current, zone)}” the dashboard's time range
           </label>
         </fieldset>
-        {error && (
-          <p className="error" role="alert">
-            {error}
-          </p>
-        )}
-        <div className="dialog-buttons">
-          <button type="button" onClick={onClose}>
-            Cancel
-          </button>
-          <button type="submit" className="primary">
-            Apply
-          </button>
-        </div>
+        <FormFooter error={error} submit="Apply" onCancel={onClose} />
       </form>
     </Dialog>
   );

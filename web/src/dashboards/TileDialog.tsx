@@ -1,5 +1,5 @@
 import { FormEvent, useState } from 'react';
-import { Dialog } from '../ui/Dialog';
+import { Dialog, FormFooter } from '../ui/Dialog';
 import type { RendererOptions } from '../search/results/chart-options';
 import { CHART_RENDERERS, chartTypeOf, GRID_COLS, TileView } from './dashboard-data';
 
@@ -99,19 +99,7 @@ export function TileDialog({
         ) : (
           <p className="muted small">This tile shows its search's {tile.renderer || 'own'} results; only charts have drawing options.</p>
         )}
-        {error && (
-          <p className="error" role="alert">
-            {error}
-          </p>
-        )}
-        <div className="dialog-buttons">
-          <button type="button" onClick={onClose}>
-            Cancel
-          </button>
-          <button type="submit" className="primary">
-            Apply
-          </button>
-        </div>
+        <FormFooter error={error} submit="Apply" onCancel={onClose} />
       </form>
     </Dialog>
   );

@@ -9,7 +9,8 @@ import { usePrefs } from '../prefs/PrefsContext';
 import { formatTime } from '../ui/time-format';
 import { collapseRepeats } from './collapse-repeats';
 import { relativeTime } from './relative-time';
-import { TableScroller } from '../ui/TableScroller';
+import { ListTable } from '../ui/TableScroller';
+import { ErrorNote } from '../ui/ErrorNote';
 
 const DEBOUNCE_MS = 250;
 
@@ -89,51 +90,36 @@ export function HistoryPage() {
           {loading ? 'Loading…' : items ? `${items.length}${more ? '+' : ''} ${items.length === 1 ? 'search' : 'searches'}${refine ? ` containing “${refine}”` : ''}` : ''}
         </span>
       </div>
-      {error && (
-        <p className="error" role="alert">
-          {error}
-        </p>
-      )}
+      <ErrorNote message={error} />
       {items && items.length === 0 && !loading && <p className="empty">{refine ? 'No search in your history contains this text.' : 'You have not run any search yet.'}</p>}
       {items && items.length > 0 && (
-        <TableScroller>
-          <table className="keeping-table" aria-label="Search history">
-            <thead>
-              <tr>
-                <th scope="col">When</th>
-                <th scope="col">Query</th>
-                <th scope="col">Actions</th>
-              </tr>
-            </thead>
-            <tbody>
-              {collapseRepeats(items).map(({ item: h, times }, i) => (
-                <tr key={`${h.Launched}-${i}`}>
-                  <td className="text-cell when">
-                    <time dateTime={h.Launched}>{formatTime(h.Launched, prefs.timeZone).slice(0, 19)}</time>
-                    <span className="muted desc">
-                      {relativeTime(Date.parse(h.Launched), now)}
-                      {times > 1 ? `, ${times} times in a row` : ''}
-                    </span>
-                  </td>
-                  <td className="query-cell" id={`${ids}-q${i}`}>
-                    {h.UserQuery}
-                  </td>
-                  <td className="actions-cell">
-                    <div className="row-actions" role="group" aria-label={`Actions for the search at ${formatTime(h.Launched, prefs.timeZone).slice(0, 19)}`}>
-                      <Link className="button" to={searchLink(h.UserQuery)} aria-describedby={`${ids}-q${i}`}>
-                        Open in search page
-                      </Link>
-                      <Link className="button" to={searchLink(h.UserQuery, true)} aria-describedby={`${ids}-q${i}`}>
-                        Run again
-                      </Link>
-                      <SaveToLibrary query={h.UserQuery} />
-                    </div>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableScroller>
+        <ListTable label="Search history" columns={['When', 'Query', 'Actions']}>
+          {collapseRepeats(items).map(({ item: h, times }, i) => (
+            <tr key={`${h.Launched}-${i}`}>
+              <td className="text-cell when">
+                <time dateTime={h.Launched}>{formatTime(h.Launched, prefs.timeZone).slice(0, 19)}</time>
+                <span className="muted desc">
+                  {relativeTime(Date.parse(h.Launched), now)}
+                  {times > 1 ? `, ${times} times in a row` : ''}
+                </span>
+              </td>
+              <td className="query-cell" id={`${ids}-q${i}`}>
+                {h.UserQuery}
+              </td>
+              <td className="actions-cell">
+                <div className="row-actions" role="group" aria-label={`Actions for the search at ${formatTime(h.Launched, prefs.timeZone).slice(0, 19)}`}>
+                  <Link className="button" to={searchLink(h.UserQuery)} aria-describedby={`${ids}-q${i}`}>
+                    Open in search page
+                  </Link>
+                  <Link className="button" to={searchLink(h.UserQuery, true)} aria-describedby={`${ids}-q${i}`}>
+                    Run again
+                  </Link>
+                  <SaveToLibrary query={h.UserQuery} />
+                </div>
+              </td>
+            </tr>
+          ))}
+        </ListTable>
       )}
       {more && (
         <button type="button" className="more" onClick={loadMore} disabled={loading}>

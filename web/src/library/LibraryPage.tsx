@@ -1,17 +1,12 @@
-import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { LibraryEntry } from '../api/types';
-import { useAuth } from '../auth/AuthContext';
-import { useUserNames } from '../ui/useUserNames';
-import { DeleteDialog, KeptListPage, OwnedNameCell, useKeptList } from '../ui/ListPage';
-import { RowActions, RowButton } from '../ui/RowActions';
-import { sharingText } from '../ui/SharingFields';
-import { useAllGroups } from '../ui/useGroups';
-import { deleteEntry, entryMatches, listLibrary } from './library-api';
-import { allLabels } from '../ui/kept-filter';
-import { LibraryEntryDialog } from './LibraryEntryDialog';
-import { searchLink } from '../ui/search-link';
+import { DeleteDialog, KeptListPage, OwnedNameCell, useKeptPage } from '../ui/ListPage';
 import { LabelChips } from '../ui/LabelChips';
+import { RowActions, RowButton } from '../ui/RowActions';
+import { searchLink } from '../ui/search-link';
+import { sharingText } from '../ui/SharingFields';
+import { deleteEntry, entryMatches, listLibrary } from './library-api';
+import { LibraryEntryDialog } from './LibraryEntryDialog';
 
 const byName = (a: LibraryEntry, b: LibraryEntry) => a.Name.localeCompare(b.Name);
 const LIBRARY_READ_ONLY = 'Only its owner or an administrator may change or delete it.';
@@ -20,27 +15,14 @@ type Editing = { kind: 'new' } | { kind: 'edit' | 'delete'; entry: LibraryEntry 
 
 /** The search library: the person's saved queries, to find, open, run, edit and delete. */
 export function LibraryPage() {
-  const { user } = useAuth();
-  const groups = useAllGroups();
-  const [admin, setAdmin] = useState(false);
-  const names = useUserNames(admin);
-  const { list: entries, error, reload: load } = useKeptList(listLibrary, admin, byName, 'the library');
-  const [text, setText] = useState('');
-  const [label, setLabel] = useState('');
-  const [editing, setEditing] = useState<Editing>();
-  const [note, setNote] = useState<string>();
-
-  const labels = useMemo(() => allLabels(entries ?? []), [entries]);
-  const shown = useMemo(() => (entries ?? []).filter((e) => entryMatches(e, text, label || undefined)), [entries, text, label]);
-
-  const saved = (verb: string) => (e: LibraryEntry) => {
-    setEditing(undefined);
-    setNote(`${verb} “${e.Name}”.`);
-    load();
-  };
+  const page = useKeptPage<LibraryEntry, Editing>({ read: listLibrary, compare: byName, what: 'the library', matches: entryMatches, owners: 'admin' });
+  const { admin, shown, label, setLabel, editing, setEditing } = page;
+  const saved = (verb: string) => (e: LibraryEntry) => page.done(`${verb} “${e.Name}”.`);
+  const close = () => setEditing(undefined);
 
   return (
     <KeptListPage
+      page={page}
       id="library"
       title="Query library"
       actions={
@@ -49,32 +31,18 @@ export function LibraryPage() {
         </button>
       }
       intro="Queries you keep. Open one into the search page, run it, or share it with your groups. On the search page, “Save to library” adds the query you ran."
-      filter={{ what: 'the library', label: 'Search the library', placeholder: 'name, label, query…', text, onText: setText }}
-      labels={{ all: labels, picked: label, onPick: setLabel }}
-      everyUsers={{ admin: user.Admin, checked: admin, onChange: setAdmin, what: 'entries' }}
-      messages={{
-        note,
-        error,
-        list: entries,
-        loading: 'Loading the library…',
-        empty: 'The library is empty. Run a search and choose “Save to library”, or add an entry with “New entry”.',
-      }}
+      filter={{ what: 'the library', every: 'entries', label: 'Search the library', placeholder: 'name, label, query…' }}
+      labels
+      loading="Loading the library…"
+      empty="The library is empty. Run a search and choose “Save to library”, or add an entry with “New entry”."
       columns={['Name', 'Query', 'Labels', 'Shared with', 'Actions']}
       tableLabel="Library entries"
-      matches={shown.length}
       noMatch="No entry matches the filter."
       dialogs={
         <>
-          {editing?.kind === 'new' && <LibraryEntryDialog title="New library entry" draft={{ Query: '' }} onClose={() => setEditing(undefined)} onSaved={saved('Saved')} />}
+          {editing?.kind === 'new' && <LibraryEntryDialog title="New library entry" draft={{ Query: '' }} onClose={close} onSaved={saved('Saved')} />}
           {editing?.kind === 'edit' && (
-            <LibraryEntryDialog
-              title={`Edit “${editing.entry.Name}”`}
-              draft={editing.entry}
-              entry={editing.entry}
-              admin={admin}
-              onClose={() => setEditing(undefined)}
-              onSaved={saved('Updated')}
-            />
+            <LibraryEntryDialog title={`Edit “${editing.entry.Name}”`} draft={editing.entry} entry={editing.entry} admin={admin} onClose={close} onSaved={saved('Updated')} />
           )}
           {editing?.kind === 'delete' && (
             <DeleteDialog
@@ -82,7 +50,7 @@ export function LibraryPage() {
               message={<>Delete “{editing.entry.Name}” from the library? This cannot be undone.</>}
               remove={() => deleteEntry(editing.entry, admin)}
               onDeleted={() => saved('Deleted')(editing.entry)}
-              onClose={() => setEditing(undefined)}
+              onClose={close}
             />
           )}
         </>
@@ -90,12 +58,12 @@ export function LibraryPage() {
     >
       {shown.map((e) => (
         <tr key={e.ThingUUID}>
-          <OwnedNameCell name={e.Name} description={e.Description} owner={e.UID !== user.UID ? (names.get(e.UID) ?? `user ${e.UID}`) : undefined} />
+          <OwnedNameCell name={e.Name} description={e.Description} owner={page.otherOwner(e)} />
           <td className="query-cell">{e.Query}</td>
           <td className="text-cell">
             <LabelChips labels={e.Labels} what="entries" active={label} onPick={setLabel} />
           </td>
-          <td className="text-cell">{sharingText(e.GIDs, e.Global, groups)}</td>
+          <td className="text-cell">{sharingText(e.GIDs, e.Global, page.groups)}</td>
           <td className="actions-cell">
             <RowActions label={e.Name} why={!e.Can.Modify || !e.Can.Delete ? LIBRARY_READ_ONLY : undefined}>
               <Link className="button" to={searchLink(e.Query)} aria-label={`Open ${e.Name} in the search page`}>

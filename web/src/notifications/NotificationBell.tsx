@@ -6,6 +6,7 @@ import { ago, levelOf, safeLink, Shown } from './notifications';
 import './notifications.css';
 import { SendNotificationDialog } from './SendNotificationDialog';
 import { useNotifications } from './useNotifications';
+import { ErrorNote } from '../ui/ErrorNote';
 
 /**
  * The header's bell: the number of unread notifications, a list to read and dismiss them, and
@@ -74,11 +75,7 @@ export function NotificationBell() {
               </button>
             )}
           </div>
-          {error && (
-            <p className="error" role="alert">
-              {error}
-            </p>
-          )}
+          <ErrorNote message={error} />
           {note && (
             <p className="muted small" role="status">
               {note}

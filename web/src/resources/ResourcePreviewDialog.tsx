@@ -5,6 +5,7 @@ import { Dialog } from '../ui/Dialog';
 import { useCancellable } from '../ui/useCancellable';
 import { formatBytes } from '../ui/time-format';
 import { ContentTypeAnswer, ResourceMeta, resourceContentType } from './resources-api';
+import { ErrorNote } from '../ui/ErrorNote';
 
 const PREVIEW_BYTES = 1024;
 
@@ -27,11 +28,7 @@ export function ResourcePreviewDialog({ resource, onClose }: { resource: Resourc
 
   return (
     <Dialog title={`Preview of “${resource.ResourceName}”`} onClose={onClose} wide>
-      {error && (
-        <p className="error" role="alert">
-          {error}
-        </p>
-      )}
+      <ErrorNote message={error} />
       {!answer && !error && <p className="muted">Reading the contents…</p>}
       {answer && bytes && (
         <>

@@ -1,14 +1,9 @@
-import { useMemo, useState } from 'react';
-import { useAuth } from '../auth/AuthContext';
-import { downloadFile } from '../common-upload/download';
-import { sharingText } from '../ui/SharingFields';
-import { useAllGroups } from '../ui/useGroups';
 import { useUploadLimits } from '../common-upload/useUploadLimits';
-import '../ui/keeping.css';
 import { usePrefs } from '../prefs/PrefsContext';
-import { useUserNames } from '../ui/useUserNames';
-import { DeleteDialog, KeptListPage, OwnedNameCell, useKeptList } from '../ui/ListPage';
+import '../ui/keeping.css';
+import { DeleteDialog, KeptListPage, OwnedNameCell, useKeptPage } from '../ui/ListPage';
 import { RowActions, RowButton } from '../ui/RowActions';
+import { sharingText } from '../ui/SharingFields';
 import { formatBytes, formatTime } from '../ui/time-format';
 import { CloneResourceDialog } from './CloneResourceDialog';
 import { ResourceDialog } from './ResourceDialog';
@@ -22,43 +17,19 @@ type Editing = { kind: 'new' } | { kind: 'edit' | 'upload' | 'preview' | 'clone'
 
 /** Resources: named contents (lookup tables, scripts, …) the person owns or can read; upload, download, preview, share. */
 export function ResourcesPage() {
-  const { user } = useAuth();
   const { prefs } = usePrefs();
-  const groups = useAllGroups();
   const limits = useUploadLimits();
-  const [admin, setAdmin] = useState(false);
-  const names = useUserNames(true);
-  const { list, error, reload: load } = useKeptList(listResources, admin, byName, 'the resources');
-  const [failure, setFailure] = useState<string>();
-  const [text, setText] = useState('');
-  const [editing, setEditing] = useState<Editing>();
-  const [note, setNote] = useState<string>();
+  const page = useKeptPage<ResourceMeta, Editing>({ read: listResources, compare: byName, what: 'the resources', matches: resourceMatches, owners: 'always' });
+  const { user, list, shown, editing, setEditing } = page;
 
-  const shown = useMemo(() => (list ?? []).filter((r) => resourceMatches(r, text)), [list, text]);
-  const ownerOf = (r: ResourceMeta) => names.get(r.UID) ?? `user ${r.UID}`;
   /** Why the person may not change or delete it (only its owner and administrators may); undefined when they may. */
-  const readOnly = (r: ResourceMeta) => (user.Admin || r.UID === user.UID ? undefined : `Only its owner, ${ownerOf(r)}, or an administrator may change or delete it.`);
-
-  const done = (_r: ResourceMeta, message: string) => {
-    setEditing(undefined);
-    setNote(message);
-    load();
-  };
-
-  async function download(r: ResourceMeta) {
-    setNote(`Downloading “${r.ResourceName}”…`);
-    setFailure(undefined);
-    try {
-      await downloadFile(resourceRawUrl(r.GUID), r.ResourceName);
-      setNote(`Downloaded “${r.ResourceName}” (${formatBytes(r.Size)}).`);
-    } catch (err) {
-      setNote(undefined);
-      setFailure(`“${r.ResourceName}” could not be downloaded: ${(err as Error).message}`);
-    }
-  }
+  const readOnly = (r: ResourceMeta) => (user.Admin || r.UID === user.UID ? undefined : `Only its owner, ${page.ownerOf(r)}, or an administrator may change or delete it.`);
+  const saved = (_r: ResourceMeta, message: string) => page.done(message);
+  const close = () => setEditing(undefined);
 
   return (
     <KeptListPage
+      page={page}
       id="resources"
       title="Resources"
       actions={
@@ -72,34 +43,27 @@ export function ResourcesPage() {
           {limits.MaxResourceSize ? ` Each may hold up to ${formatBytes(limits.MaxResourceSize)}.` : ''}
         </>
       }
-      filter={{ what: 'the resources', label: 'Search the resources', placeholder: 'name, description, GUID…', text, onText: setText }}
-      everyUsers={{ admin: user.Admin, checked: admin, onChange: setAdmin, what: 'resources' }}
-      messages={{
-        note,
-        error: error ?? failure,
-        list,
-        loading: 'Loading the resources…',
-        empty: 'No resources yet. Create one with “New resource” and drop a file into it.',
-      }}
+      filter={{ what: 'the resources', every: 'resources', label: 'Search the resources', placeholder: 'name, description, GUID…' }}
+      loading="Loading the resources…"
+      empty="No resources yet. Create one with “New resource” and drop a file into it."
       columns={['Name', 'Size', 'Version', 'Modified', 'Shared with', 'Actions']}
       tableLabel="Resources"
-      matches={shown.length}
       noMatch="No resource matches the filter."
       dialogs={
         <>
           {editing?.kind === 'new' && (
             <ResourceDialog
               maxSize={limits.MaxResourceSize}
-              onSaved={done}
+              onSaved={saved}
               onClose={() => {
-                setEditing(undefined);
-                load();
+                close();
+                page.reload();
               }}
             />
           )}
-          {editing?.kind === 'edit' && <ResourceDialog resource={editing.r} onSaved={done} onClose={() => setEditing(undefined)} />}
-          {editing?.kind === 'upload' && <ResourceUploadDialog resource={editing.r} maxSize={limits.MaxResourceSize} onSaved={done} onClose={() => setEditing(undefined)} />}
-          {editing?.kind === 'preview' && <ResourcePreviewDialog resource={editing.r} onClose={() => setEditing(undefined)} />}
+          {editing?.kind === 'edit' && <ResourceDialog resource={editing.r} onSaved={saved} onClose={close} />}
+          {editing?.kind === 'upload' && <ResourceUploadDialog resource={editing.r} maxSize={limits.MaxResourceSize} onSaved={saved} onClose={close} />}
+          {editing?.kind === 'preview' && <ResourcePreviewDialog resource={editing.r} onClose={close} />}
           {editing?.kind === 'clone' && (
             <CloneResourceDialog
               resource={editing.r}
@@ -107,8 +71,8 @@ export function ResourcesPage() {
                 editing.r.ResourceName,
                 (list ?? []).map((r) => r.ResourceName),
               )}
-              onSaved={done}
-              onClose={() => setEditing(undefined)}
+              onSaved={saved}
+              onClose={close}
             />
           )}
           {editing?.kind === 'delete' && (
@@ -116,8 +80,8 @@ export function ResourcesPage() {
               title="Delete resource"
               message={<>Delete “{editing.r.ResourceName}” and its contents? Searches that use it will fail. This cannot be undone.</>}
               remove={() => deleteResource(editing.r.GUID)}
-              onDeleted={() => done(editing.r, `Deleted “${editing.r.ResourceName}”.`)}
-              onClose={() => setEditing(undefined)}
+              onDeleted={() => page.done(`Deleted “${editing.r.ResourceName}”.`)}
+              onClose={close}
             />
           )}
         </>
@@ -125,11 +89,11 @@ export function ResourcesPage() {
     >
       {shown.map((r) => (
         <tr key={r.GUID}>
-          <OwnedNameCell name={r.ResourceName} description={r.Description} owner={r.UID !== user.UID ? ownerOf(r) : undefined} />
+          <OwnedNameCell name={r.ResourceName} description={r.Description} owner={page.otherOwner(r)} />
           <td className="num">{r.Size > 0 ? formatBytes(r.Size) : 'empty'}</td>
           <td className="num">{r.VersionNumber}</td>
           <td className="nowrap">{formatTime(r.LastModified, prefs.timeZone).slice(0, 19)}</td>
-          <td className="text-cell">{sharingText(r.GroupACL, r.Global, groups)}</td>
+          <td className="text-cell">{sharingText(r.GroupACL, r.Global, page.groups)}</td>
           <td className="actions-cell">
             <RowActions label={r.ResourceName} why={readOnly(r)}>
               <RowButton unavailable={readOnly(r)} onClick={() => setEditing({ kind: 'upload', r })} aria-label={`Upload contents of ${r.ResourceName}`}>
@@ -137,7 +101,7 @@ export function ResourcesPage() {
               </RowButton>
               <RowButton
                 unavailable={r.Size === 0 ? 'It is empty: nothing to download yet.' : undefined}
-                onClick={() => void download(r)}
+                onClick={() => void page.download(resourceRawUrl(r.GUID), r.ResourceName, r.Size)}
                 aria-label={`Download ${r.ResourceName}`}
               >
                 Download

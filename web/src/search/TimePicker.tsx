@@ -1,6 +1,7 @@
 import { FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { formatTime, fromInputValue, toInputValue } from '../ui/time-format';
 import { PRESETS, presetOf, resolveRange, TimeRange } from './time-range';
+import { ErrorNote } from '../ui/ErrorNote';
 
 export function rangeLabel(r: TimeRange, zone: string): string {
   if (r.kind === 'relative') return presetOf(r.preset)?.label ?? r.preset;
@@ -79,11 +80,7 @@ export function TimePicker({ value, onChange, zone }: { value: TimeRange; onChan
                 End
                 <input type="datetime-local" name="end" step="1" defaultValue={toInputValue(current.end, zone)} required />
               </label>
-              {error && (
-                <p className="error" role="alert">
-                  {error}
-                </p>
-              )}
+              <ErrorNote message={error} />
               <button type="submit">Apply range</button>
             </fieldset>
           </form>

@@ -9,7 +9,8 @@ import { SaveNoteDialog } from '../ui/SaveNoteDialog';
 import { formatBytes, formatCount, formatTime } from '../ui/time-format';
 import { allowedActions, isRunning, listSearches, noteOf, PersistentSearch, runSearchAction, SaveNote, SearchAction, stateWords } from './searches-api';
 import { useUserNames } from '../ui/useUserNames';
-import { TableScroller } from '../ui/TableScroller';
+import { ListTable } from '../ui/TableScroller';
+import { ErrorNote } from '../ui/ErrorNote';
 
 const REFRESH_MS = 3000;
 const DONE: Record<SearchAction, string> = { background: 'sent to the background', save: 'marked to be saved', stop: 'stopped', delete: 'deleted' };
@@ -107,78 +108,58 @@ export function SearchesPage() {
           </p>
         )}
       </div>
-      {loadError && (
-        <p className="error" role="alert">
-          {loadError}
-        </p>
-      )}
+      <ErrorNote message={loadError} />
       {searches === undefined && !loadError && <p className="muted">Loading the searches…</p>}
       {searches && searches.length === 0 && <p className="empty">No search is kept. On the search page, “Send to background” or “Save results” keeps one.</p>}
       {searches && searches.length > 0 && (
-        <TableScroller>
-          <table className="keeping-table" aria-label="Persistent searches">
-            <thead>
-              <tr>
-                <th scope="col">Query</th>
-                <th scope="col">State</th>
-                <th scope="col">Owner</th>
-                <th scope="col" className="num">
-                  Results
-                </th>
-                <th scope="col" className="num">
-                  Size
-                </th>
-                <th scope="col">Started</th>
-                <th scope="col">Actions</th>
+        <ListTable
+          label="Persistent searches"
+          columns={['Query', 'State', 'Owner', { label: 'Results', className: 'num' }, { label: 'Size', className: 'num' }, 'Started', 'Actions']}
+        >
+          {shown.map((s) => {
+            const note = noteOf(s);
+            const can = allowedActions(s, s.UID === user.UID || user.Admin);
+            const label = note.name ?? `search ${s.ID}`;
+            const button = (action: SearchAction, text: string, onClick: () => void = () => void act(s, action)) =>
+              can[action] && (
+                <button type="button" onClick={onClick} disabled={busy === `${s.ID}:${action}`} aria-label={`${text} ${label}`}>
+                  {text}
+                </button>
+              );
+            return (
+              <tr key={s.ID}>
+                <td className="query-cell">
+                  {note.name && <span className="search-name">{note.name}</span>}
+                  <span>{s.UserQuery}</span>
+                  {note.notes && <span className="muted desc">{note.notes}</span>}
+                  <span className="muted desc">
+                    {formatTime(s.StartRange, prefs.timeZone).slice(0, 19)} to {formatTime(s.EndRange, prefs.timeZone).slice(0, 19)} · ID {s.ID}
+                  </span>
+                </td>
+                <td className="text-cell">
+                  <span className="state">{s.State}</span>
+                  <span className="muted desc">{stateWords(s)}</span>
+                </td>
+                <td className="text-cell">{names.get(s.UID) ?? `user ${s.UID}`}</td>
+                <td className="num">{s.details ? formatCount(s.details.ItemCount) : ''}</td>
+                <td className="num">{formatBytes(s.StoredData)}</td>
+                <td className="text-cell nowrap">{s.details ? formatTime(s.details.Started, prefs.timeZone).slice(0, 19) : ''}</td>
+                <td className="actions-cell">
+                  <div className="row-actions" role="group" aria-label={`Actions for ${label}`}>
+                    <Link className="button" to={openSearchLink(s.ID)} aria-label={`Open ${label}`}>
+                      {isRunning(s) ? 'Open' : 'Open results'}
+                    </Link>
+                    {button('background', 'Background')}
+                    {button('save', 'Save', () => setDialog({ kind: 'save', search: s }))}
+                    {button('stop', 'Stop')}
+                    {button('delete', 'Delete', () => setDialog({ kind: 'delete', search: s }))}
+                    <SaveToLibrary query={s.UserQuery} label="Add to library" />
+                  </div>
+                </td>
               </tr>
-            </thead>
-            <tbody>
-              {shown.map((s) => {
-                const note = noteOf(s);
-                const can = allowedActions(s, s.UID === user.UID || user.Admin);
-                const label = note.name ?? `search ${s.ID}`;
-                const button = (action: SearchAction, text: string, onClick: () => void = () => void act(s, action)) =>
-                  can[action] && (
-                    <button type="button" onClick={onClick} disabled={busy === `${s.ID}:${action}`} aria-label={`${text} ${label}`}>
-                      {text}
-                    </button>
-                  );
-                return (
-                  <tr key={s.ID}>
-                    <td className="query-cell">
-                      {note.name && <span className="search-name">{note.name}</span>}
-                      <span>{s.UserQuery}</span>
-                      {note.notes && <span className="muted desc">{note.notes}</span>}
-                      <span className="muted desc">
-                        {formatTime(s.StartRange, prefs.timeZone).slice(0, 19)} to {formatTime(s.EndRange, prefs.timeZone).slice(0, 19)} · ID {s.ID}
-                      </span>
-                    </td>
-                    <td className="text-cell">
-                      <span className="state">{s.State}</span>
-                      <span className="muted desc">{stateWords(s)}</span>
-                    </td>
-                    <td className="text-cell">{names.get(s.UID) ?? `user ${s.UID}`}</td>
-                    <td className="num">{s.details ? formatCount(s.details.ItemCount) : ''}</td>
-                    <td className="num">{formatBytes(s.StoredData)}</td>
-                    <td className="text-cell nowrap">{s.details ? formatTime(s.details.Started, prefs.timeZone).slice(0, 19) : ''}</td>
-                    <td className="actions-cell">
-                      <div className="row-actions" role="group" aria-label={`Actions for ${label}`}>
-                        <Link className="button" to={openSearchLink(s.ID)} aria-label={`Open ${label}`}>
-                          {isRunning(s) ? 'Open' : 'Open results'}
-                        </Link>
-                        {button('background', 'Background')}
-                        {button('save', 'Save', () => setDialog({ kind: 'save', search: s }))}
-                        {button('stop', 'Stop')}
-                        {button('delete', 'Delete', () => setDialog({ kind: 'delete', search: s }))}
-                        <SaveToLibrary query={s.UserQuery} label="Add to library" />
-                      </div>
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </TableScroller>
+            );
+          })}
+        </ListTable>
       )}
       {searches && searches.length > 0 && shown.length === 0 && <p className="empty">No search matches the filter.</p>}
       {dialog?.kind === 'save' && (

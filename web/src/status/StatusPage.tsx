@@ -6,7 +6,8 @@ import { formatBytes, formatCount, formatTime } from '../ui/time-format';
 import { Link, LiveStats } from './live-stats';
 import { components, healthy, IndexerStats, indexerRows, SysInfo } from './status-model';
 import './status.css';
-import { TableScroller } from '../ui/TableScroller';
+import { ListTable } from '../ui/TableScroller';
+import { ErrorNote } from '../ui/ErrorNote';
 
 /** Server status: the components and their health, the machines, and the indexers' figures, live. */
 export function StatusPage() {
@@ -34,11 +35,7 @@ export function StatusPage() {
         {data.updated ? ` Figures of ${formatTime(new Date(data.updated), prefs.timeZone).slice(11, 19)}.` : ''}
       </p>
       <LinkState link={link} onReconnect={() => live.reconnect()} />
-      {error && (
-        <p className="error" role="alert">
-          {error}
-        </p>
-      )}
+      <ErrorNote message={error} />
 
       <h2>Components</h2>
       {!data.ping && !error && <p className="muted">Asking the components…</p>}
@@ -57,44 +54,30 @@ export function StatusPage() {
       <h2>Indexers</h2>
       {data.idxStats && rows.length === 0 && <p className="empty">No indexers are configured.</p>}
       {rows.length > 0 && (
-        <TableScroller>
-          <table className="keeping-table status-table" aria-label="Indexers">
-            <thead>
-              <tr>
-                <th scope="col">Indexer</th>
-                <th scope="col">State</th>
-                <th scope="col">Entries</th>
-                <th scope="col">Stored</th>
-                <th scope="col">Partitions</th>
-                <th scope="col">Oldest – newest partition</th>
-                <th scope="col">Ingest rate</th>
-                <th scope="col">Ingested since start</th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((r) => (
-                <tr key={r.name}>
-                  <th scope="row" className="entry-name">
-                    <span>{r.name}</span>
-                    {r.error && <span className="desc error-text">{r.error}</span>}
-                  </th>
-                  <td className={healthy(r.state) ? 'nowrap state-ok' : 'nowrap state-bad'}>{r.state}</td>
-                  <td className="num" title={r.estimated ? 'Large partitions are counted by PostgreSQL’s estimate' : undefined}>
-                    {r.estimated ? '≈ ' : ''}
-                    {formatCount(r.entries)}
-                  </td>
-                  <td className="num">{formatBytes(r.bytes)}</td>
-                  <td className="num">{formatCount(r.partitions)}</td>
-                  <td className="nowrap">{r.oldest ? (r.oldest === r.newest ? r.oldest : `${r.oldest} – ${r.newest}`) : '—'}</td>
-                  <td className="num">
-                    {r.entriesPerSecond === undefined ? '—' : `${formatRate(r.entriesPerSecond)} entries/s, ${formatBytes(Math.round(r.bytesPerSecond ?? 0))}/s`}
-                  </td>
-                  <td className="num">{r.ingested === undefined ? '—' : formatCount(r.ingested)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableScroller>
+        <ListTable
+          className="status-table"
+          label="Indexers"
+          columns={['Indexer', 'State', 'Entries', 'Stored', 'Partitions', 'Oldest – newest partition', 'Ingest rate', 'Ingested since start']}
+        >
+          {rows.map((r) => (
+            <tr key={r.name}>
+              <th scope="row" className="entry-name">
+                <span>{r.name}</span>
+                {r.error && <span className="desc error-text">{r.error}</span>}
+              </th>
+              <td className={healthy(r.state) ? 'nowrap state-ok' : 'nowrap state-bad'}>{r.state}</td>
+              <td className="num" title={r.estimated ? 'Large partitions are counted by PostgreSQL’s estimate' : undefined}>
+                {r.estimated ? '≈ ' : ''}
+                {formatCount(r.entries)}
+              </td>
+              <td className="num">{formatBytes(r.bytes)}</td>
+              <td className="num">{formatCount(r.partitions)}</td>
+              <td className="nowrap">{r.oldest ? (r.oldest === r.newest ? r.oldest : `${r.oldest} – ${r.newest}`) : '—'}</td>
+              <td className="num">{r.entriesPerSecond === undefined ? '—' : `${formatRate(r.entriesPerSecond)} entries/s, ${formatBytes(Math.round(r.bytesPerSecond ?? 0))}/s`}</td>
+              <td className="num">{r.ingested === undefined ? '—' : formatCount(r.ingested)}</td>
+            </tr>
+          ))}
+        </ListTable>
       )}
 
       {rows.map((r) => (
@@ -124,31 +107,20 @@ function Partitions({ name, stats }: { name: string; stats?: IndexerStats }) {
     <details className="status-partitions">
       <summary>Partitions of {name}</summary>
       {wells.map((w) => (
-        <TableScroller>
-          <table key={w.Name} className="keeping-table status-table" aria-label={`Partitions of ${name}, well ${w.Name}`}>
-            <thead>
-              <tr>
-                <th scope="col">Partition ({w.Name})</th>
-                <th scope="col">Entries</th>
-                <th scope="col">Stored</th>
+        <ListTable key={w.Name} className="status-table" label={`Partitions of ${name}, well ${w.Name}`} columns={[`Partition (${w.Name})`, 'Entries', 'Stored']}>
+          {[...(w.Stats ?? [])]
+            .sort((a, b) => b.ID.localeCompare(a.ID))
+            .map((p) => (
+              <tr key={p.ID}>
+                <th scope="row">{p.ID}</th>
+                <td className="num">
+                  {p.Estimated ? '≈ ' : ''}
+                  {formatCount(p.Entries)}
+                </td>
+                <td className="num">{formatBytes(p.Data)}</td>
               </tr>
-            </thead>
-            <tbody>
-              {[...(w.Stats ?? [])]
-                .sort((a, b) => b.ID.localeCompare(a.ID))
-                .map((p) => (
-                  <tr key={p.ID}>
-                    <th scope="row">{p.ID}</th>
-                    <td className="num">
-                      {p.Estimated ? '≈ ' : ''}
-                      {formatCount(p.Entries)}
-                    </td>
-                    <td className="num">{formatBytes(p.Data)}</td>
-                  </tr>
-                ))}
-            </tbody>
-          </table>
-        </TableScroller>
+            ))}
+        </ListTable>
       ))}
     </details>
   );

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { getNonAdminTokens, setNonAdminTokens } from './tokens-api';
+import { ErrorNote } from '../ui/ErrorNote';
 
 /**
  * The administrators' switch: may non-admin users use API tokens? Off, they get 403 from the token
@@ -39,11 +40,7 @@ export function NonAdminSwitch() {
       <span role="status" className="muted small">
         {note}
       </span>
-      {error && (
-        <p className="error" role="alert">
-          {error}
-        </p>
-      )}
+      <ErrorNote message={error} />
     </div>
   );
 }

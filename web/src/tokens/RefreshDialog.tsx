@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { ApiToken, ApiTokenWithSecret } from '../api/types';
-import { Dialog } from '../ui/Dialog';
+import { ActionFooter, Dialog } from '../ui/Dialog';
 import { usePrefs } from '../prefs/PrefsContext';
 import { ExpiryField } from './ExpiryField';
 import { ExpiryChoice, expiryValue } from './expiry';
@@ -39,19 +39,7 @@ export function RefreshDialog({ token, onRefreshed, onClose }: { token: ApiToken
       <div className="entry-form">
         <ExpiryField choice={choice} day={day} onChoice={setChoice} onDay={setDay} />
       </div>
-      {error && (
-        <p className="error" role="alert">
-          {error}
-        </p>
-      )}
-      <div className="dialog-buttons">
-        <button type="button" onClick={onClose} data-autofocus>
-          Cancel
-        </button>
-        <button type="button" className="primary" onClick={() => void refresh()} disabled={busy}>
-          {busy ? 'Refreshing…' : 'Refresh'}
-        </button>
-      </div>
+      <ActionFooter error={error} action={busy ? 'Refreshing…' : 'Refresh'} tone="primary" busy={busy} onAction={() => void refresh()} onCancel={onClose} />
     </Dialog>
   );
 }

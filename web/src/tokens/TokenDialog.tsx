@@ -8,6 +8,7 @@ import { CapabilityPicker } from './CapabilityPicker';
 import { ExpiryField } from './ExpiryField';
 import { ExpiryChoice, expiryValue } from './expiry';
 import { createToken, TokenInput, updateToken } from './tokens-api';
+import { ErrorNote } from '../ui/ErrorNote';
 
 /**
  * Creates a token (no `token`) or changes one: name, description, capabilities by area, expiry.
@@ -93,11 +94,7 @@ export function TokenDialog({
             </span>
           </div>
           <p className="muted small">A token reaches only what its capabilities name, never more than its owner may, and never an administrator&apos;s pages.</p>
-          {areasError && (
-            <p className="error" role="alert">
-              {areasError}
-            </p>
-          )}
+          <ErrorNote message={areasError} />
           <CapabilityPicker areas={areas} selected={caps} onChange={setCaps} />
           <p className="muted small" aria-live="polite">
             {caps.size} chosen

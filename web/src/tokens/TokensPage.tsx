@@ -16,7 +16,8 @@ import { tokenMatches } from './token-list';
 import '../ui/keeping.css';
 import '../admin/admin.css';
 import './tokens.css';
-import { TableScroller } from '../ui/TableScroller';
+import { ListTable } from '../ui/TableScroller';
+import { ErrorNote } from '../ui/ErrorNote';
 
 type Open =
   | { kind: 'new' }
@@ -130,66 +131,47 @@ export function TokensPage() {
       <p role="status" className={outcome && !outcome.ok ? 'error' : 'muted'}>
         {outcome?.text}
       </p>
-      {error && (
-        <p className="error" role="alert">
-          {error}
-        </p>
-      )}
+      <ErrorNote message={error} />
       {!tokens && !error && <p className="muted">Loading the tokens…</p>}
       {tokens && tokens.length === 0 && <p className="empty">No API tokens yet. Create one with “New token”.</p>}
       {tokens && tokens.length > 0 && (
-        <TableScroller>
-          <table className="keeping-table" aria-label="API tokens">
-            <thead>
-              <tr>
-                <th scope="col">Name</th>
-                {all && <th scope="col">Owner</th>}
-                <th scope="col">Capabilities</th>
-                <th scope="col">Expires</th>
-                <th scope="col">Last used</th>
-                <th scope="col">Created</th>
-                <th scope="col">Actions</th>
-              </tr>
-            </thead>
-            <tbody>
-              {shown.map((t) => (
-                <tr key={t.id}>
-                  <th scope="row" className="entry-name">
-                    <span>{t.name}</span>
-                    {t.description && <span className="muted desc">{t.description}</span>}
-                  </th>
-                  {all && <td className="text-cell">{names.get(t.uid) ?? `user ${t.uid}`}</td>}
-                  <td className="text-cell">
-                    <ul className="held-areas">
-                      {summarize(t.capabilities, areas).map((h) => (
-                        <li key={h.area}>{summaryText(h)}</li>
-                      ))}
-                      {t.capabilities.length === 0 && <li className="muted">none</li>}
-                    </ul>
-                  </td>
-                  <td className="text-cell nowrap">
-                    {isExpired(t.expiresAt, now) ? <span className="badge expired-badge">Expired</span> : null} {t.expiresAt ? when(t.expiresAt) : 'Never'}
-                  </td>
-                  <td className="text-cell nowrap">{t.lastUsedAt ? when(t.lastUsedAt) : <span className="muted">never</span>}</td>
-                  <td className="text-cell nowrap">{when(t.createdAt)}</td>
-                  <td className="actions-cell">
-                    <div className="row-actions" role="group" aria-label={`Actions for ${t.name}`}>
-                      <button type="button" onClick={() => setOpen({ kind: 'edit', token: t })} aria-label={`Edit ${t.name}`}>
-                        Edit
-                      </button>
-                      <button type="button" onClick={() => setOpen({ kind: 'refresh', token: t })} aria-label={`Refresh ${t.name}`}>
-                        Refresh
-                      </button>
-                      <button type="button" onClick={() => setOpen({ kind: 'delete', token: t })} aria-label={`Delete ${t.name}`}>
-                        Delete
-                      </button>
-                    </div>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableScroller>
+        <ListTable label="API tokens" columns={['Name', 'Owner', 'Capabilities', 'Expires', 'Last used', 'Created', 'Actions']}>
+          {shown.map((t) => (
+            <tr key={t.id}>
+              <th scope="row" className="entry-name">
+                <span>{t.name}</span>
+                {t.description && <span className="muted desc">{t.description}</span>}
+              </th>
+              {all && <td className="text-cell">{names.get(t.uid) ?? `user ${t.uid}`}</td>}
+              <td className="text-cell">
+                <ul className="held-areas">
+                  {summarize(t.capabilities, areas).map((h) => (
+                    <li key={h.area}>{summaryText(h)}</li>
+                  ))}
+                  {t.capabilities.length === 0 && <li className="muted">none</li>}
+                </ul>
+              </td>
+              <td className="text-cell nowrap">
+                {isExpired(t.expiresAt, now) ? <span className="badge expired-badge">Expired</span> : null} {t.expiresAt ? when(t.expiresAt) : 'Never'}
+              </td>
+              <td className="text-cell nowrap">{t.lastUsedAt ? when(t.lastUsedAt) : <span className="muted">never</span>}</td>
+              <td className="text-cell nowrap">{when(t.createdAt)}</td>
+              <td className="actions-cell">
+                <div className="row-actions" role="group" aria-label={`Actions for ${t.name}`}>
+                  <button type="button" onClick={() => setOpen({ kind: 'edit', token: t })} aria-label={`Edit ${t.name}`}>
+                    Edit
+                  </button>
+                  <button type="button" onClick={() => setOpen({ kind: 'refresh', token: t })} aria-label={`Refresh ${t.name}`}>
+                    Refresh
+                  </button>
+                  <button type="button" onClick={() => setOpen({ kind: 'delete', token: t })} aria-label={`Delete ${t.name}`}>
+                    Delete
+                  </button>
+                </div>
+              </td>
+            </tr>
+          ))}
+        </ListTable>
       )}
       {tokens && tokens.length > 0 && shown.length === 0 && <p className="empty">No token matches the filter.</p>}
       {open?.kind === 'new' && <TokenDialog areas={areas} areasError={areasError} onCreated={(t) => showSecret(t, false)} onSaved={done} onClose={() => setOpen(undefined)} />}

@@ -1,5 +1,6 @@
 import { ReactNode, useId, useLayoutEffect, useRef } from 'react';
 import './keeping.css';
+import { ErrorNote } from './ErrorNote';
 
 /**
  * A modal dialog on the browser's own <dialog>: the page behind it is inert, Tab stays inside,
@@ -54,11 +55,7 @@ export function FormFooter({
 }) {
   return (
     <>
-      {error && (
-        <p className="error" role="alert">
-          {error}
-        </p>
-      )}
+      <ErrorNote message={error} />
       <div className="dialog-buttons">
         <button type="button" onClick={onCancel} data-autofocus={autoFocus === 'cancel' || undefined}>
           Cancel
@@ -97,19 +94,41 @@ export function ConfirmDialog({
   return (
     <Dialog title={title} onClose={onClose}>
       <p>{message}</p>
-      {error && (
-        <p className="error" role="alert">
-          {error}
-        </p>
-      )}
+      <ActionFooter error={error} action={action} tone={tone} busy={busy} onAction={onConfirm} onCancel={onClose} />
+    </Dialog>
+  );
+}
+
+/**
+ * The end of a dialog that asks before it acts: the refusal in words, then Cancel (which takes
+ * focus) and the action's button, red (`danger`) or `primary`, waiting while `busy`.
+ */
+export function ActionFooter({
+  error,
+  action,
+  tone = 'danger',
+  busy,
+  onAction,
+  onCancel,
+}: {
+  error?: string;
+  action: ReactNode;
+  tone?: 'danger' | 'primary';
+  busy?: boolean;
+  onAction(): void;
+  onCancel(): void;
+}) {
+  return (
+    <>
+      <ErrorNote message={error} />
       <div className="dialog-buttons">
-        <button type="button" onClick={onClose} data-autofocus>
+        <button type="button" onClick={onCancel} data-autofocus>
           Cancel
         </button>
-        <button type="button" className={tone} onClick={onConfirm} disabled={busy}>
+        <button type="button" className={tone} onClick={onAction} disabled={busy}>
           {action}
         </button>
       </div>
-    </Dialog>
+    </>
   );
 }

@@ -1,12 +1,20 @@
-import { ReactNode, useCallback, useState } from 'react';
+import { ReactNode, useCallback, useMemo, useState } from 'react';
+import { useAuth } from '../auth/AuthContext';
+import { downloadFile } from '../common-upload/download';
 import { ConfirmDialog } from './Dialog';
-import { TableScroller } from './TableScroller';
+import { allLabels } from './kept-filter';
+import { ListTable } from './TableScroller';
+import { formatBytes } from './time-format';
 import { useCancellable } from './useCancellable';
+import { useAllGroups } from './useGroups';
+import { useUserNames } from './useUserNames';
+import { ErrorNote } from './ErrorNote';
 
 /**
- * The pieces every "things you keep" page shares (library, dashboards, resources, files): the
- * list read from the API and sorted, its state in words, and the administrators' switch to every
- * user's things.
+ * The one list page of every kind of kept thing (library, dashboards, resources, files): its state
+ * (useKeptPage: the list read from the API and sorted, the filters, the dialog open, the last
+ * action's outcome, the administrators' switch to every user's things) and its frame
+ * (KeptListPage), with the owner's cell and the delete dialog.
  */
 
 export interface ListState<T> {
@@ -22,7 +30,7 @@ export interface ListState<T> {
  * `read(admin)` lists the things (`admin`: every user's); `what` names them in the error ("the
  * files"). `read` and `compare` should be module functions (the list is read again when they change).
  */
-export function useKeptList<T>(read: (admin: boolean) => Promise<T[]>, admin: boolean, compare: (a: T, b: T) => number, what: string): ListState<T> {
+function useKeptList<T>(read: (admin: boolean) => Promise<T[]>, admin: boolean, compare: (a: T, b: T) => number, what: string): ListState<T> {
   const [list, setList] = useState<T[]>();
   const [error, setError] = useState<string>();
   const [round, setRound] = useState(0);
@@ -40,6 +48,95 @@ export function useKeptList<T>(read: (admin: boolean) => Promise<T[]>, admin: bo
   const reload = useCallback(() => setRound((r) => r + 1), []);
   return { list, error, reload };
 }
+
+/** A kept thing as its list page needs it: its owner, and its labels where it has some. */
+export interface Owned {
+  UID: number;
+  Labels?: readonly string[] | null;
+}
+
+/**
+ * The state of a kept things' page. `read(admin)` lists them (`admin`: every user's; a module
+ * function), `compare` sorts them, `what` names them in a read error ("the files"), `matches` says
+ * whether one passes the filters (the words typed, the label picked or ''). `owners` says
+ * when to ask the service for usernames (for the owner column): always, in admin mode, or when
+ * someone else's thing is listed. `E` is what the page's open dialog is about.
+ */
+export function useKeptPage<T extends Owned, E>({
+  read,
+  compare,
+  what,
+  matches,
+  owners,
+}: {
+  read(admin: boolean): Promise<T[]>;
+  compare(a: T, b: T): number;
+  what: string;
+  matches(t: T, text: string, label: string): boolean;
+  owners: 'always' | 'admin' | 'others';
+}) {
+  const { user } = useAuth();
+  const groups = useAllGroups();
+  const [admin, setAdmin] = useState(false);
+  const { list, error, reload } = useKeptList(read, admin, compare, what);
+  const names = useUserNames(owners === 'always' || (owners === 'admin' ? admin : (list ?? []).some((t) => t.UID !== user.UID)));
+  const [text, setText] = useState('');
+  const [label, setLabel] = useState('');
+  const [editing, setEditing] = useState<E>();
+  const [note, setNote] = useState<string>();
+  const [failure, setFailure] = useState<string>();
+  const labels = useMemo(() => allLabels(list ?? []), [list]);
+  const shown = useMemo(() => (list ?? []).filter((t) => matches(t, text, label)), [list, text, label]); // eslint-disable-line react-hooks/exhaustive-deps -- `matches` is the page's filter rule, the same each render
+
+  /** the owner's username (else "user 7") */
+  const ownerOf = (t: Owned) => names.get(t.UID) ?? `user ${t.UID}`;
+  return {
+    user,
+    /** every group, to name those a thing is shared with */
+    groups,
+    admin,
+    setAdmin,
+    list,
+    /** the things that pass the filters */
+    shown,
+    /** every label the things use */
+    labels,
+    /** why the list could not be read, or the last download failed */
+    error: error ?? failure,
+    reload,
+    text,
+    setText,
+    label,
+    setLabel,
+    editing,
+    setEditing,
+    note,
+    setNote,
+    ownerOf,
+    /** the owner when it is someone else (for OwnedNameCell) */
+    otherOwner: (t: Owned) => (t.UID !== user.UID ? ownerOf(t) : undefined),
+    /** an action is done: the dialog closes, its outcome is shown and the list read again */
+    done(message: string) {
+      setEditing(undefined);
+      setNote(message);
+      reload();
+    },
+    /** downloads a thing's contents, saying so under the filters */
+    async download(url: string, name: string, size: number) {
+      setNote(`Downloading “${name}”…`);
+      setFailure(undefined);
+      try {
+        await downloadFile(url, name);
+        setNote(`Downloaded “${name}” (${formatBytes(size)}).`);
+      } catch (err) {
+        setNote(undefined);
+        setFailure(`“${name}” could not be downloaded: ${(err as Error).message}`);
+      }
+    },
+  };
+}
+
+export type KeptPage<T extends Owned, E> = ReturnType<typeof useKeptPage<T, E>>;
 
 /**
  * The line under the filters: the last action's outcome (`noteIsError`: a refusal), a read error,
@@ -65,11 +162,7 @@ export function ListMessages({
       <p role="status" className={noteIsError ? 'error' : 'muted'}>
         {note}
       </p>
-      {error && (
-        <p className="error" role="alert">
-          {error}
-        </p>
-      )}
+      <ErrorNote message={error} />
       {list === undefined && !error && <p className="muted">{loading}</p>}
       {empty && list && list.length === 0 && <p className="empty">{empty}</p>}
     </>
@@ -104,42 +197,41 @@ export function OwnedNameCell({ name, description, owner }: { name: ReactNode; d
  * things), the outcome line, and the table of the things that match (`children`: its rows), or
  * why there is none. `dialogs` open above it.
  */
-export function KeptListPage({
+export function KeptListPage<T extends Owned, E>({
+  page,
   id,
   title,
   actions,
   intro,
   filter,
   labels,
-  everyUsers,
-  messages,
+  loading,
+  empty,
   columns,
   tableLabel,
-  matches,
   noMatch,
   children,
   dialogs,
 }: {
+  page: KeptPage<T, E>;
   /** names the page's heading (`${id}-title`) */
   id: string;
   title: string;
   actions: ReactNode;
   intro: ReactNode;
-  /** the filter box: `what` completes "Filter …", `label` names the box */
-  filter: { what: string; label: string; placeholder: string; text: string; onText(text: string): void };
-  /** the label picker, for things with labels: every label in use and the one picked ('' for all) */
-  labels?: { all: string[]; picked: string; onPick(label: string): void };
-  everyUsers: { admin: boolean; checked: boolean; onChange(v: boolean): void; what: string };
-  messages: Parameters<typeof ListMessages>[0];
+  /** the filter box: `what` completes "Filter …" and "Every user's …", `label` names the box */
+  filter: { what: string; every: string; label: string; placeholder: string };
+  /** the things have labels: a picker narrows the list to one */
+  labels?: boolean;
+  loading: string;
+  empty: string;
   columns: string[];
   tableLabel: string;
-  /** how many things pass the filters */
-  matches: number;
   noMatch: string;
   children: ReactNode;
   dialogs?: ReactNode;
 }) {
-  const list = messages.list;
+  const { list } = page;
   return (
     <section className="keeping-page" aria-labelledby={`${id}-title`}>
       <div className="page-head">
@@ -150,14 +242,14 @@ export function KeptListPage({
       <div className="toolbar filters" role="search" aria-label={`Filter ${filter.what}`}>
         <label>
           {filter.label}
-          <input type="search" value={filter.text} onChange={(e) => filter.onText(e.target.value)} placeholder={filter.placeholder} />
+          <input type="search" value={page.text} onChange={(e) => page.setText(e.target.value)} placeholder={filter.placeholder} />
         </label>
         {labels && (
           <label>
             Label
-            <select value={labels.picked} onChange={(e) => labels.onPick(e.target.value)}>
+            <select value={page.label} onChange={(e) => page.setLabel(e.target.value)}>
               <option value="">All labels</option>
-              {labels.all.map((l) => (
+              {page.labels.map((l) => (
                 <option key={l} value={l}>
                   {l}
                 </option>
@@ -165,26 +257,15 @@ export function KeptListPage({
             </select>
           </label>
         )}
-        <EveryUsersSwitch {...everyUsers} />
+        <EveryUsersSwitch admin={page.user.Admin} checked={page.admin} onChange={page.setAdmin} what={filter.every} />
       </div>
-      <ListMessages {...messages} />
+      <ListMessages note={page.note} error={page.error} list={list} loading={loading} empty={empty} />
       {list && list.length > 0 && (
-        <TableScroller>
-          <table className="keeping-table" aria-label={tableLabel}>
-            <thead>
-              <tr>
-                {columns.map((c) => (
-                  <th key={c} scope="col">
-                    {c}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>{children}</tbody>
-          </table>
-        </TableScroller>
+        <ListTable label={tableLabel} columns={columns}>
+          {children}
+        </ListTable>
       )}
-      {list && list.length > 0 && matches === 0 && <p className="empty">{noMatch}</p>}
+      {list && list.length > 0 && page.shown.length === 0 && <p className="empty">{noMatch}</p>}
       {dialogs}
     </section>
   );
