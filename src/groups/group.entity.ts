@@ -1,4 +1,5 @@
-import { Column, Entity, PrimaryColumn, PrimaryGeneratedColumn } from 'typeorm';
+import { Column, Entity, ForeignKey, Index, PrimaryColumn, PrimaryGeneratedColumn } from 'typeorm';
+import { UserEntity } from '../users/user.entity';
 
 @Entity({ name: 'app_group' })
 export class GroupEntity {
@@ -21,8 +22,11 @@ export class GroupEntity {
 @Entity({ name: 'group_member' })
 export class GroupMemberEntity {
   @PrimaryColumn({ type: 'integer', primaryKeyConstraintName: 'group_member_pkey' })
+  @ForeignKey(() => GroupEntity, { name: 'group_member_gid_fkey', onDelete: 'CASCADE' })
   gid: number;
 
   @PrimaryColumn({ type: 'integer', primaryKeyConstraintName: 'group_member_pkey' })
+  @ForeignKey(() => UserEntity, { name: 'group_member_uid_fkey', onDelete: 'CASCADE' })
+  @Index('group_member_uid_idx')
   uid: number;
 }

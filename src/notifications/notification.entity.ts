@@ -1,4 +1,6 @@
-import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
+import { Column, Entity, ForeignKey, Index, PrimaryGeneratedColumn } from 'typeorm';
+import { GroupEntity } from '../groups/group.entity';
+import { UserEntity } from '../users/user.entity';
 
 @Entity({ name: 'notification' })
 export class NotificationEntity {
@@ -6,9 +8,13 @@ export class NotificationEntity {
   id: string;
 
   @Column({ type: 'integer', nullable: true })
+  @ForeignKey(() => UserEntity, { name: 'notification_uid_fkey', onDelete: 'CASCADE' })
+  @Index('notification_uid_idx')
   uid: number | null;
 
   @Column({ type: 'integer', nullable: true })
+  @ForeignKey(() => GroupEntity, { name: 'notification_gid_fkey', onDelete: 'CASCADE' })
+  @Index('notification_gid_idx')
   gid: number | null;
 
   @Column({ type: 'integer', default: 0 })
@@ -24,6 +30,7 @@ export class NotificationEntity {
   sent: Date;
 
   @Column({ type: 'timestamptz' })
+  @Index('notification_expires_idx')
   expires: Date;
 
   @Column({ type: 'timestamptz', nullable: true })

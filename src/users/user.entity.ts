@@ -1,4 +1,5 @@
-import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
+import { Column, Entity, ForeignKey, PrimaryGeneratedColumn } from 'typeorm';
+import { GroupEntity } from '../groups/group.entity';
 
 @Entity({ name: 'app_user' })
 export class UserEntity {
@@ -24,6 +25,7 @@ export class UserEntity {
   locked: boolean;
 
   @Column({ type: 'integer', nullable: true })
+  @ForeignKey(() => GroupEntity, { name: 'app_user_default_gid_fkey', onDelete: 'SET NULL' })
   defaultGid: number | null;
 
   @Column({ type: 'timestamptz', nullable: true })
