@@ -49,7 +49,7 @@ async function failsEverywhere(t: TestApp, h: Headers, query: string, renderer: 
   const l = await launch(t.http, h, query);
   const stats = await finished(t.http, h, l.SearchID);
   expect(stats.Error).toMatch(reason);
-  const failed = { Error: `search failed: ${stats.Error as string}` };
+  const failed = { Error: `search failed: ${stats.Error as string}`, Code: 'SEARCH_FAILED' };
   const page = await request(t.http).get(`/api/searchctrl/${l.SearchID}/renderer/${renderer}`).set(h);
   expect([page.status, page.body]).toEqual([422, failed]);
   for (const format of ['json', 'csv']) {

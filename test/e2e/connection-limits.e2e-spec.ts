@@ -78,7 +78,7 @@ describe('connections from one address that have not signed in', () => {
     expect(await refused.response()).toEqual({
       status: 429,
       headers: expect.objectContaining({ 'retry-after': '2', connection: 'close' }),
-      body: errorBody(connectionErrors.tooManyFromAddress(5)),
+      body: errorBody(connectionErrors.tooManyFromAddress(5), 'TOO_MANY_UNAUTHENTICATED_CONNECTIONS'),
     });
     await refused.ended;
     expect((await getFrom(port, '/api/test', { localAddress: '127.0.0.4' })).status).toBe(200);
@@ -121,7 +121,7 @@ describe('connections in all', () => {
     expect(await refused.response()).toEqual({
       status: 503,
       headers: expect.objectContaining({ 'retry-after': '10', connection: 'close' }),
-      body: errorBody(connectionErrors.tooManyOpen),
+      body: errorBody(connectionErrors.tooManyOpen, 'TOO_MANY_CONNECTIONS'),
     });
     await refused.ended;
     held.shift()!.socket.destroy();

@@ -65,7 +65,10 @@ describe('eval over ingested data (e2e)', () => {
     expect(loop.status).toBeLessThan(500);
     expect(loop.body.Error).toContain('eval: the program ran more than 100000 steps on one entry (the per-entry step budget, EVAL_MAX_STEPS)');
     const bad = await direct('tag=web eval x = mac(y)');
-    expect({ status: bad.status, body: bad.body }).toEqual({ status: 400, body: errorBody(queryErrors.module('eval: the mac() cast is not supported at offset 17')) });
+    expect({ status: bad.status, body: bad.body }).toEqual({
+      status: 400,
+      body: errorBody(queryErrors.module('eval: the mac() cast is not supported at offset 17'), 'QUERY_INVALID'),
+    });
   });
 
   it('GET /api/info/searchmodules describes eval and lists its functions', async () => {

@@ -76,7 +76,7 @@ describe('extraction modules over ingested data (e2e)', () => {
       ['tag=shipped syslog Hostname~web', 'syslog: operator ~ is not supported on Hostname (supported: == !=)'],
     ]) {
       const r = await direct(q);
-      expect({ status: r.status, body: r.body }).toEqual({ status: 400, body: errorBody(queryErrors.module(msg)) });
+      expect({ status: r.status, body: r.body }).toEqual({ status: 400, body: errorBody(queryErrors.module(msg), 'QUERY_INVALID') });
     }
   });
 

@@ -353,6 +353,6 @@ describe('hostile input fuzzer (e2e)', () => {
     const up = await request(t.http).put(`/api/resources/${guid}/raw`).set(admin).attach('file', Buffer.from('abc'), 'a.bin').timeout(5000);
     expect(up.status).toBe(200);
     const bad = await request(t.http).post('/api/files/not-a-uuid').set(user.headers).attach('file', Buffer.from('abc'), 'a.bin').timeout(5000);
-    expect([bad.status, bad.body]).toEqual([400, errorBody(requestErrors.invalidUuid('not-a-uuid'))]);
+    expect([bad.status, bad.body]).toEqual([400, errorBody(requestErrors.invalidUuid('not-a-uuid'), 'INVALID_UUID')]);
   }, 15000);
 });

@@ -40,7 +40,7 @@ describe('info endpoints', () => {
   it('answers requests the HTTP parser refuses with a JSON Error body', async () => {
     const res = await request(t.http).get('/api/test').set('X-Big', 'a'.repeat(20_000));
     expect(res.status).toBe(431);
-    expect(JSON.parse(res.text)).toEqual({ Error: 'Request headers are too large' });
+    expect(JSON.parse(res.text)).toEqual({ Error: 'Request headers are too large', Code: 'HEADERS_TOO_LARGE' });
   });
 
   it('serves the OpenAPI document and its UI without authentication', async () => {

@@ -39,7 +39,7 @@ describe('ingest limits (e2e)', () => {
   it('refuses more new tags than MAX_NEW_TAGS_PER_REQUEST with 400, creating none and using no tag number', async () => {
     const before = await tagCount();
     const many = Array.from({ length: 21 }, (_, i) => ({ TS: at(1000), Tag: `burst${i}`, Data: b64('x') }));
-    expect((await ingest(admin, many).expect(400)).body).toEqual(errorBody(limitErrors.newTagsPerRequest(21, 20)));
+    expect((await ingest(admin, many).expect(400)).body).toEqual(errorBody(limitErrors.newTagsPerRequest(21, 20), 'TOO_MANY_NEW_TAGS'));
     expect(await tagCount()).toBe(before);
     // The next new tag takes the lowest free number: nothing was consumed.
     await ingest(admin, [{ TS: at(1000), Tag: 'after_burst', Data: b64('x') }]).expect(200);
@@ -56,7 +56,7 @@ describe('ingest limits (e2e)', () => {
       await ingest(tok.headers, batch).expect(200);
     }
     const over = await ingest(tok.headers, [{ TS: at(1000), Tag: `u${u.uid}_one_more`, Data: b64('x') }]).expect(400);
-    expect(over.body).toEqual(errorBody(limitErrors.tagsPerUser(30, 30)));
+    expect(over.body).toEqual(errorBody(limitErrors.tagsPerUser(30, 30), 'TOO_MANY_TAGS'));
     // Existing tags stay usable by everyone, and another user may still create tags.
     await ingest(tok.headers, [{ TS: at(1000), Tag: `u${u.uid}_0_0`, Data: b64('again') }]).expect(200);
     await ingest(admin, [{ TS: at(1000), Tag: 'admin_still_can', Data: b64('x') }]).expect(200);
@@ -70,7 +70,7 @@ describe('ingest limits (e2e)', () => {
     await ingest(admin, [{ TS: at(1000), Tag: 'last_number', Data: b64('x') }]).expect(200);
     expect((await db.query(`SELECT id FROM tag WHERE name = 'last_number'`)).rows[0].id).toBe(gap);
     const full = await ingest(admin, [{ TS: at(1000), Tag: 'no_number_left', Data: b64('x') }]).expect(400);
-    expect(full.body).toEqual(errorBody(limitErrors.tagNumbersLeft(0)));
+    expect(full.body).toEqual(errorBody(limitErrors.tagNumbersLeft(0), 'TAG_NUMBERS_EXHAUSTED'));
     // Recoverable: freeing a number (here by hand) lets creation go on.
     await db.query(`DELETE FROM tag WHERE name = 'filler100'`);
     await ingest(admin, [{ TS: at(1000), Tag: 'no_number_left', Data: b64('x') }]).expect(200);
@@ -92,7 +92,7 @@ describe('ingest limits (e2e)', () => {
   it('refuses a request that would add more than MAX_NEW_PARTITIONS_PER_REQUEST days, creating none', async () => {
     const before = await partitions();
     const spread = Array.from({ length: 12 }, (_, i) => ({ TS: at((i + 2) * DAY), Tag: 'spread', Data: b64(`d${i}`) }));
-    expect((await ingest(admin, spread).expect(400)).body).toEqual(errorBody(limitErrors.newDays(12, 10)));
+    expect((await ingest(admin, spread).expect(400)).body).toEqual(errorBody(limitErrors.newDays(12, 10), 'TOO_MANY_NEW_DAYS'));
     expect(await partitions()).toBe(before);
     await ingest(admin, spread.slice(0, 10)).expect(200);
     expect(await partitions()).toBeGreaterThanOrEqual(before + 9);

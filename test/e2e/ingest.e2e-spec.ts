@@ -258,7 +258,7 @@ describe('ingest APIs (e2e)', () => {
     }
     const malformed = await request(t.http).put('/api/ingest/json').set(admin).set('Content-Type', 'application/json').send('[{"TS":');
     expect(malformed.status).toBe(400);
-    expect(malformed.body).toEqual(errorBody(requestErrors.malformedJson));
+    expect(malformed.body).toEqual(errorBody(requestErrors.malformedJson, 'MALFORMED_JSON'));
 
     const lineCases: Array<[request.Test, number, string]> = [
       [request(t.http).post('/api/ingest/lines').set(admin).field('tag', 'bad|tag').attach('file', Buffer.from('a\n'), 'f'), 400, `tag ${ingestErrors.tagChars}`],
@@ -320,7 +320,7 @@ describe('ingest APIs (e2e)', () => {
     expect(ok.status).toBe(200);
     const noCap = await request(t.http).put('/api/ingest/json').set({ 'Service-Token': searchOnlyToken }).send([]);
     expect(noCap.status).toBe(403);
-    expect(noCap.body).toEqual({ Error: 'API token lacks the Ingest capability' });
+    expect(noCap.body).toEqual(errorBody('API token lacks the Ingest capability'));
     const withCap = await request(t.http)
       .put('/api/ingest/json')
       .set({ 'Service-Token': ingestToken })

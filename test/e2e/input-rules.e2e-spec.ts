@@ -54,7 +54,7 @@ describe('input rules on every route', () => {
     }
     expect(wrong).toEqual([]);
     const res = await request(t.http).put(`/api/users/${alice.uid}/preferences`).set(alice.headers).set('Content-Type', 'application/json').send(deep(100)).expect(400);
-    expect(res.body).toEqual(errorBody(limitErrors.jsonDepth()));
+    expect(res.body).toEqual(errorBody(limitErrors.jsonDepth(), 'JSON_TOO_DEEP'));
     expect((await request(t.http).get(`/api/users/${alice.uid}/preferences`).set(alice.headers).expect(200)).body).toEqual(before.body);
     // Within the limit it is stored.
     await request(t.http).put(`/api/users/${alice.uid}/preferences`).set(alice.headers).set('Content-Type', 'application/json').send(deep(60)).expect(200);
@@ -63,9 +63,9 @@ describe('input rules on every route', () => {
   it('refuses deep JSON inside JSON string fields (dashboard Data, library Metadata) with 400', async () => {
     const text = `${'['.repeat(5000)}${']'.repeat(5000)}`;
     const d = await request(t.http).post('/api/dashboards').set(alice.headers).send({ Name: 'deep', Data: text }).expect(400);
-    expect(d.body).toEqual(errorBody(limitErrors.jsonDepth('Data')));
+    expect(d.body).toEqual(errorBody(limitErrors.jsonDepth('Data'), 'JSON_TOO_DEEP'));
     const l = await request(t.http).post('/api/library').set(alice.headers).send({ Name: 'deep', Query: 'tag=x', Metadata: text }).expect(400);
-    expect(l.body).toEqual(errorBody(limitErrors.jsonDepth('Metadata')));
+    expect(l.body).toEqual(errorBody(limitErrors.jsonDepth('Metadata'), 'JSON_TOO_DEEP'));
   });
 });
 
@@ -153,12 +153,12 @@ describe('what the product client sends and reads: null, "not set", and errors t
         .sort(),
     ).toEqual(['to the group', 'to the user']);
     const none = await request(t.http).post('/api/notifications/targeted').set(admin).send({ UID: 0, GID: 0, Msg: 'nobody' }).expect(400);
-    expect(none.body).toEqual(errorBody(notificationErrors.noTarget));
+    expect(none.body).toEqual(errorBody(notificationErrors.noTarget, 'NOTIFICATION_TARGET_REQUIRED'));
   });
 
   it('a missing GIDs list in POST /api/users/{id}/group says so, not that a value is too large', async () => {
     const u = await createUser(t.http, admin);
     const res = await request(t.http).post(`/api/users/${u.uid}/group`).set(admin).send({ GID: 1 }).expect(400);
-    expect(res.body).toEqual(errorBody(requestErrors.invalidRequest('GIDs must be an array')));
+    expect(res.body).toEqual(errorBody(requestErrors.invalidRequest('GIDs must be an array'), 'VALIDATION_FAILED'));
   });
 });

@@ -138,7 +138,7 @@ describe('lookup -r, compound queries and table -save (e2e)', () => {
 
   it("refuses another user's unshared resource with the message of a missing one (400, by name and by GUID)", async () => {
     const r = await direct(t.http, stranger.headers, MAIN);
-    expect([r.status, r.body]).toEqual([400, { Error: 'ModuleError: lookup: resource "hosts" not found' }]);
+    expect([r.status, r.body]).toEqual([400, { Error: 'ModuleError: lookup: resource "hosts" not found', Code: 'LOOKUP_NOT_FOUND' }]);
     const missing = await direct(t.http, owner.headers, MAIN.replace('-r hosts', '-r nosuch'));
     expect([missing.status, missing.body.Error]).toEqual([400, 'ModuleError: lookup: resource "nosuch" not found']);
     const byGuid = await direct(t.http, stranger.headers, MAIN.replace('-r hosts', `-r ${hosts}`));

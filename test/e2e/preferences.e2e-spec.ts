@@ -54,7 +54,7 @@ describe('user preferences', () => {
   it('never accepts POST', async () => {
     const res = await request(t.http).post(`/api/users/${alice.uid}/preferences`).set(alice.headers).send({ a: 1 });
     expect(res.status).toBe(404);
-    expect(res.body).toEqual(errorBody(requestErrors.noSuchRoute));
+    expect(res.body).toEqual(errorBody(requestErrors.noSuchRoute, 'ROUTE_NOT_FOUND'));
   });
 
   describe('access', () => {
@@ -67,10 +67,10 @@ describe('user preferences', () => {
     });
 
     it("a non-admin gets 403 on another user's preferences (GET, PUT, DELETE) and they stay unchanged", async () => {
-      expect((await get(other.headers, owner.uid).expect(403)).body).toEqual(errorBody(preferenceErrors.ownOnly));
-      expect((await put(other.headers, owner.uid, '{"hacked":1}').expect(403)).body).toEqual(errorBody(preferenceErrors.ownOnly));
+      expect((await get(other.headers, owner.uid).expect(403)).body).toEqual(errorBody(preferenceErrors.ownOnly, 'OWN_PREFERENCES_ONLY'));
+      expect((await put(other.headers, owner.uid, '{"hacked":1}').expect(403)).body).toEqual(errorBody(preferenceErrors.ownOnly, 'OWN_PREFERENCES_ONLY'));
       const del = await request(t.http).delete(`/api/users/${owner.uid}/preferences`).set(other.headers).expect(403);
-      expect(del.body).toEqual(errorBody(preferenceErrors.ownOnly));
+      expect(del.body).toEqual(errorBody(preferenceErrors.ownOnly, 'OWN_PREFERENCES_ONLY'));
       expect((await get(owner.headers, owner.uid).expect(200)).body).toEqual({ mine: true });
     });
 
@@ -86,9 +86,9 @@ describe('user preferences', () => {
 
     it('a user that does not exist is 404, for admins and non-admins alike (checked before access)', async () => {
       for (const h of [admin, other.headers]) {
-        expect((await get(h, 999999).expect(404)).body).toEqual(errorBody(userErrors.notFound));
-        expect((await put(h, 999999, '{}').expect(404)).body).toEqual(errorBody(userErrors.notFound));
-        expect((await request(t.http).delete('/api/users/999999/preferences').set(h).expect(404)).body).toEqual(errorBody(userErrors.notFound));
+        expect((await get(h, 999999).expect(404)).body).toEqual(errorBody(userErrors.notFound, 'USER_NOT_FOUND'));
+        expect((await put(h, 999999, '{}').expect(404)).body).toEqual(errorBody(userErrors.notFound, 'USER_NOT_FOUND'));
+        expect((await request(t.http).delete('/api/users/999999/preferences').set(h).expect(404)).body).toEqual(errorBody(userErrors.notFound, 'USER_NOT_FOUND'));
       }
     });
 
@@ -118,8 +118,8 @@ describe('user preferences', () => {
 
     it("an admin's token has no admin rights: 403 on others' preferences and on the admin listing", async () => {
       const tok = await createToken(t.http, admin, ['PreferencesRead', 'PreferencesWrite']);
-      expect((await get(tok.headers, owner.uid).expect(403)).body).toEqual(errorBody(preferenceErrors.ownOnly));
-      expect((await put(tok.headers, owner.uid, '{}').expect(403)).body).toEqual(errorBody(preferenceErrors.ownOnly));
+      expect((await get(tok.headers, owner.uid).expect(403)).body).toEqual(errorBody(preferenceErrors.ownOnly, 'OWN_PREFERENCES_ONLY'));
+      expect((await put(tok.headers, owner.uid, '{}').expect(403)).body).toEqual(errorBody(preferenceErrors.ownOnly, 'OWN_PREFERENCES_ONLY'));
       expect((await request(t.http).get('/api/users/preferences').set(tok.headers).expect(403)).body).toEqual(errorBody(authErrors.adminNotForTokens));
       await get(tok.headers, ADMIN_UID).expect(200);
       expect((await get(owner.headers, owner.uid).expect(200)).body).toEqual({ mine: true });
@@ -130,22 +130,22 @@ describe('user preferences', () => {
     it('refuses malformed JSON, non-JSON bodies and empty bodies; the stored value is unchanged', async () => {
       const u = await createUser(t.http, admin);
       await put(u.headers, u.uid, '{"keep":1}').expect(200);
-      expect((await put(u.headers, u.uid, '{"broken":').expect(400)).body).toEqual(errorBody(requestErrors.malformedJson));
+      expect((await put(u.headers, u.uid, '{"broken":').expect(400)).body).toEqual(errorBody(requestErrors.malformedJson, 'MALFORMED_JSON'));
       const text = await request(t.http).put(`/api/users/${u.uid}/preferences`).set(u.headers).set('Content-Type', 'text/plain').send('{"a":1}').expect(415);
-      expect(text.body).toEqual(errorBody(preferenceErrors.jsonContentType));
+      expect(text.body).toEqual(errorBody(preferenceErrors.jsonContentType, 'PREFERENCES_NOT_JSON'));
       const form = await request(t.http).put(`/api/users/${u.uid}/preferences`).set(u.headers).type('form').send({ a: '1' }).expect(415);
-      expect(form.body).toEqual(errorBody(preferenceErrors.jsonContentType));
+      expect(form.body).toEqual(errorBody(preferenceErrors.jsonContentType, 'PREFERENCES_NOT_JSON'));
       const none = await request(t.http).put(`/api/users/${u.uid}/preferences`).set(u.headers).expect(415);
-      expect(none.body).toEqual(errorBody(preferenceErrors.jsonContentType));
+      expect(none.body).toEqual(errorBody(preferenceErrors.jsonContentType, 'PREFERENCES_NOT_JSON'));
       const empty = await request(t.http).put(`/api/users/${u.uid}/preferences`).set(u.headers).set('Content-Type', 'application/json').send('').expect(400);
-      expect(empty.body).toEqual(errorBody(preferenceErrors.emptyBody));
+      expect(empty.body).toEqual(errorBody(preferenceErrors.emptyBody, 'PREFERENCES_BODY_EMPTY'));
       expect((await get(u.headers, u.uid).expect(200)).body).toEqual({ keep: 1 });
     });
 
     it('refuses a body over the JSON limit with 413', async () => {
       const u = await createUser(t.http, admin);
       const huge = JSON.stringify({ s: 'x'.repeat(t.config.maxJsonBody + 10) });
-      expect((await put(u.headers, u.uid, huge).expect(413)).body).toEqual(errorBody(requestErrors.jsonBodyTooLarge(formatBytes(t.config.maxJsonBody))));
+      expect((await put(u.headers, u.uid, huge).expect(413)).body).toEqual(errorBody(requestErrors.jsonBodyTooLarge(formatBytes(t.config.maxJsonBody)), 'BODY_TOO_LARGE'));
       expect((await get(u.headers, u.uid).expect(200)).text).toBe('null');
     });
 
@@ -153,7 +153,7 @@ describe('user preferences', () => {
       for (const id of ['abc', '-1', '0', '1.5', '99999999999']) {
         const res = await request(t.http).get(`/api/users/${id}/preferences`).set(admin);
         expect(res.status).toBe(400);
-        expect(res.body).toEqual(errorBody(requestErrors.invalidId(id)));
+        expect(res.body).toEqual(errorBody(requestErrors.invalidId(id), 'INVALID_ID'));
       }
     });
 

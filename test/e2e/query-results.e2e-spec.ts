@@ -155,12 +155,12 @@ describe('query results (e2e)', () => {
         .post('/api/searchctrl/launch')
         .set(user)
         .send({ SearchString: query, ...RANGE });
-      expect([launched.status, launched.body]).toEqual([400, { Error: message }]);
+      expect([launched.status, launched.body]).toEqual([400, { Error: message, Code: 'QUERY_INVALID' }]);
       const direct = await request(t.http)
         .post('/api/search/direct')
         .set(user)
         .send({ SearchString: query, Format: 'json', ...RANGE });
-      expect([direct.status, direct.body]).toEqual([400, { Error: message }]);
+      expect([direct.status, direct.body]).toEqual([400, { Error: message, Code: 'QUERY_INVALID' }]);
       const parsed = await request(t.http).post('/api/parse').set(user).send({ SearchString: query }).expect(200);
       expect([parsed.body.GoodQuery, parsed.body.ParseError, parsed.body.ModuleIndex]).toEqual([false, message, 0]);
     });
@@ -173,7 +173,7 @@ describe('query results (e2e)', () => {
         .send({ SearchString: query, Format: 'json', ...RANGE });
       // eval adds where match( is in the query
       const error = `ModuleError: eval: match(): invalid regular expression: invalid repeat count: {2,1} at offset 1 of the expression at offset ${query.indexOf('match(')}`;
-      expect([bad.status, bad.body]).toEqual([400, { Error: error }]);
+      expect([bad.status, bad.body]).toEqual([400, { Error: error, Code: 'QUERY_INVALID' }]);
       const { page } = await run(`tag=${tag} regex "(?i)\\" (?P<status>[45]\\d{2}) " | count by status | table status count`, 'table');
       expect(page.Entries.Rows.map((r: { Row: string[] }) => r.Row)).toEqual([
         ['404', '2'],

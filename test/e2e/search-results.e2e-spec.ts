@@ -70,7 +70,7 @@ describe('failed searches', () => {
     expect(stats.Messages).toEqual([{ ID: 1, Severity: 'error', Value: reason }]);
     expect((await request(t.http).get(`/api/searchctrl/${l.SearchID}`).set(user.headers).expect(200)).body[0].Error).toBe(reason);
     expect((await request(t.http).get('/api/searchctrl').set(user.headers).expect(200)).body).toEqual([expect.objectContaining({ ID: l.SearchID, Error: reason })]);
-    const failed = { Error: `search failed: ${reason}` };
+    const failed = { Error: `search failed: ${reason}`, Code: 'SEARCH_FAILED' };
     const page = await request(t.http).get(`/api/searchctrl/${l.SearchID}/renderer/text?sid=${l.SearchSessionID}`).set(user.headers);
     expect([page.status, page.body]).toEqual([422, failed]);
     for (const format of ['json', 'csv', 'text', 'archive']) {
@@ -80,13 +80,13 @@ describe('failed searches', () => {
     const table = await launch(t.http, user.headers, `${EVIL_QUERY(evil)} | count by x | table x count`);
     await finished(t.http, user.headers, table.SearchID);
     const tablePage = await request(t.http).get(`/api/searchctrl/${table.SearchID}/renderer/table`).set(user.headers);
-    expect([tablePage.status, tablePage.body]).toEqual([422, { Error: expect.stringMatching(/^search failed: Search timed out after 1000 ms/) }]);
+    expect([tablePage.status, tablePage.body]).toEqual([422, { Error: expect.stringMatching(/^search failed: Search timed out after 1000 ms/), Code: 'SEARCH_FAILED' }]);
     expect((await request(t.http).get(`/api/searchctrl/${table.SearchID}/download/csv`).set(user.headers)).status).toBe(422);
   });
 
   it('answer 4xx with the reason in direct search', async () => {
     const r = await direct(t.http, user.headers, `${EVIL_QUERY(evil)} | count | table`);
-    expect([r.status, r.body]).toEqual([408, { Error: expect.stringMatching(/^Search timed out after 1000 ms/) }]);
+    expect([r.status, r.body]).toEqual([408, { Error: expect.stringMatching(/^Search timed out after 1000 ms/), Code: 'SEARCH_TIMED_OUT' }]);
   });
 
   it('answer 5xx when the service caused the failure (an indexer is down)', async () => {
@@ -96,7 +96,7 @@ describe('failed searches', () => {
       const l = await launch(down.http, h, `tag=${evil} count | table`);
       expect((await finished(down.http, h, l.SearchID)).Error).toBe('Indexer 127.0.0.1:1/none is unavailable');
       const page = await request(down.http).get(`/api/searchctrl/${l.SearchID}/renderer/table`).set(h);
-      expect([page.status, page.body]).toEqual([503, { Error: 'search failed: Indexer 127.0.0.1:1/none is unavailable', RequestId: expect.any(String) }]);
+      expect([page.status, page.body]).toEqual([503, { Error: 'search failed: Indexer 127.0.0.1:1/none is unavailable', Code: 'SEARCH_FAILED', RequestId: expect.any(String) }]);
     } finally {
       await down.close();
     }

@@ -1,4 +1,5 @@
 import request from 'supertest';
+import type { ErrorCode } from '../../src/common/errors/codes';
 import { Client } from 'pg';
 import { asAdmin, Headers } from '../setup/auth';
 import { createTestApp, TestApp } from '../setup/app';
@@ -227,21 +228,21 @@ describe('search over two indexers (e2e)', () => {
   });
 
   it('direct search errors: bad query, bad format, missing range', async () => {
-    const cases: Array<[Record<string, unknown>, string]> = [
-      [{ SearchString: 'tag=web makerainbows', ...DAY }, 'ModuleError: makerainbows is not a valid module'],
-      [{ SearchString: 'tag=web json user | table user', Format: 'text', ...DAY }, 'Format "text" is not supported by the table renderer'],
-      [{ SearchString: 'tag=web', Format: 'pdf', ...DAY }, 'Unknown format "pdf"'],
-      [{ SearchString: 'tag=web', Format: 'archive', ...DAY }, 'Unknown format "archive": use json, csv or text'],
-      [{ SearchString: 'tag=web' }, 'A time range is required'],
-      [{ SearchString: 'tag=web', SearchStart: 'yesterday', SearchEnd: DAY.SearchEnd }, 'start must be an RFC3339'],
-      [{ SearchString: 'tag=web', SearchStart: DAY.SearchEnd, SearchEnd: DAY.SearchStart }, 'end is before start'],
-      [{ SearchString: 'tag=web', Duration: 'forever' }, 'duration must be'],
-      [{ SearchString: 5, ...DAY }, 'SearchString must be a string'],
-      [{ ...DAY }, 'A query is required'],
+    const cases: Array<[Record<string, unknown>, string, ErrorCode]> = [
+      [{ SearchString: 'tag=web makerainbows', ...DAY }, 'ModuleError: makerainbows is not a valid module', 'QUERY_INVALID'],
+      [{ SearchString: 'tag=web json user | table user', Format: 'text', ...DAY }, 'Format "text" is not supported by the table renderer', 'FORMAT_NOT_SUPPORTED'],
+      [{ SearchString: 'tag=web', Format: 'pdf', ...DAY }, 'Unknown format "pdf"', 'UNKNOWN_FORMAT'],
+      [{ SearchString: 'tag=web', Format: 'archive', ...DAY }, 'Unknown format "archive": use json, csv or text', 'UNKNOWN_FORMAT'],
+      [{ SearchString: 'tag=web' }, 'A time range is required', 'TIME_RANGE_REQUIRED'],
+      [{ SearchString: 'tag=web', SearchStart: 'yesterday', SearchEnd: DAY.SearchEnd }, 'start must be an RFC3339', 'INVALID_TIMESTAMP'],
+      [{ SearchString: 'tag=web', SearchStart: DAY.SearchEnd, SearchEnd: DAY.SearchStart }, 'end is before start', 'END_BEFORE_START'],
+      [{ SearchString: 'tag=web', Duration: 'forever' }, 'duration must be', 'INVALID_DURATION'],
+      [{ SearchString: 5, ...DAY }, 'SearchString must be a string', 'FIELD_NOT_A_STRING'],
+      [{ ...DAY }, 'A query is required', 'QUERY_REQUIRED'],
     ];
-    for (const [body, msg] of cases) {
+    for (const [body, msg, code] of cases) {
       const r = await request(t.http).post('/api/search/direct').set(admin).send(body);
-      expect({ status: r.status, body: r.body }).toEqual({ status: 400, body: { Error: expect.stringContaining(msg) } });
+      expect({ status: r.status, body: r.body }).toEqual({ status: 400, body: { Error: expect.stringContaining(msg), Code: code } });
     }
   });
 
@@ -276,7 +277,7 @@ describe('search over two indexers (e2e)', () => {
     }
     expect(Math.max(...pings)).toBeLessThan(1000);
     const { r, ms } = await pending;
-    expect({ status: r.status, body: r.body }).toEqual({ status: 408, body: { Error: expect.stringContaining('Search timed out after 4000 ms') } });
+    expect({ status: r.status, body: r.body }).toEqual({ status: 408, body: { Error: expect.stringContaining('Search timed out after 4000 ms'), Code: 'SEARCH_TIMED_OUT' } });
     expect(ms).toBeLessThan(10_000);
   });
 
@@ -301,7 +302,7 @@ describe('search over two indexers (e2e)', () => {
     expect(Math.max(...pings)).toBeLessThan(1000);
     const { r, ms } = await pending;
     expect(r.status).toBe(408);
-    expect(r.body).toEqual({ Error: expect.stringContaining('Search timed out after 4000 ms') });
+    expect(r.body).toEqual({ Error: expect.stringContaining('Search timed out after 4000 ms'), Code: 'SEARCH_TIMED_OUT' });
     expect(ms).toBeLessThan(10_000);
   });
 });
@@ -341,9 +342,15 @@ describe('search endpoints (e2e)', () => {
     expect(header.body).toEqual(expect.objectContaining({ Sequence: 0, GoodQuery: false, ModuleIndex: 1, ParseError: expect.stringContaining('makerainbows') }));
     const url = await request(t.http).post('/api/parse').set(admin).query({ query: 'tag=a count' });
     expect(url.body).toEqual(expect.objectContaining({ GoodQuery: true, RenderModule: 'text', CollapsingIndex: 0 }));
-    for (const body of [{}, { SearchString: 1 }, { SearchString: 'x', Sequence: -1 }, { SearchString: 'x', Sequence: 'a' }]) {
+    const refused: Array<[Record<string, unknown>, string, ErrorCode]> = [
+      [{}, 'A query is required', 'QUERY_REQUIRED'],
+      [{ SearchString: 1 }, 'SearchString must be a string', 'FIELD_NOT_A_STRING'],
+      [{ SearchString: 'x', Sequence: -1 }, 'Sequence must be a non-negative integer', 'INVALID_SEQUENCE'],
+      [{ SearchString: 'x', Sequence: 'a' }, 'Sequence must be a non-negative integer', 'INVALID_SEQUENCE'],
+    ];
+    for (const [body, msg, code] of refused) {
       const r = await request(t.http).post('/api/parse').set(admin).send(body);
-      expect({ status: r.status, body: r.body }).toEqual({ status: 400, body: { Error: expect.any(String) } });
+      expect({ status: r.status, body: r.body }).toEqual({ status: 400, body: { Error: expect.stringContaining(msg), Code: code } });
     }
     const noCap = await request(t.http).post('/api/parse').set(ingestToken).send({ SearchString: 'x' });
     expect(noCap.status).toBe(403);
@@ -512,7 +519,7 @@ describe('search executor (e2e, used by persistent searches)', () => {
       const h = await asAdmin(down.http);
       const s = await request(down.http).post('/api/search/direct').set(h).send({ SearchString: 'tag=seq', Duration: '1h' });
       expect(s.status).toBe(503);
-      expect(s.body).toEqual({ Error: 'Indexer 127.0.0.1:1/none is unavailable', RequestId: expect.any(String) });
+      expect(s.body).toEqual({ Error: 'Indexer 127.0.0.1:1/none is unavailable', Code: 'INDEXER_UNAVAILABLE', RequestId: expect.any(String) });
       for (let i = 0; i < 2; i++) {
         const r = await request(down.http)
           .put('/api/ingest/json')

@@ -64,6 +64,6 @@ describe('archive upload bound', () => {
       .post('/api/searchctrl/import')
       .set(user.headers)
       .attach('file', Buffer.alloc(2 * 1024 * 1024, 1), 'big.tar.gz');
-    expect([r.status, r.body]).toEqual([413, errorBody(availabilityErrors.archiveUpload('1 MiB'))]);
+    expect([r.status, r.body]).toEqual([413, errorBody(availabilityErrors.archiveUpload('1 MiB'), 'FILE_TOO_LARGE')]);
   });
 });

@@ -8,6 +8,7 @@ import * as tar from 'tar-stream';
 import { createTestApp, TestApp } from '../setup/app';
 import { addToGroup, asAdmin, createGroup, createUser, Headers, TestUser } from '../setup/auth';
 import { createToken } from '../setup/tokens';
+import { errorBody } from '../setup/errors';
 
 const ZERO = '0001-01-01T00:00:00Z';
 const BASE = Date.parse('2024-03-01T00:00:00Z');
@@ -156,7 +157,7 @@ describe('search control', () => {
       .set(owner.headers)
       .send({ SearchString: `tag=${tag} grep x | MakeRainbows`, ...RANGE })
       .expect(400);
-    expect(bad.body).toEqual({ Error: expect.stringContaining('MakeRainbows is not a valid module') });
+    expect(bad.body).toEqual({ Error: expect.stringContaining('MakeRainbows is not a valid module'), Code: 'QUERY_INVALID' });
     await request(t.http).post('/api/searchctrl/launch').set(owner.headers).send({ SearchString: 'tag=x', SearchStart: 'yesterday' }).expect(400);
     await request(t.http).post('/api/searchctrl/launch').set(owner.headers).send({ SearchString: 'tag=x', SearchStart: RANGE.SearchEnd, SearchEnd: RANGE.SearchStart }).expect(400);
     await request(t.http).post('/api/searchctrl/launch').set(owner.headers).send({ SearchString: 42 }).expect(400);
@@ -228,7 +229,7 @@ describe('search control', () => {
     expect(await state(t.http, admin, id)).toBe('DORMANT');
     // stop on DORMANT: error, unchanged
     const stopDormant = await request(t.http).put(`/api/searchctrl/${id}/stop`).set(owner.headers).expect(409);
-    expect(stopDormant.body).toEqual({ Error: expect.stringContaining('DORMANT') });
+    expect(stopDormant.body).toEqual({ Error: expect.stringContaining('DORMANT'), Code: 'SEARCH_NOT_ACTIVE' });
     expect(await state(t.http, admin, id)).toBe('DORMANT');
     const a = await request(t.http).get(`/api/searchctrl/${id}/attach`).set(owner.headers).expect(200);
     expect(a.body).toEqual(expect.objectContaining({ SearchID: id, SearchSessionID: expect.any(String), RenderModule: 'text' }));
@@ -247,7 +248,7 @@ describe('search control', () => {
     expect(await state(t.http, admin, id)).toBe('DORMANT/SAVED');
     await request(t.http).patch(`/api/searchctrl/${id}/background`).set(owner.headers).expect(409);
     const b = await request(t.http).get(`/api/searchctrl/${id}/attach`).set(member.headers).expect(404);
-    expect(b.body).toEqual({ Error: 'Search not found' });
+    expect(b.body).toEqual(errorBody('Search not found'));
     const c = await request(t.http).get(`/api/searchctrl/${id}/attach`).set(owner.headers).expect(200);
     expect(await state(t.http, admin, id)).toBe('SAVED/ATTACHED');
     await request(t.http).put(`/api/searchctrl/${id}/stop`).set(owner.headers).expect(409);
@@ -296,7 +297,7 @@ describe('search control', () => {
     const a = await request(t.http).get(`/api/searchctrl/${id}/attach`).set(member.headers).expect(200);
     await request(t.http).get(`/api/searchctrl/${id}/stats?sid=${a.body.SearchSessionID}`).set(member.headers).expect(200);
     await request(t.http).patch(`/api/searchctrl/${id}/background`).set(member.headers).expect(200);
-    expect((await request(t.http).put(`/api/searchctrl/${id}/stop`).set(member.headers).expect(403)).body).toEqual({ Error: expect.any(String) });
+    expect((await request(t.http).put(`/api/searchctrl/${id}/stop`).set(member.headers).expect(403)).body).toEqual(errorBody('Only the owner or an admin may change this search'));
     await request(t.http).delete(`/api/searchctrl/${id}`).set(member.headers).expect(403);
     await request(t.http).patch(`/api/searchctrl/${id}/save`).set(member.headers).expect(403);
     await request(t.http).put(`/api/searchctrl/${id}/groups`).set(member.headers).send({ GIDs: [] }).expect(403);
@@ -310,7 +311,7 @@ describe('search control', () => {
       ['get', '/download/json'],
     ] as const) {
       const r = await request(t.http)[m](`/api/searchctrl/${id}${p}`).set(stranger.headers);
-      expect([p, r.status, r.body]).toEqual([p, 404, { Error: 'Search not found' }]);
+      expect([p, r.status, r.body]).toEqual([p, 404, errorBody('Search not found')]);
     }
     // Contract, Errors: stop or delete by anyone not authorised to modify the search is 403, also
     // for a stranger who cannot see it; an ID no search has stays 404.
@@ -319,9 +320,9 @@ describe('search control', () => {
       ['delete', ''],
     ] as const) {
       const r = await request(t.http)[m](`/api/searchctrl/${id}${p}`).set(stranger.headers);
-      expect([p, r.status, r.body]).toEqual([p, 403, { Error: 'Only the owner or an admin may change this search' }]);
+      expect([p, r.status, r.body]).toEqual([p, 403, errorBody('Only the owner or an admin may change this search')]);
       const unknown = await request(t.http)[m](`/api/searchctrl/1234567890${p}`).set(stranger.headers);
-      expect([p, unknown.status, unknown.body]).toEqual([p, 404, { Error: 'Search not found' }]);
+      expect([p, unknown.status, unknown.body]).toEqual([p, 404, errorBody('Search not found')]);
     }
     expect((await request(t.http).get('/api/searchctrl').set(stranger.headers).expect(200)).body.map((s: { ID: string }) => s.ID)).not.toContain(id);
     expect((await request(t.http).get('/api/searchctrl').set(member.headers).expect(200)).body.map((s: { ID: string }) => s.ID)).toContain(id);
@@ -372,7 +373,7 @@ describe('search control', () => {
     expect((await request(t.http).get(`/api/searchctrl/${id}`).set(member.headers).expect(200)).body[0]).toEqual(expect.objectContaining({ ID: id, GIDs: [gid] }));
     await waitFinished(t.http, u.headers, id);
     expect((await request(t.http).get(`/api/searchctrl/${id}/renderer/text`).set(member.headers).expect(200)).body.EntryCount).toBe(50);
-    const notYours = { Error: 'Only the owner or an admin may change this search' };
+    const notYours = errorBody('Only the owner or an admin may change this search');
     for (const [m, p] of [
       ['put', '/stop'],
       ['delete', ''],
@@ -382,7 +383,7 @@ describe('search control', () => {
       expect([m, p, byMember.status, byMember.body]).toEqual([m, p, 403, notYours]);
       const byStranger = await request(t.http)[m](`/api/searchctrl/${id}${p}`).set(stranger.headers);
       // Stop and delete: 403 for everyone but the owner and admins; save hides the search from strangers.
-      expect([m, p, byStranger.status, byStranger.body]).toEqual(m === 'patch' ? [m, p, 404, { Error: 'Search not found' }] : [m, p, 403, notYours]);
+      expect([m, p, byStranger.status, byStranger.body]).toEqual(m === 'patch' ? [m, p, 404, errorBody('Search not found')] : [m, p, 403, notYours]);
     }
     expect(await state(t.http, admin, id)).toBe('ACTIVE');
     // Explicit GIDs win; a cleared default shares with nobody.
@@ -452,7 +453,10 @@ describe('search control', () => {
       const text = await request(t.http).get(`/api/searchctrl/${id}/download/text`).set(owner.headers).expect(200);
       expect(text.text.trim().split('\n').sort()).toEqual(entries.map((e) => Buffer.from(e.Data, 'base64').toString()).sort());
       expect(text.headers['content-disposition']).toBe(`attachment; filename="search-${id}.txt"`);
-      expect((await request(t.http).get(`/api/searchctrl/${id}/download/pcap`).set(owner.headers).expect(400)).body).toEqual({ Error: expect.stringContaining('not available') });
+      expect((await request(t.http).get(`/api/searchctrl/${id}/download/pcap`).set(owner.headers).expect(400)).body).toEqual({
+        Error: expect.stringContaining('not available'),
+        Code: 'FORMAT_NOT_AVAILABLE',
+      });
     });
 
     it('offers only the formats of the renderer', async () => {
@@ -558,7 +562,7 @@ describe('search control', () => {
       ];
       for (const [name, body, status] of cases) {
         const r = await request(t.http).post('/api/searchctrl/import').set(stranger.headers).attach('file', body, 'a.tar.gz');
-        expect([name, r.status, r.body]).toEqual([name, status, { Error: expect.any(String) }]);
+        expect([name, r.status, r.body]).toEqual([name, status, { Error: expect.any(String), Code: status === 400 ? 'INVALID_ARCHIVE' : expect.stringMatching(/^ARCHIVE_/) }]);
       }
       await request(t.http).post('/api/searchctrl/import').set(stranger.headers).field('GID', 'abc').attach('file', good, 'a.tar.gz').expect(400);
       await request(t.http).post('/api/searchctrl/import').set(stranger.headers).send({}).expect(400);
@@ -595,7 +599,7 @@ describe('search control: ping timeout, limits and restarts', () => {
         .set(u.headers)
         .send({ SearchString: `tag=${tag}`, ...RANGE })
         .expect(429);
-      expect(third.body).toEqual({ Error: expect.stringContaining('at most 2') });
+      expect(third.body).toEqual({ Error: expect.stringContaining('at most 2'), Code: 'TOO_MANY_SEARCHES' });
       const bg = await launch(t.http, admin, `tag=${tag}`, { Background: true });
       const full = await waitFinished(t.http, admin, bg.SearchID);
       expect(full.body).toEqual(

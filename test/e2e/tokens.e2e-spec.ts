@@ -196,13 +196,13 @@ describe('API tokens', () => {
         expect({ why, status: res.status, body: res.body }).toEqual({ why, status: 400, body: errorBody(message) });
       }
       const malformed = await http().post('/api/tokens').set(v.headers).set('Content-Type', 'application/json').send('{"name": ').expect(400);
-      expect(malformed.body).toEqual(errorBody(requestErrors.malformedJson));
+      expect(malformed.body).toEqual(errorBody(requestErrors.malformedJson, 'MALFORMED_JSON'));
       const unknownCap = await http()
         .post('/api/tokens')
         .set(v.headers)
         .send({ name: 'x', capabilities: ['Teleport'] })
         .expect(400);
-      expect(unknownCap.body).toEqual(errorBody(tokenErrors.unknownCapabilities('Teleport')));
+      expect(unknownCap.body).toEqual(errorBody(tokenErrors.unknownCapabilities('Teleport'), 'UNKNOWN_CAPABILITIES'));
       expect((await http().get('/api/tokens').set(v.headers).expect(200)).body).toEqual([]);
     });
 
@@ -228,7 +228,7 @@ describe('API tokens', () => {
           .send({ name: `t${i}`, capabilities: [] })
           .expect(200);
       const res = await http().post('/api/tokens').set(v.headers).send({ name: 'one too many', capabilities: [] }).expect(409);
-      expect(res.body).toEqual(errorBody(tokenErrors.limit(100)));
+      expect(res.body).toEqual(errorBody(tokenErrors.limit(100), 'TOKEN_LIMIT_REACHED'));
       expect((await http().get('/api/tokens').set(v.headers).expect(200)).body).toHaveLength(100);
     });
 
@@ -263,7 +263,7 @@ describe('API tokens', () => {
     it("a stranger gets 404 for every route on another user's token, and nothing changes", async () => {
       const before = (await http().get(`/api/tokens/${tokId}`).set(owner.headers).expect(200)).body;
       for (const q of ['', '?admin=true']) {
-        await http().get(`/api/tokens/${tokId}${q}`).set(stranger.headers).expect(404, errorBody(tokenErrors.notFound));
+        expect((await http().get(`/api/tokens/${tokId}${q}`).set(stranger.headers).expect(404)).body).toEqual(errorBody(tokenErrors.notFound, 'TOKEN_NOT_FOUND'));
         await http().put(`/api/tokens/${tokId}${q}`).set(stranger.headers).send({ name: 'stolen' }).expect(404);
         await http().patch(`/api/tokens/${tokId}${q}`).set(stranger.headers).send({}).expect(404);
         await http().delete(`/api/tokens/${tokId}${q}`).set(stranger.headers).expect(404);
@@ -274,7 +274,7 @@ describe('API tokens', () => {
 
     it("a non-admin asking for everyone's tokens gets 403", async () => {
       const res = await http().get('/api/tokens?admin=true').set(stranger.headers).expect(403);
-      expect(res.body).toEqual(errorBody(tokenErrors.adminListOnly));
+      expect(res.body).toEqual(errorBody(tokenErrors.adminListOnly, 'TOKENS_LIST_ALL_ADMIN_ONLY'));
       await http().get('/api/tokens?admin=false').set(stranger.headers).expect(200, []);
     });
 
@@ -329,7 +329,7 @@ describe('API tokens', () => {
     it('answers 400 for invalid IDs and 404 for unknown ones', async () => {
       for (const id of ['not-a-uuid', '123', '00000000-0000-0000-0000-00000000000g', `${tokId}x`]) {
         const res = await http().get(`/api/tokens/${id}`).set(owner.headers).expect(400);
-        expect(res.body).toEqual(errorBody(requestErrors.invalidUuid(id)));
+        expect(res.body).toEqual(errorBody(requestErrors.invalidUuid(id), 'INVALID_UUID'));
         await http().delete(`/api/tokens/${id}`).set(owner.headers).expect(400);
       }
       await http().get('/api/tokens/00000000-0000-4000-8000-000000000000').set(owner.headers).expect(404);
@@ -343,7 +343,7 @@ describe('API tokens', () => {
       await http().get('/api/users').set(tok.headers).expect(200);
       const res = await http().delete(`/api/tokens/${tok.id}`).set(owner.headers).expect(204);
       expect(res.text).toBe('');
-      await http().get('/api/users').set(tok.headers).expect(401, errorBody(authErrors.revokedToken));
+      expect((await http().get('/api/users').set(tok.headers).expect(401)).body).toEqual(errorBody(authErrors.revokedToken));
       // A shipper sending it to HEC is told the same, in HEC's shape.
       const hec = await http().post('/services/collector/event').set('Authorization', `Splunk ${tok.secret}`).send({ event: 'x' }).expect(401);
       expect(hec.body).toEqual(expect.objectContaining({ code: 4, text: `Invalid token: ${authErrors.revokedToken}` }));
@@ -418,7 +418,7 @@ describe('API tokens', () => {
         ['delete', '/api/logout'],
       ] as const) {
         const res = await http()[method](path).set(all.headers).expect(403);
-        expect(res.body).toEqual({ Error: 'This API is not available to API tokens' });
+        expect(res.body).toEqual(errorBody('This API is not available to API tokens'));
       }
       await whoami(u.headers).expect(200); // the user's session survived
     });
@@ -486,7 +486,7 @@ describe('API tokens', () => {
         .set(minter.headers)
         .send({ name: 'wide', capabilities: [...CAPABILITIES] })
         .expect(403);
-      expect(wide.body).toEqual(errorBody(tokenErrors.tokenLacks(CAPABILITIES.filter((c) => c !== 'TokenWrite' && c !== 'ListUsers'))));
+      expect(wide.body).toEqual(errorBody(tokenErrors.tokenLacks(CAPABILITIES.filter((c) => c !== 'TokenWrite' && c !== 'ListUsers')), 'TOKEN_LACKS_CAPABILITIES'));
       expect((await http().get('/api/tokens').set(u.headers).expect(200)).body).toHaveLength(before);
       // Changing another token: within its own capabilities only.
       await http()
@@ -507,7 +507,7 @@ describe('API tokens', () => {
       const narrow = await createToken(t.http, u.headers, ['TokenWrite'], { expiresAt });
       const full = await createToken(t.http, u.headers, [...CAPABILITIES]);
       // (a) create: every capability, or no expiry, or a later one: 403.
-      const outlives = errorBody(tokenErrors.outlives(new Date(expiresAt).toISOString()));
+      const outlives = errorBody(tokenErrors.outlives(new Date(expiresAt).toISOString()), 'TOKEN_OUTLIVES_TOKEN');
       const cases: Array<[Record<string, unknown>, number]> = [
         [{ capabilities: [...CAPABILITIES] }, 403],
         [{ capabilities: ['TokenWrite'], expiresAt: null }, 403],
@@ -560,7 +560,7 @@ describe('API tokens', () => {
       const tok = await createToken(t.http, u.headers, ['ListUsers']);
       await http().get('/api/users').set(tok.headers).expect(200);
       await http().put(`/api/users/${u.uid}/lock`).set(admin).expect(200);
-      await http().get('/api/users').set(tok.headers).expect(401, { Error: 'Account is locked' });
+      expect((await http().get('/api/users').set(tok.headers).expect(401)).body).toEqual(errorBody('Account is locked'));
       await whoami(tok.headers).expect(401);
       await http().delete(`/api/users/${u.uid}/lock`).set(admin).expect(200);
       await http().get('/api/users').set(tok.headers).expect(200);
@@ -609,7 +609,7 @@ describe('API tokens', () => {
       const tok = await createToken(t.http, u.headers, ['ListUsers'], { expiresAt });
       await http().get('/api/users').set(tok.headers).expect(200);
       await sleep(Math.max(0, Date.parse(expiresAt) - Date.now()) + 100);
-      await http().get('/api/users').set(tok.headers).expect(401, { Error: 'API token has expired' });
+      expect((await http().get('/api/users').set(tok.headers).expect(401)).body).toEqual(errorBody('API token has expired'));
       const listed = await http().get('/api/tokens').set(u.headers).expect(200);
       expect(listed.body).toEqual([expect.objectContaining({ id: tok.id, expiresAt })]);
 
@@ -624,7 +624,7 @@ describe('API tokens', () => {
       expect(refreshed.body).toEqual({ ...rec, expiresAt: later, lastUsedAt: expect.anything(), token: expect.stringMatching(/^sst_/) });
       expect(refreshed.body.token).not.toBe(tok.secret);
       await http().get('/api/users').set({ 'Service-Token': refreshed.body.token }).expect(200);
-      await http().get('/api/users').set(tok.headers).expect(401, errorBody(authErrors.replacedToken));
+      expect((await http().get('/api/users').set(tok.headers).expect(401)).body).toEqual(errorBody(authErrors.replacedToken));
 
       const forever = await http().patch(`/api/tokens/${tok.id}`).set(u.headers).send({ expiresAt: null }).expect(200);
       expect(forever.body).not.toHaveProperty('expiresAt');
@@ -668,7 +668,7 @@ describe('API tokens', () => {
       const never = await http().patch(`/api/tokens/${tok.id}`).set(u.headers).send({ expiresAt: null }).expect(200);
       expect(never.body).not.toHaveProperty('expiresAt');
       await http().put(`/api/tokens/${tok.id}`).set(u.headers).send({ expiresAt: '2001-01-01T00:00:00Z' }).expect(200);
-      expect((await http().patch(`/api/tokens/${tok.id}`).set(u.headers).send({}).expect(400)).body).toEqual(errorBody(tokenErrors.refreshExpired));
+      expect((await http().patch(`/api/tokens/${tok.id}`).set(u.headers).send({}).expect(400)).body).toEqual(errorBody(tokenErrors.refreshExpired, 'TOKEN_EXPIRED'));
     });
 
     it('a token with TokenWrite can refresh itself; its old secret then stops working', async () => {
@@ -765,9 +765,13 @@ describe('API tokens', () => {
         ['delete', `/api/tokens/${userTok.id}`],
       ] as Array<['get' | 'post' | 'put' | 'patch' | 'delete', string, object?]>) {
         const res = await http()[method](path).set(u.headers).send(body);
-        expect({ path, status: res.status, body: res.body }).toEqual({ path, status: 403, body: { Error: 'An admin has turned off API tokens for non-admin users' } });
+        expect({ path, status: res.status, body: res.body }).toEqual({
+          path,
+          status: 403,
+          body: errorBody('An admin has turned off API tokens for non-admin users', 'TOKENS_OFF_FOR_NON_ADMINS'),
+        });
       }
-      await http().get('/api/users').set(userTok.headers).expect(401, { Error: 'API tokens are turned off for non-admin users' });
+      expect((await http().get('/api/users').set(userTok.headers).expect(401)).body).toEqual(errorBody('API tokens are turned off for non-admin users'));
       await http().get('/api/users').set(u.headers).expect(200); // the user's session is unaffected
 
       await http().get('/api/users').set(adminTok.headers).expect(200);

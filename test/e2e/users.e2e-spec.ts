@@ -49,7 +49,7 @@ describe('users', () => {
     it('refuses bad IDs with 400', async () => {
       for (const id of ['-1', '0', 'abc', '1.5', '99999999999', '1e3', '%00']) {
         const res = await request(t.http).get(`/api/users/${id}`).set(admin);
-        expect({ id, status: res.status, body: res.body }).toEqual({ id, status: 400, body: errorBody(requestErrors.invalidId(decodeURIComponent(id))) });
+        expect({ id, status: res.status, body: res.body }).toEqual({ id, status: 400, body: errorBody(requestErrors.invalidId(decodeURIComponent(id)), 'INVALID_ID') });
       }
     });
   });
@@ -66,7 +66,7 @@ describe('users', () => {
         .set(admin)
         .send({ ...body, User: 'CAROL_create' })
         .expect(409);
-      expect(dup.body).toEqual(errorBody(userErrors.exists('CAROL_create')));
+      expect(dup.body).toEqual(errorBody(userErrors.exists('CAROL_create'), 'USER_ALREADY_EXISTS'));
     });
 
     it('requires every field with the right type', async () => {
