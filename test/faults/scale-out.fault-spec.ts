@@ -96,7 +96,7 @@ describe('scale-out over three PostgreSQL servers (fault)', () => {
     await servers[1].stop();
     const down = await count();
     expect(down.status).toBe(503);
-    expect(down.body).toEqual({ Error: `Indexer 127.0.0.1:${port}/indexer is unavailable`, RequestId: expect.any(String) });
+    expect(down.body).toEqual({ Error: `Indexer 127.0.0.1:${port}/indexer is unavailable`, Code: 'INDEXER_UNAVAILABLE', RequestId: expect.any(String) });
     // Acknowledged while it is down: stored on the two servers that answer.
     for (let b = 0; b < 4; b++) expect((await ingest(10_000 + b * PER_BATCH, PER_BATCH)).status).toBe(200);
     expect(svc.alive).toBe(true);
