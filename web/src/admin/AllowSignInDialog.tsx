@@ -1,6 +1,5 @@
-import { useState } from 'react';
 import { UserDetails } from '../api/types';
-import { ConfirmDialog } from '../ui/Dialog';
+import { ActionDialog } from '../ui/Dialog';
 import { usePrefs } from '../prefs/PrefsContext';
 import { setLocked } from './admin-api';
 import { blockEnd } from './sign-in-state';
@@ -12,25 +11,11 @@ import { blockEnd } from './sign-in-state';
  */
 export function AllowSignInDialog({ user, onDone, onClose }: { user: UserDetails; onDone(message: string): void; onClose(): void }) {
   const { prefs } = usePrefs();
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string>();
   const until = user.LoginBlockedUntil ? blockEnd(user.LoginBlockedUntil, prefs.timeZone) : 'later';
   const times = user.FailedLogins ?? 0;
 
-  async function allow() {
-    setBusy(true);
-    setError(undefined);
-    try {
-      await setLocked(user.UID, false);
-      onDone(`${user.User} can sign in again: their failed sign-ins are forgotten.`);
-    } catch (err) {
-      setError((err as Error).message);
-      setBusy(false);
-    }
-  }
-
   return (
-    <ConfirmDialog
+    <ActionDialog
       title={`Allow sign-in for ${user.User}`}
       message={
         <>
@@ -38,11 +23,11 @@ export function AllowSignInDialog({ user, onDone, onClose }: { user: UserDetails
           sign-ins are forgotten; if someone is guessing the password, set a new one as well.
         </>
       }
-      action={busy ? 'Allowing…' : 'Allow sign-in'}
+      action="Allow sign-in"
+      busyAction="Allowing…"
       tone="primary"
-      error={error}
-      busy={busy}
-      onConfirm={() => void allow()}
+      run={() => setLocked(user.UID, false)}
+      onDone={() => onDone(`${user.User} can sign in again: their failed sign-ins are forgotten.`)}
       onClose={onClose}
     />
   );

@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { GroupDetails } from '../api/types';
-import { ConfirmDialog } from '../ui/Dialog';
+import { ActionDialog } from '../ui/Dialog';
 import { deleteGroup } from './admin-api';
 import { AdminOnly, useDirectory } from './AdminOnly';
 import { GroupDialog } from './GroupDialog';
@@ -9,8 +9,9 @@ import { MembersDialog } from './MembersDialog';
 import { groupMatches, membersOf } from './user-edit';
 import { ListMessages } from '../ui/ListPage';
 import { ListTable } from '../ui/TableScroller';
+import { RowActions } from '../ui/RowActions';
 
-type Open = { kind: 'new' } | { kind: 'edit' | 'members'; gid: number } | { kind: 'delete'; group: GroupDetails; error?: string; busy?: boolean };
+type Open = { kind: 'new' } | { kind: 'edit' | 'members'; gid: number } | { kind: 'delete'; group: GroupDetails };
 
 /** Groups, for administrators: create, rename, describe, choose members, delete. */
 export function GroupsPage() {
@@ -35,16 +36,6 @@ function Groups() {
     setOutcome({ ok: true, text: message });
     reload();
   };
-
-  async function remove(g: GroupDetails) {
-    setOpen({ kind: 'delete', group: g, busy: true });
-    try {
-      await deleteGroup(g.GID);
-      done(`Deleted the group ${g.Name}.`);
-    } catch (err) {
-      setOpen({ kind: 'delete', group: g, error: (err as Error).message });
-    }
-  }
 
   return (
     <section className="keeping-page admin-page" aria-labelledby="groups-title">
@@ -82,7 +73,7 @@ function Groups() {
                 <td className="text-cell">{g.Desc}</td>
                 <td className="text-cell">{members.length ? members.map((u) => u.User).join(', ') : <span className="muted">nobody</span>}</td>
                 <td className="actions-cell">
-                  <div className="row-actions" role="group" aria-label={`Actions for ${g.Name}`}>
+                  <RowActions label={g.Name}>
                     <button
                       type="button"
                       onClick={() => setOpen({ kind: 'members', gid: g.GID })}
@@ -98,7 +89,7 @@ function Groups() {
                     <button type="button" onClick={() => setOpen({ kind: 'delete', group: g })} aria-label={`Delete ${g.Name}`}>
                       Delete
                     </button>
-                  </div>
+                  </RowActions>
                 </td>
               </tr>
             );
@@ -120,7 +111,7 @@ function Groups() {
         />
       )}
       {open?.kind === 'delete' && (
-        <ConfirmDialog
+        <ActionDialog
           title={`Delete the group ${open.group.Name}`}
           message={
             <>
@@ -129,9 +120,8 @@ function Groups() {
             </>
           }
           action="Delete"
-          error={open.error}
-          busy={open.busy}
-          onConfirm={() => void remove(open.group)}
+          run={() => deleteGroup(open.group.GID)}
+          onDone={() => done(`Deleted the group ${open.group.Name}.`)}
           onClose={() => setOpen(undefined)}
         />
       )}

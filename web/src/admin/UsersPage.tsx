@@ -2,7 +2,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { UserDetails } from '../api/types';
 import { useAuth } from '../auth/AuthContext';
-import { ConfirmDialog } from '../ui/Dialog';
+import { ActionDialog } from '../ui/Dialog';
 import { deleteUser, setLocked } from './admin-api';
 import { AdminOnly, useDirectory } from './AdminOnly';
 import { AllowSignInDialog } from './AllowSignInDialog';
@@ -14,11 +14,12 @@ import { UserDialog } from './UserDialog';
 import { UserStatus } from './UserStatus';
 import { ListMessages } from '../ui/ListPage';
 import { ListTable } from '../ui/TableScroller';
+import { RowActions } from '../ui/RowActions';
 
 /** The default account: it cannot be deleted or demoted (contract rule 4). */
 const PRIMARY_ADMIN_UID = 1;
 
-type Open = { kind: 'new' } | { kind: 'edit' | 'password' | 'lock' | 'allow'; user: UserDetails } | { kind: 'delete'; user: UserDetails; error?: string; busy?: boolean };
+type Open = { kind: 'new' } | { kind: 'edit' | 'password' | 'lock' | 'allow' | 'delete'; user: UserDetails };
 
 /** Users, for administrators: every account with its groups; create, edit, lock, reset, delete. */
 export function UsersPage() {
@@ -60,16 +61,6 @@ function Users() {
     }
   }
 
-  async function remove(u: UserDetails) {
-    setOpen({ kind: 'delete', user: u, busy: true });
-    try {
-      await deleteUser(u.UID);
-      done(`Deleted ${u.User}.`);
-    } catch (err) {
-      setOpen({ kind: 'delete', user: u, error: (err as Error).message });
-    }
-  }
-
   return (
     <section className="keeping-page admin-page" aria-labelledby="users-title">
       <div className="page-head">
@@ -106,7 +97,7 @@ function Users() {
               <td className="text-cell">{u.Groups.length ? u.Groups.map((g) => g.Name).join(', ') : <span className="muted">none</span>}</td>
               <td className="text-cell">{defaultGroupName(u)}</td>
               <td className="actions-cell">
-                <div className="row-actions" role="group" aria-label={`Actions for ${u.User}`}>
+                <RowActions label={u.User}>
                   <button type="button" onClick={() => setOpen({ kind: 'edit', user: u })} aria-label={`Edit ${u.User}`}>
                     Edit
                   </button>
@@ -142,7 +133,7 @@ function Users() {
                   >
                     Delete
                   </button>
-                </div>
+                </RowActions>
               </td>
             </tr>
           ))}
@@ -164,7 +155,7 @@ function Users() {
       )}
       {open?.kind === 'allow' && <AllowSignInDialog user={open.user} onDone={(m) => done(m)} onClose={() => setOpen(undefined)} />}
       {open?.kind === 'delete' && (
-        <ConfirmDialog
+        <ActionDialog
           title={`Delete ${open.user.User}`}
           message={
             <>
@@ -174,9 +165,8 @@ function Users() {
             </>
           }
           action="Delete"
-          error={open.error}
-          busy={open.busy}
-          onConfirm={() => void remove(open.user)}
+          run={() => deleteUser(open.user.UID)}
+          onDone={() => done(`Deleted ${open.user.User}.`)}
           onClose={() => setOpen(undefined)}
         />
       )}

@@ -2,9 +2,10 @@ import { ChangeEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { saveBlob } from '../common-upload/download';
 import { usePrefs } from '../prefs/PrefsContext';
+import { ActionDialog } from '../ui/Dialog';
 import '../ui/keeping.css';
 import { LabelChips } from '../ui/LabelChips';
-import { DeleteDialog, KeptListPage, OwnedNameCell, useKeptPage } from '../ui/ListPage';
+import { KeptListPage, OwnedNameCell, useKeptPage } from '../ui/ListPage';
 import { sharingText } from '../ui/SharingFields';
 import { RowActions, RowButton } from '../ui/RowActions';
 import { formatTime } from '../ui/time-format';
@@ -76,16 +77,12 @@ export function DashboardsPage() {
       page={page}
       id="dashboards"
       title="Dashboards"
+      create={{ label: 'New dashboard', onClick: () => setEditing({ kind: 'new' }) }}
       actions={
-        <div className="toolbar">
-          <label className="button file-button">
-            Import from JSON
-            <input type="file" accept="application/json,.json" className="visually-hidden" onChange={importFile} />
-          </label>
-          <button type="button" className="primary" onClick={() => setEditing({ kind: 'new' })}>
-            New dashboard
-          </button>
-        </div>
+        <label className="button file-button">
+          Import from JSON
+          <input type="file" accept="application/json,.json" className="visually-hidden" onChange={importFile} />
+        </label>
       }
       intro="Searches side by side, each result a tile. Yours, those shared with your groups, and global ones. On the search page, “Add to dashboard” puts the search you ran on one."
       filter={{ what: 'the dashboards', every: 'dashboards', label: 'Search dashboards', placeholder: 'name, description, label…' }}
@@ -99,23 +96,22 @@ export function DashboardsPage() {
         <>
           {editing?.kind === 'new' && (
             <NewDashboardDialog
-              onClose={() => setEditing(undefined)}
+              onClose={page.close}
               onCreated={(id) => {
                 setEditing(undefined);
                 void navigate(`/dashboards/${id}`);
               }}
             />
           )}
-          {editing?.kind === 'share' && (
-            <ShareDialog dashboard={editing.dashboard} onClose={() => setEditing(undefined)} onSaved={(d) => page.done(`Sharing of “${d.Name}” saved.`)} />
-          )}
+          {editing?.kind === 'share' && <ShareDialog dashboard={editing.dashboard} onClose={page.close} onSaved={(d) => page.done(`Sharing of “${d.Name}” saved.`)} />}
           {editing?.kind === 'delete' && (
-            <DeleteDialog
+            <ActionDialog
               title="Delete dashboard"
               message={<>Delete “{editing.dashboard.Name}”? Its tiles and layout are lost; the searches in the library stay. This cannot be undone.</>}
-              remove={() => deleteDashboard(editing.dashboard.ID)}
-              onDeleted={() => page.done(`Deleted “${editing.dashboard.Name}”.`)}
-              onClose={() => setEditing(undefined)}
+              action="Delete"
+              run={() => deleteDashboard(editing.dashboard.ID)}
+              onDone={() => page.done(`Deleted “${editing.dashboard.Name}”.`)}
+              onClose={page.close}
             />
           )}
         </>

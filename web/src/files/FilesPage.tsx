@@ -1,7 +1,8 @@
 import { useUploadLimits } from '../common-upload/useUploadLimits';
 import { usePrefs } from '../prefs/PrefsContext';
+import { ActionDialog } from '../ui/Dialog';
 import '../ui/keeping.css';
-import { DeleteDialog, KeptListPage, OwnedNameCell, useKeptPage } from '../ui/ListPage';
+import { KeptListPage, OwnedNameCell, useKeptPage } from '../ui/ListPage';
 import { RowActions, RowButton } from '../ui/RowActions';
 import { sharingText } from '../ui/SharingFields';
 import { formatBytes, formatTime } from '../ui/time-format';
@@ -27,19 +28,13 @@ export function FilesPage() {
       : user.Admin
         ? `Tick “Every user's files” to change or delete a file of ${page.ownerOf(f)}.`
         : `Only its owner, ${page.ownerOf(f)}, may change or delete it.`;
-  const saved = (_f: UserFile, message: string) => page.done(message);
-  const close = () => setEditing(undefined);
 
   return (
     <KeptListPage
       page={page}
       id="files"
       title="Files"
-      actions={
-        <button type="button" className="primary" onClick={() => setEditing({ kind: 'new' })}>
-          Upload a file
-        </button>
-      }
+      create={{ label: 'Upload a file', onClick: () => setEditing({ kind: 'new' }) }}
       intro={
         <>
           Small files kept on the service (images for dashboards, notes, exports): yours, your groups’ and the global ones.
@@ -54,16 +49,17 @@ export function FilesPage() {
       noMatch="No file matches the filter."
       dialogs={
         <>
-          {editing?.kind === 'new' && <FileDialog admin={admin} maxSize={limits.MaxFileSize} onSaved={saved} onClose={close} />}
-          {editing?.kind === 'edit' && <FileDialog file={editing.f} admin={admin} onSaved={saved} onClose={close} />}
-          {editing?.kind === 'replace' && <ReplaceFileDialog file={editing.f} admin={admin} maxSize={limits.MaxFileSize} onSaved={saved} onClose={close} />}
+          {editing?.kind === 'new' && <FileDialog admin={admin} maxSize={limits.MaxFileSize} onSaved={page.saved} onClose={page.close} />}
+          {editing?.kind === 'edit' && <FileDialog file={editing.f} admin={admin} onSaved={page.saved} onClose={page.close} />}
+          {editing?.kind === 'replace' && <ReplaceFileDialog file={editing.f} admin={admin} maxSize={limits.MaxFileSize} onSaved={page.saved} onClose={page.close} />}
           {editing?.kind === 'delete' && (
-            <DeleteDialog
+            <ActionDialog
               title="Delete file"
               message={<>Delete “{editing.f.Name}”? This cannot be undone.</>}
-              remove={() => deleteFile(editing.f, admin)}
-              onDeleted={() => page.done(`Deleted “${editing.f.Name}”.`)}
-              onClose={close}
+              action="Delete"
+              run={() => deleteFile(editing.f, admin)}
+              onDone={() => page.done(`Deleted “${editing.f.Name}”.`)}
+              onClose={page.close}
             />
           )}
         </>

@@ -11,6 +11,7 @@ import { collapseRepeats } from './collapse-repeats';
 import { relativeTime } from './relative-time';
 import { ListTable } from '../ui/TableScroller';
 import { ErrorNote } from '../ui/ErrorNote';
+import { RowActions } from '../ui/RowActions';
 
 const DEBOUNCE_MS = 250;
 
@@ -107,7 +108,7 @@ export function HistoryPage() {
                 {h.UserQuery}
               </td>
               <td className="actions-cell">
-                <div className="row-actions" role="group" aria-label={`Actions for the search at ${formatTime(h.Launched, prefs.timeZone).slice(0, 19)}`}>
+                <RowActions label={`the search at ${formatTime(h.Launched, prefs.timeZone).slice(0, 19)}`}>
                   <Link className="button" to={searchLink(h.UserQuery)} aria-describedby={`${ids}-q${i}`}>
                     Open in search page
                   </Link>
@@ -115,7 +116,7 @@ export function HistoryPage() {
                     Run again
                   </Link>
                   <SaveToLibrary query={h.UserQuery} />
-                </div>
+                </RowActions>
               </td>
             </tr>
           ))}

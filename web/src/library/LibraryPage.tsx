@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { LibraryEntry } from '../api/types';
-import { DeleteDialog, KeptListPage, OwnedNameCell, useKeptPage } from '../ui/ListPage';
+import { ActionDialog } from '../ui/Dialog';
+import { KeptListPage, OwnedNameCell, useKeptPage } from '../ui/ListPage';
 import { LabelChips } from '../ui/LabelChips';
 import { RowActions, RowButton } from '../ui/RowActions';
 import { searchLink } from '../ui/search-link';
@@ -18,18 +19,13 @@ export function LibraryPage() {
   const page = useKeptPage<LibraryEntry, Editing>({ read: listLibrary, compare: byName, what: 'the library', matches: entryMatches, owners: 'admin' });
   const { admin, shown, label, setLabel, editing, setEditing } = page;
   const saved = (verb: string) => (e: LibraryEntry) => page.done(`${verb} “${e.Name}”.`);
-  const close = () => setEditing(undefined);
 
   return (
     <KeptListPage
       page={page}
       id="library"
       title="Query library"
-      actions={
-        <button type="button" className="primary" onClick={() => setEditing({ kind: 'new' })}>
-          New entry
-        </button>
-      }
+      create={{ label: 'New entry', onClick: () => setEditing({ kind: 'new' }) }}
       intro="Queries you keep. Open one into the search page, run it, or share it with your groups. On the search page, “Save to library” adds the query you ran."
       filter={{ what: 'the library', every: 'entries', label: 'Search the library', placeholder: 'name, label, query…' }}
       labels
@@ -40,17 +36,18 @@ export function LibraryPage() {
       noMatch="No entry matches the filter."
       dialogs={
         <>
-          {editing?.kind === 'new' && <LibraryEntryDialog title="New library entry" draft={{ Query: '' }} onClose={close} onSaved={saved('Saved')} />}
+          {editing?.kind === 'new' && <LibraryEntryDialog title="New library entry" draft={{ Query: '' }} onClose={page.close} onSaved={saved('Saved')} />}
           {editing?.kind === 'edit' && (
-            <LibraryEntryDialog title={`Edit “${editing.entry.Name}”`} draft={editing.entry} entry={editing.entry} admin={admin} onClose={close} onSaved={saved('Updated')} />
+            <LibraryEntryDialog title={`Edit “${editing.entry.Name}”`} draft={editing.entry} entry={editing.entry} admin={admin} onClose={page.close} onSaved={saved('Updated')} />
           )}
           {editing?.kind === 'delete' && (
-            <DeleteDialog
+            <ActionDialog
               title="Delete library entry"
               message={<>Delete “{editing.entry.Name}” from the library? This cannot be undone.</>}
-              remove={() => deleteEntry(editing.entry, admin)}
-              onDeleted={() => saved('Deleted')(editing.entry)}
-              onClose={close}
+              action="Delete"
+              run={() => deleteEntry(editing.entry, admin)}
+              onDone={() => saved('Deleted')(editing.entry)}
+              onClose={page.close}
             />
           )}
         </>

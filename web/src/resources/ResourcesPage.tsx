@@ -1,7 +1,8 @@
 import { useUploadLimits } from '../common-upload/useUploadLimits';
 import { usePrefs } from '../prefs/PrefsContext';
+import { ActionDialog } from '../ui/Dialog';
 import '../ui/keeping.css';
-import { DeleteDialog, KeptListPage, OwnedNameCell, useKeptPage } from '../ui/ListPage';
+import { KeptListPage, OwnedNameCell, useKeptPage } from '../ui/ListPage';
 import { RowActions, RowButton } from '../ui/RowActions';
 import { sharingText } from '../ui/SharingFields';
 import { formatBytes, formatTime } from '../ui/time-format';
@@ -24,19 +25,13 @@ export function ResourcesPage() {
 
   /** Why the person may not change or delete it (only its owner and administrators may); undefined when they may. */
   const readOnly = (r: ResourceMeta) => (user.Admin || r.UID === user.UID ? undefined : `Only its owner, ${page.ownerOf(r)}, or an administrator may change or delete it.`);
-  const saved = (_r: ResourceMeta, message: string) => page.done(message);
-  const close = () => setEditing(undefined);
 
   return (
     <KeptListPage
       page={page}
       id="resources"
       title="Resources"
-      actions={
-        <button type="button" className="primary" onClick={() => setEditing({ kind: 'new' })}>
-          New resource
-        </button>
-      }
+      create={{ label: 'New resource', onClick: () => setEditing({ kind: 'new' }) }}
       intro={
         <>
           Named contents that searches use: lookup tables, scripts, lists. Yours, your groups’ and the global ones are listed; share yours with your groups.
@@ -54,16 +49,16 @@ export function ResourcesPage() {
           {editing?.kind === 'new' && (
             <ResourceDialog
               maxSize={limits.MaxResourceSize}
-              onSaved={saved}
+              onSaved={page.saved}
               onClose={() => {
-                close();
+                page.close();
                 page.reload();
               }}
             />
           )}
-          {editing?.kind === 'edit' && <ResourceDialog resource={editing.r} onSaved={saved} onClose={close} />}
-          {editing?.kind === 'upload' && <ResourceUploadDialog resource={editing.r} maxSize={limits.MaxResourceSize} onSaved={saved} onClose={close} />}
-          {editing?.kind === 'preview' && <ResourcePreviewDialog resource={editing.r} onClose={close} />}
+          {editing?.kind === 'edit' && <ResourceDialog resource={editing.r} onSaved={page.saved} onClose={page.close} />}
+          {editing?.kind === 'upload' && <ResourceUploadDialog resource={editing.r} maxSize={limits.MaxResourceSize} onSaved={page.saved} onClose={page.close} />}
+          {editing?.kind === 'preview' && <ResourcePreviewDialog resource={editing.r} onClose={page.close} />}
           {editing?.kind === 'clone' && (
             <CloneResourceDialog
               resource={editing.r}
@@ -71,17 +66,18 @@ export function ResourcesPage() {
                 editing.r.ResourceName,
                 (list ?? []).map((r) => r.ResourceName),
               )}
-              onSaved={saved}
-              onClose={close}
+              onSaved={page.saved}
+              onClose={page.close}
             />
           )}
           {editing?.kind === 'delete' && (
-            <DeleteDialog
+            <ActionDialog
               title="Delete resource"
               message={<>Delete “{editing.r.ResourceName}” and its contents? Searches that use it will fail. This cannot be undone.</>}
-              remove={() => deleteResource(editing.r.GUID)}
-              onDeleted={() => page.done(`Deleted “${editing.r.ResourceName}”.`)}
-              onClose={close}
+              action="Delete"
+              run={() => deleteResource(editing.r.GUID)}
+              onDone={() => page.done(`Deleted “${editing.r.ResourceName}”.`)}
+              onClose={page.close}
             />
           )}
         </>

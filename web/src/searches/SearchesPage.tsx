@@ -11,6 +11,7 @@ import { allowedActions, isRunning, listSearches, noteOf, PersistentSearch, runS
 import { useUserNames } from '../ui/useUserNames';
 import { ListTable } from '../ui/TableScroller';
 import { ErrorNote } from '../ui/ErrorNote';
+import { RowActions } from '../ui/RowActions';
 
 const REFRESH_MS = 3000;
 const DONE: Record<SearchAction, string> = { background: 'sent to the background', save: 'marked to be saved', stop: 'stopped', delete: 'deleted' };
@@ -145,7 +146,7 @@ export function SearchesPage() {
                 <td className="num">{formatBytes(s.StoredData)}</td>
                 <td className="text-cell nowrap">{s.details ? formatTime(s.details.Started, prefs.timeZone).slice(0, 19) : ''}</td>
                 <td className="actions-cell">
-                  <div className="row-actions" role="group" aria-label={`Actions for ${label}`}>
+                  <RowActions label={label}>
                     <Link className="button" to={openSearchLink(s.ID)} aria-label={`Open ${label}`}>
                       {isRunning(s) ? 'Open' : 'Open results'}
                     </Link>
@@ -154,7 +155,7 @@ export function SearchesPage() {
                     {button('stop', 'Stop')}
                     {button('delete', 'Delete', () => setDialog({ kind: 'delete', search: s }))}
                     <SaveToLibrary query={s.UserQuery} label="Add to library" />
-                  </div>
+                  </RowActions>
                 </td>
               </tr>
             );

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { ApiToken, ApiTokenWithSecret } from '../api/types';
 import { useAuth } from '../auth/AuthContext';
-import { ConfirmDialog } from '../ui/Dialog';
+import { ActionDialog } from '../ui/Dialog';
 import { usePrefs } from '../prefs/PrefsContext';
 import { useUserNames } from '../ui/useUserNames';
 import { formatTime } from '../ui/time-format';
@@ -18,13 +18,14 @@ import '../admin/admin.css';
 import './tokens.css';
 import { ListTable } from '../ui/TableScroller';
 import { ErrorNote } from '../ui/ErrorNote';
+import { RowActions } from '../ui/RowActions';
 
 type Open =
   | { kind: 'new' }
   | { kind: 'edit' | 'refresh'; token: ApiToken }
   | { kind: 'secret'; token: ApiTokenWithSecret; refreshed: boolean }
-  | { kind: 'delete'; token: ApiToken; error?: string; busy?: boolean }
-  | { kind: 'revoke-all'; error?: string; busy?: boolean };
+  | { kind: 'delete'; token: ApiToken }
+  | { kind: 'revoke-all' };
 
 /**
  * API tokens: a person's own; an administrator's view holds every user's, with the owner. Create
@@ -74,26 +75,6 @@ export function TokensPage() {
     setOutcome({ ok: true, text: refreshed ? `Refreshed the token “${token.name}”.` : `Created the token “${token.name}”.` });
     load();
   };
-
-  async function remove(t: ApiToken) {
-    setOpen({ kind: 'delete', token: t, busy: true });
-    try {
-      await deleteToken(t.id);
-      done(`Deleted the token “${t.name}”.`);
-    } catch (err) {
-      setOpen({ kind: 'delete', token: t, error: (err as Error).message });
-    }
-  }
-
-  async function revokeAll() {
-    setOpen({ kind: 'revoke-all', busy: true });
-    try {
-      const n = await revokeAllMine();
-      done(`Revoked ${n} token${n === 1 ? '' : 's'} of yours.`);
-    } catch (err) {
-      setOpen({ kind: 'revoke-all', error: (err as Error).message });
-    }
-  }
 
   const when = (iso: string) => formatTime(iso, prefs.timeZone).slice(0, 16);
   return (
@@ -157,7 +138,7 @@ export function TokensPage() {
               <td className="text-cell nowrap">{t.lastUsedAt ? when(t.lastUsedAt) : <span className="muted">never</span>}</td>
               <td className="text-cell nowrap">{when(t.createdAt)}</td>
               <td className="actions-cell">
-                <div className="row-actions" role="group" aria-label={`Actions for ${t.name}`}>
+                <RowActions label={t.name}>
                   <button type="button" onClick={() => setOpen({ kind: 'edit', token: t })} aria-label={`Edit ${t.name}`}>
                     Edit
                   </button>
@@ -167,7 +148,7 @@ export function TokensPage() {
                   <button type="button" onClick={() => setOpen({ kind: 'delete', token: t })} aria-label={`Delete ${t.name}`}>
                     Delete
                   </button>
-                </div>
+                </RowActions>
               </td>
             </tr>
           ))}
@@ -181,7 +162,7 @@ export function TokensPage() {
       {open?.kind === 'refresh' && <RefreshDialog token={open.token} onRefreshed={(t) => showSecret(t, true)} onClose={() => setOpen(undefined)} />}
       {open?.kind === 'secret' && <SecretDialog token={open.token} refreshed={open.refreshed} onClose={() => setOpen(undefined)} />}
       {open?.kind === 'delete' && (
-        <ConfirmDialog
+        <ActionDialog
           title="Delete API token"
           message={
             <>
@@ -190,20 +171,18 @@ export function TokensPage() {
             </>
           }
           action="Delete"
-          error={open.error}
-          busy={open.busy}
-          onConfirm={() => void remove(open.token)}
+          run={() => deleteToken(open.token.id)}
+          onDone={() => done(`Deleted the token “${open.token.name}”.`)}
           onClose={() => setOpen(undefined)}
         />
       )}
       {open?.kind === 'revoke-all' && (
-        <ConfirmDialog
+        <ActionDialog
           title="Revoke all of your tokens"
           message={<>Delete all {mine} of your API tokens at once? Everything that uses them is refused from now on. Other users&apos; tokens are kept.</>}
           action="Revoke all"
-          error={open.error}
-          busy={open.busy}
-          onConfirm={() => void revokeAll()}
+          run={revokeAllMine}
+          onDone={(n) => done(`Revoked ${n} token${n === 1 ? '' : 's'} of yours.`)}
           onClose={() => setOpen(undefined)}
         />
       )}

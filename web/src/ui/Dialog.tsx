@@ -1,4 +1,4 @@
-import { ReactNode, useId, useLayoutEffect, useRef } from 'react';
+import { ReactNode, useId, useLayoutEffect, useRef, useState } from 'react';
 import './keeping.css';
 import { ErrorNote } from './ErrorNote';
 
@@ -68,6 +68,14 @@ export function FormFooter({
   );
 }
 
+interface ConfirmProps {
+  title: string;
+  message: ReactNode;
+  action: string;
+  onClose(): void;
+  tone?: 'danger' | 'primary';
+}
+
 /**
  * "Delete X?" with the API's refusal shown in the dialog. The action's button is red (`danger`)
  * unless the action undoes nothing the person would miss (`tone: 'primary'`, e.g. allowing sign-in).
@@ -81,15 +89,10 @@ export function ConfirmDialog({
   error,
   busy,
   tone = 'danger',
-}: {
-  title: string;
-  message: ReactNode;
-  action: string;
+}: ConfirmProps & {
   onConfirm(): void;
-  onClose(): void;
   error?: string;
   busy?: boolean;
-  tone?: 'danger' | 'primary';
 }) {
   return (
     <Dialog title={title} onClose={onClose}>
@@ -97,6 +100,26 @@ export function ConfirmDialog({
       <ActionFooter error={error} action={action} tone={tone} busy={busy} onAction={onConfirm} onCancel={onClose} />
     </Dialog>
   );
+}
+
+/**
+ * A ConfirmDialog that takes the action itself: `run` does it; while it runs the button waits
+ * (saying `busyAction` if given), a refusal is shown in the dialog (which stays open), and once it
+ * is done `onDone` gets what `run` answered.
+ */
+export function ActionDialog<T>({ run, onDone, busyAction, action, ...rest }: ConfirmProps & { run(): Promise<T>; onDone(result: T): void; busyAction?: string }) {
+  const [state, setState] = useState<{ busy?: boolean; error?: string }>({});
+  async function confirm() {
+    setState({ busy: true });
+    let result: T;
+    try {
+      result = await run();
+    } catch (err) {
+      return setState({ error: (err as Error).message });
+    }
+    onDone(result);
+  }
+  return <ConfirmDialog {...rest} action={state.busy && busyAction ? busyAction : action} error={state.error} busy={state.busy} onConfirm={() => void confirm()} />;
 }
 
 /**

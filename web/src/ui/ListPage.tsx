@@ -1,7 +1,6 @@
 import { ReactNode, useCallback, useMemo, useState } from 'react';
 import { useAuth } from '../auth/AuthContext';
 import { downloadFile } from '../common-upload/download';
-import { ConfirmDialog } from './Dialog';
 import { allLabels } from './kept-filter';
 import { ListTable } from './TableScroller';
 import { formatBytes } from './time-format';
@@ -88,6 +87,11 @@ export function useKeptPage<T extends Owned, E>({
   const labels = useMemo(() => allLabels(list ?? []), [list]);
   const shown = useMemo(() => (list ?? []).filter((t) => matches(t, text, label)), [list, text, label]); // eslint-disable-line react-hooks/exhaustive-deps -- `matches` is the page's filter rule, the same each render
 
+  const done = (message: string) => {
+    setEditing(undefined);
+    setNote(message);
+    reload();
+  };
   /** the owner's username (else "user 7") */
   const ownerOf = (t: Owned) => names.get(t.UID) ?? `user ${t.UID}`;
   return {
@@ -115,12 +119,12 @@ export function useKeptPage<T extends Owned, E>({
     ownerOf,
     /** the owner when it is someone else (for OwnedNameCell) */
     otherOwner: (t: Owned) => (t.UID !== user.UID ? ownerOf(t) : undefined),
+    /** closes the dialog */
+    close: () => setEditing(undefined),
+    /** a dialog saved a thing: it closes, says `message` and the list is read again */
+    saved: (_thing: unknown, message: string) => done(message),
     /** an action is done: the dialog closes, its outcome is shown and the list read again */
-    done(message: string) {
-      setEditing(undefined);
-      setNote(message);
-      reload();
-    },
+    done,
     /** downloads a thing's contents, saying so under the filters */
     async download(url: string, name: string, size: number) {
       setNote(`Downloading “${name}”…`);
@@ -201,6 +205,7 @@ export function KeptListPage<T extends Owned, E>({
   page,
   id,
   title,
+  create,
   actions,
   intro,
   filter,
@@ -217,7 +222,10 @@ export function KeptListPage<T extends Owned, E>({
   /** names the page's heading (`${id}-title`) */
   id: string;
   title: string;
-  actions: ReactNode;
+  /** the page's main button ("New resource") */
+  create: { label: string; onClick(): void };
+  /** more controls beside it */
+  actions?: ReactNode;
   intro: ReactNode;
   /** the filter box: `what` completes "Filter …" and "Every user's …", `label` names the box */
   filter: { what: string; every: string; label: string; placeholder: string };
@@ -232,11 +240,23 @@ export function KeptListPage<T extends Owned, E>({
   dialogs?: ReactNode;
 }) {
   const { list } = page;
+  const createButton = (
+    <button type="button" className="primary" onClick={create.onClick}>
+      {create.label}
+    </button>
+  );
   return (
     <section className="keeping-page" aria-labelledby={`${id}-title`}>
       <div className="page-head">
         <h1 id={`${id}-title`}>{title}</h1>
-        {actions}
+        {actions ? (
+          <div className="toolbar">
+            {actions}
+            {createButton}
+          </div>
+        ) : (
+          createButton
+        )}
       </div>
       <p className="muted intro">{intro}</p>
       <div className="toolbar filters" role="search" aria-label={`Filter ${filter.what}`}>
@@ -269,34 +289,4 @@ export function KeptListPage<T extends Owned, E>({
       {dialogs}
     </section>
   );
-}
-
-/**
- * "Delete X?" for a kept thing: `remove` deletes it; while it runs the button waits, a refusal
- * is shown in the dialog (which stays open), and when it is gone `onDeleted` follows.
- */
-export function DeleteDialog({
-  title,
-  message,
-  remove,
-  onDeleted,
-  onClose,
-}: {
-  title: string;
-  message: ReactNode;
-  remove(): Promise<unknown>;
-  onDeleted(): void;
-  onClose(): void;
-}) {
-  const [state, setState] = useState<{ busy?: boolean; error?: string }>({});
-  async function confirm() {
-    setState({ busy: true });
-    try {
-      await remove();
-    } catch (err) {
-      return setState({ error: (err as Error).message });
-    }
-    onDeleted();
-  }
-  return <ConfirmDialog title={title} message={message} action="Delete" error={state.error} busy={state.busy} onConfirm={() => void confirm()} onClose={onClose} />;
 }
