@@ -32,19 +32,6 @@ const layers = [
 ].map((names) => names.split(' '));
 
 /**
- * TEMPORARY (issue 25): files that still import up a layer, excepted from `layerImports` (the repository
- * rule still applies to them) until they are fixed. Remove a line once its file imports only down or
- * sideways; add none.
- */
-const layerExceptions = [
-  // identity (L2) -> tokens (L4): `nonAdminTokensSql` from ../tokens/token-settings.sql.
-  'src/identity/auth.repository.ts',
-  // search (L3) -> resources (L4): the wiring that binds ResourceSearchAccess to LOOKUP_RESOURCE_ACCESS;
-  // the resources feature should provide the token itself.
-  'src/search/lookup-resources.module.ts',
-];
-
-/**
  * One `files` block per folder of layers L0-L4 and per depth below src (`src/x/a.ts` climbs with
  * `../`, `src/x/y/a.ts` with `../../`, ...): the relative imports that reach a folder or file of a
  * higher layer are refused, together with `repositoryImports` (a block's rule options replace an
@@ -59,7 +46,7 @@ function layerImports() {
       for (let depth = 1; depth <= 4; depth++) {
         blocks.push({
           files: [`src/${folder}/${'*/'.repeat(depth - 1)}*.ts`],
-          ignores: ['src/**/*.spec.ts', ...layerExceptions],
+          ignores: ['src/**/*.spec.ts'],
           rules: {
             'no-restricted-imports': [
               'error',

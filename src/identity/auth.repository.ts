@@ -4,7 +4,7 @@ import { DataSource } from 'typeorm';
 import { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/env.schema';
 import { poolRows } from '../database/pool-query';
-import { nonAdminTokensSql } from '../tokens/token-settings.sql';
+import { nonAdminTokensSql } from './token-settings.sql';
 
 /** What every credential resolves to: its owner's current state, read on this request. */
 interface OwnerState {

@@ -1,7 +1,7 @@
 /**
  * What a search needs of the resources feature: the engine (L3) names no feature (L4), so the
- * resources feature's `ResourceSearchAccess` is bound to this token where the modules are wired
- * (lookup-resources.module.ts), under the same rules as the resources API.
+ * resources feature provides its `ResourceSearchAccess` under this token (resources.module.ts, a
+ * global module), under the same rules as the resources API.
  */
 import { AuthContext } from '../identity/auth.types';
 

@@ -3,7 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/env.schema';
-import { NON_ADMIN_TOKENS_KEY, nonAdminTokensSql } from './token-settings.sql';
+import { NON_ADMIN_TOKENS_KEY, nonAdminTokensSql } from '../identity/token-settings.sql';
 
 /** The admin switch "non-admins may use API tokens", stored in table `setting`. */
 @Injectable()

@@ -5,9 +5,9 @@ import { TokensRepository } from './tokens.repository';
 import { TokensService } from './tokens.service';
 
 /**
- * The token API. Token authentication is the auth feature's (`AuthRepository`), which shares
- * `token-secret.ts` (secret shape, digest) and `token-settings.sql.ts` (the admin switch for
- * non-admins) with this module.
+ * The token API. Token authentication belongs to the identity core (`src/identity`: AuthRepository),
+ * whose `token-secret.ts` (secret shape, digest) and `token-settings.sql.ts` (the admin switch for
+ * non-admins) this module uses.
  */
 @Module({
   controllers: [TokensController],
