@@ -1,23 +1,16 @@
-import { FormEvent, useState } from 'react';
 import { GroupDetails } from '../api/types';
-import { Dialog, FormFooter } from '../ui/Dialog';
+import { Dialog, FormFooter, FormWork, useFormAction } from '../ui/Dialog';
 import { createGroup, updateGroup } from './admin-api';
 
 /** Creates a group (no `group`) or renames it and changes its description. */
 export function GroupDialog({ group, onSaved, onClose }: { group?: GroupDetails; onSaved(message: string): void; onClose(): void }) {
-  const [error, setError] = useState<string>();
-  const [busy, setBusy] = useState(false);
+  const { error, busy, onSubmit } = useFormAction(act);
 
-  async function submit(e: FormEvent<HTMLFormElement>) {
-    e.preventDefault();
-    e.stopPropagation();
-    const f = new FormData(e.currentTarget);
+  function act(f: FormData): FormWork {
     const name = String(f.get('name') ?? '').trim();
     const desc = String(f.get('desc') ?? '');
-    if (!name) return setError('Give the group a name.');
-    setError(undefined);
-    setBusy(true);
-    try {
+    if (!name) return 'Give the group a name.';
+    return async () => {
       if (group) {
         await updateGroup(group.GID, name, desc);
         onSaved(name === group.Name ? `Saved ${name}.` : `Renamed ${group.Name} to ${name}.`);
@@ -25,15 +18,12 @@ export function GroupDialog({ group, onSaved, onClose }: { group?: GroupDetails;
         await createGroup(name, desc);
         onSaved(`Created the group ${name}.`);
       }
-    } catch (err) {
-      setError((err as Error).message);
-      setBusy(false);
-    }
+    };
   }
 
   return (
     <Dialog title={group ? `Edit the group ${group.Name}` : 'New group'} onClose={onClose}>
-      <form className="entry-form" onSubmit={submit}>
+      <form className="entry-form" onSubmit={onSubmit}>
         <label>
           Name
           <input name="name" defaultValue={group?.Name ?? ''} required maxLength={128} autoComplete="off" data-autofocus />

@@ -1,7 +1,7 @@
-import { FormEvent, useId, useState } from 'react';
+import { useId } from 'react';
 import { UserDetails } from '../api/types';
 import { useAuth } from '../auth/AuthContext';
-import { Dialog, FormFooter } from '../ui/Dialog';
+import { Dialog, FormFooter, FormWork, useFormAction } from '../ui/Dialog';
 import { setPassword } from './admin-api';
 
 /**
@@ -10,30 +10,21 @@ import { setPassword } from './admin-api';
  */
 export function PasswordDialog({ user, onSaved, onClose }: { user: UserDetails; onSaved(message: string): void; onClose(): void }) {
   const self = user.UID === useAuth().user.UID;
-  const [error, setError] = useState<string>();
-  const [busy, setBusy] = useState(false);
+  const { error, busy, onSubmit } = useFormAction(act);
   const hint = useId();
 
-  async function submit(e: FormEvent<HTMLFormElement>) {
-    e.preventDefault();
-    e.stopPropagation();
-    const f = new FormData(e.currentTarget);
+  function act(f: FormData): FormWork {
     const pass = String(f.get('pass') ?? '');
-    if (pass !== String(f.get('pass2') ?? '')) return setError('The two passwords differ.');
-    setError(undefined);
-    setBusy(true);
-    try {
+    if (pass !== String(f.get('pass2') ?? '')) return 'The two passwords differ.';
+    return async () => {
       await setPassword(user.UID, pass, self ? String(f.get('orig') ?? '') : undefined);
       onSaved(self ? 'Your password is changed; your other sessions have ended.' : `Set a new password for ${user.User}; their sessions have ended.`);
-    } catch (err) {
-      setError((err as Error).message);
-      setBusy(false);
-    }
+    };
   }
 
   return (
     <Dialog title={self ? 'Change your password' : `Reset the password of ${user.User}`} onClose={onClose}>
-      <form className="entry-form" onSubmit={submit}>
+      <form className="entry-form" onSubmit={onSubmit}>
         {self && (
           <label>
             Current password

@@ -1,7 +1,7 @@
-import { FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { useAuth } from '../auth/AuthContext';
-import { Dialog, FormFooter } from '../ui/Dialog';
+import { Dialog, FormFooter, FormWork, useFormAction } from '../ui/Dialog';
 import { useCancellable } from '../ui/useCancellable';
 import type { ChartType, RendererOptions } from '../search/results/chart-options';
 import { TimeRange } from '../search/time-range';
@@ -74,8 +74,7 @@ function AddDialog({ source, onClose, onAdded }: { source: TileSource; onClose()
   const { user } = useAuth();
   const [list, setList] = useState<Dashboard[]>();
   const [choice, setChoice] = useState(NEW);
-  const [error, setError] = useState<string>();
-  const [busy, setBusy] = useState(false);
+  const { error, setError, busy, onSubmit } = useFormAction(act);
   useCancellable(
     () => listDashboards(),
     {
@@ -92,16 +91,11 @@ function AddDialog({ source, onClose, onAdded }: { source: TileSource; onClose()
     [user.UID, user.Admin],
   );
 
-  async function submit(e: FormEvent<HTMLFormElement>) {
-    e.preventDefault();
-    e.stopPropagation();
-    const f = new FormData(e.currentTarget);
+  function act(f: FormData): FormWork {
     const title = String(f.get('title') ?? '').trim();
-    if (!title) return setError('Give the tile a title.');
+    if (!title) return 'Give the tile a title.';
     const tile = { title, query: source.query, ...tileRenderer(source) };
-    setBusy(true);
-    setError(undefined);
-    try {
+    return async () => {
       if (choice === NEW) {
         const name = String(f.get('name') ?? '').trim();
         if (!name) throw new Error('Give the new dashboard a name.');
@@ -112,15 +106,12 @@ function AddDialog({ source, onClose, onAdded }: { source: TileSource; onClose()
         const d = await addTo(Number(choice), tile);
         onAdded({ id: d.ID, name: d.Name });
       }
-    } catch (err) {
-      setError((err as Error).message);
-      setBusy(false);
-    }
+    };
   }
 
   return (
     <Dialog title="Add to dashboard" onClose={onClose}>
-      <form className="entry-form" onSubmit={submit}>
+      <form className="entry-form" onSubmit={onSubmit}>
         <label>
           Dashboard
           <select value={choice} onChange={(e) => setChoice(e.target.value)} disabled={list === undefined}>

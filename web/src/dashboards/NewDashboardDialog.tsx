@@ -1,22 +1,15 @@
-import { FormEvent, useState } from 'react';
-import { Dialog, FormFooter } from '../ui/Dialog';
+import { Dialog, FormFooter, FormWork, useFormAction } from '../ui/Dialog';
 import { parseLabels } from '../library/library-api';
 import { emptyData } from './dashboard-data';
 import { createDashboard } from './dashboards-api';
 
 /** A new, empty dashboard: name, description, labels. Resolves with its ID. */
 export function NewDashboardDialog({ onCreated, onClose }: { onCreated(id: number, name: string): void; onClose(): void }) {
-  const [error, setError] = useState<string>();
-  const [busy, setBusy] = useState(false);
-  async function submit(e: FormEvent<HTMLFormElement>) {
-    e.preventDefault();
-    e.stopPropagation();
-    const f = new FormData(e.currentTarget);
+  const { error, busy, onSubmit } = useFormAction(act);
+  function act(f: FormData): FormWork {
     const name = String(f.get('name') ?? '').trim();
-    if (!name) return setError('Give the dashboard a name.');
-    setBusy(true);
-    setError(undefined);
-    try {
+    if (!name) return 'Give the dashboard a name.';
+    return async () => {
       const id = await createDashboard({
         Name: name,
         Description: String(f.get('description') ?? ''),
@@ -25,14 +18,11 @@ export function NewDashboardDialog({ onCreated, onClose }: { onCreated(id: numbe
         Data: emptyData(),
       });
       onCreated(id, name);
-    } catch (err) {
-      setError((err as Error).message);
-      setBusy(false);
-    }
+    };
   }
   return (
     <Dialog title="New dashboard" onClose={onClose}>
-      <form className="entry-form" onSubmit={submit}>
+      <form className="entry-form" onSubmit={onSubmit}>
         <label>
           Name
           <input name="name" maxLength={256} required data-autofocus />

@@ -1,7 +1,7 @@
-import { FormEvent, useId, useState } from 'react';
+import { useId } from 'react';
 import { LibraryEntry, LibraryEntryInput } from '../api/types';
 import { useAuth } from '../auth/AuthContext';
-import { Dialog, FormFooter } from '../ui/Dialog';
+import { Dialog, FormFooter, FormWork, useFormAction } from '../ui/Dialog';
 import { createEntry, parseLabels, updateEntry } from './library-api';
 import { readSharing, SharingFields } from '../ui/SharingFields';
 
@@ -34,16 +34,12 @@ export function LibraryEntryDialog({
   onClose(): void;
 }) {
   const { user } = useAuth();
-  const [error, setError] = useState<string>();
-  const [busy, setBusy] = useState(false);
+  const { error, busy, onSubmit } = useFormAction(act);
   const hint = useId();
 
   // Groups it is shared with that the person is not in (an administrator's edit) stay listed.
 
-  async function submit(e: FormEvent<HTMLFormElement>) {
-    e.preventDefault();
-    e.stopPropagation();
-    const f = new FormData(e.currentTarget);
+  function act(f: FormData): FormWork {
     const sharing = readSharing(f, user.Admin);
     const input: LibraryEntryInput = {
       Name: String(f.get('name') ?? '').trim(),
@@ -53,21 +49,16 @@ export function LibraryEntryDialog({
       GIDs: sharing.gids,
     };
     if (sharing.global !== undefined) input.Global = sharing.global;
-    if (!input.Name) return setError('Give the entry a name.');
-    if (!input.Query.trim()) return setError('The query is empty.');
-    setBusy(true);
-    setError(undefined);
-    try {
+    if (!input.Name) return 'Give the entry a name.';
+    if (!input.Query.trim()) return 'The query is empty.';
+    return async () => {
       onSaved(entry ? await updateEntry(entry, input, admin) : await createEntry(input));
-    } catch (err) {
-      setError((err as Error).message);
-      setBusy(false);
-    }
+    };
   }
 
   return (
     <Dialog title={title} onClose={onClose} wide>
-      <form className="entry-form" onSubmit={submit}>
+      <form className="entry-form" onSubmit={onSubmit}>
         <label>
           Name
           <input name="name" defaultValue={draft.Name ?? ''} required maxLength={256} data-autofocus />

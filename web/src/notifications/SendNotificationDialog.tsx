@@ -1,7 +1,7 @@
-import { FormEvent, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { listGroups, listUsers } from '../admin/admin-api';
 import { GroupDetails, UserDetails } from '../api/types';
-import { Dialog, FormFooter } from '../ui/Dialog';
+import { Dialog, FormFooter, FormWork, useFormAction } from '../ui/Dialog';
 import '../ui/keeping.css';
 import { useCancellable } from '../ui/useCancellable';
 import { Level, LEVELS } from './notifications';
@@ -19,37 +19,31 @@ export function SendNotificationDialog({ onSent, onClose }: { onSent(what: strin
   const [to, setTo] = useState<Target['kind']>('everyone');
   const [users, setUsers] = useState<UserDetails[]>();
   const [groups, setGroups] = useState<GroupDetails[]>();
-  const [error, setError] = useState<string>();
-  const [busy, setBusy] = useState(false);
+  const { error, setError, busy, onSubmit } = useFormAction(act);
   const id = useId();
 
   useCancellable(listUsers, { answer: setUsers, error: (err) => setError(`The users could not be listed: ${err.message}`) }, []);
   useCancellable(listGroups, { answer: setGroups, error: (err) => setError(`The groups could not be listed: ${err.message}`) }, []);
 
-  async function submit(e: FormEvent<HTMLFormElement>) {
-    e.preventDefault();
-    e.stopPropagation();
-    const f = new FormData(e.currentTarget);
+  function act(f: FormData): FormWork {
     const msg = String(f.get('msg') ?? '').trim();
-    if (!msg) return setError('Write a message.');
+    if (!msg) return 'Write a message.';
     let target: Target = { kind: 'everyone' };
     let whom = 'everyone';
     if (to === 'user') {
       const uid = Number(f.get('uid'));
-      if (!uid) return setError('Choose a user.');
+      if (!uid) return 'Choose a user.';
       target = { kind: 'user', uid };
       whom = users?.find((u) => u.UID === uid)?.User ?? `user ${uid}`;
     } else if (to === 'group') {
       const gid = Number(f.get('gid'));
-      if (!gid) return setError('Choose a group.');
+      if (!gid) return 'Choose a group.';
       target = { kind: 'group', gid };
       whom = `the group ${groups?.find((g) => g.GID === gid)?.Name ?? gid}`;
     }
     const hours = Number(f.get('expires')) || 12;
     const link = String(f.get('link') ?? '').trim();
-    setBusy(true);
-    setError(undefined);
-    try {
+    return async () => {
       await sendNotification(target, {
         Msg: msg,
         Level: String(f.get('level') ?? 'info') as Level,
@@ -57,15 +51,12 @@ export function SendNotificationDialog({ onSent, onClose }: { onSent(what: strin
         ...(link && { Link: link }),
       });
       onSent(`Sent to ${whom}.`);
-    } catch (err) {
-      setError((err as Error).message);
-      setBusy(false);
-    }
+    };
   }
 
   return (
     <Dialog title="Send a notification" onClose={onClose} wide>
-      <form className="entry-form" onSubmit={submit}>
+      <form className="entry-form" onSubmit={onSubmit}>
         <fieldset className="group-choices">
           <legend>Send to</legend>
           {(['everyone', 'user', 'group'] as const).map((k) => (

@@ -1,5 +1,4 @@
-import { FormEvent, useState } from 'react';
-import { Dialog, FormFooter } from '../ui/Dialog';
+import { Dialog, FormFooter, FormWork, useFormAction } from '../ui/Dialog';
 import { cloneResource, ResourceMeta } from './resources-api';
 
 /** Copies a resource (metadata and contents) under a new name; the copy belongs to the person. */
@@ -14,28 +13,20 @@ export function CloneResourceDialog({
   onSaved(r: ResourceMeta, note: string): void;
   onClose(): void;
 }) {
-  const [error, setError] = useState<string>();
-  const [busy, setBusy] = useState(false);
+  const { error, busy, onSubmit } = useFormAction(act);
 
-  async function submit(e: FormEvent<HTMLFormElement>) {
-    e.preventDefault();
-    e.stopPropagation();
-    const name = String(new FormData(e.currentTarget).get('name') ?? '').trim();
-    if (!name) return setError('Give the copy a name.');
-    setBusy(true);
-    setError(undefined);
-    try {
+  function act(f: FormData): FormWork {
+    const name = String(f.get('name') ?? '').trim();
+    if (!name) return 'Give the copy a name.';
+    return async () => {
       const copy = await cloneResource(resource.GUID, name);
       onSaved(copy, `Cloned “${resource.ResourceName}” as “${copy.ResourceName}”.`);
-    } catch (err) {
-      setError((err as Error).message);
-      setBusy(false);
-    }
+    };
   }
 
   return (
     <Dialog title={`Clone “${resource.ResourceName}”`} onClose={onClose}>
-      <form className="entry-form" onSubmit={submit}>
+      <form className="entry-form" onSubmit={onSubmit}>
         <label>
           Name of the copy
           <input name="name" defaultValue={suggested} required maxLength={255} data-autofocus />

@@ -1,6 +1,6 @@
-import { FormEvent, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { ApiToken, ApiTokenWithSecret } from '../api/types';
-import { Dialog, FormFooter } from '../ui/Dialog';
+import { Dialog, FormFooter, FormWork, useFormAction } from '../ui/Dialog';
 import { usePrefs } from '../prefs/PrefsContext';
 import { formatTime } from '../ui/time-format';
 import { CapabilityArea, TOKEN_TEMPLATES, templateCaps } from './capability-areas';
@@ -33,41 +33,32 @@ export function TokenDialog({
   const [caps, setCaps] = useState(() => new Set(token?.capabilities ?? []));
   const [choice, setChoice] = useState<ExpiryChoice>(token ? 'keep' : '90');
   const [day, setDay] = useState('');
-  const [error, setError] = useState<string>();
-  const [busy, setBusy] = useState(false);
+  const { error, busy, onSubmit } = useFormAction(act);
   const capsLabel = useId();
 
-  async function submit(e: FormEvent<HTMLFormElement>) {
-    e.preventDefault();
-    e.stopPropagation();
-    const f = new FormData(e.currentTarget);
+  function act(f: FormData): FormWork {
     const name = String(f.get('name') ?? '').trim();
-    if (!name) return setError('Give the token a name.');
-    if (!caps.size) return setError('Choose at least one capability: a token without any opens nothing.');
+    if (!name) return 'Give the token a name.';
+    if (!caps.size) return 'Choose at least one capability: a token without any opens nothing.';
     let input: TokenInput;
     try {
       input = { name, description: String(f.get('description') ?? ''), capabilities: [...caps], expiresAt: expiryValue(choice, day, new Date(), prefs.timeZone) };
     } catch (err) {
-      return setError((err as Error).message);
+      return (err as Error).message;
     }
     if (input.expiresAt === undefined) delete input.expiresAt;
-    setError(undefined);
-    setBusy(true);
-    try {
+    return async () => {
       if (token) {
         await updateToken(token.id, input);
         onSaved(`Saved the token “${name}”.`);
       } else onCreated(await createToken(input));
-    } catch (err) {
-      setError((err as Error).message);
-      setBusy(false);
-    }
+    };
   }
 
   const current = token ? (token.expiresAt ? formatTime(token.expiresAt, prefs.timeZone).slice(0, 16) : 'never') : undefined;
   return (
     <Dialog title={token ? `Edit the token “${token.name}”` : 'New API token'} onClose={onClose} wide>
-      <form className="entry-form token-form" onSubmit={submit}>
+      <form className="entry-form token-form" onSubmit={onSubmit}>
         <label>
           Name
           <input name="name" defaultValue={token?.name ?? ''} required maxLength={256} autoComplete="off" data-autofocus placeholder="e.g. web01 log shipper" />

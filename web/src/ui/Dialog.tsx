@@ -1,4 +1,4 @@
-import { ReactNode, useId, useLayoutEffect, useRef, useState } from 'react';
+import { FormEvent, ReactNode, useId, useLayoutEffect, useRef, useState } from 'react';
 import './keeping.css';
 import { ErrorNote } from './ErrorNote';
 
@@ -154,4 +154,36 @@ export function ActionFooter({
       </div>
     </>
   );
+}
+
+/** What a dialog's form asks for once read: a refusal in words, or the work to do. */
+export type FormWork = string | (() => Promise<unknown>);
+
+/**
+ * A dialog form's submit. `act` reads the form and answers a refusal (shown at once, nothing is
+ * sent) or the work to do; while the work runs the dialog is `busy`, and if it fails the refusal
+ * (`failure` of the error, else its message) is shown and the form may be sent again. On success
+ * the work itself closes the dialog (its onSaved).
+ */
+export function useFormAction(act: (form: FormData) => FormWork, failure: (err: unknown) => string = (err) => (err as Error).message) {
+  const [error, setError] = useState<string>();
+  const [busy, setBusy] = useState(false);
+  async function submit(form: HTMLFormElement) {
+    const work = act(new FormData(form));
+    if (typeof work === 'string') return setError(work);
+    setError(undefined);
+    setBusy(true);
+    try {
+      await work();
+    } catch (err) {
+      setError(failure(err));
+      setBusy(false);
+    }
+  }
+  const onSubmit = (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    e.stopPropagation();
+    void submit(e.currentTarget);
+  };
+  return { error, setError, busy, onSubmit };
 }
