@@ -1,5 +1,5 @@
 import { Injectable, PipeTransform } from '@nestjs/common';
-import { badRequest } from '../common/errors/app-error';
+import { refusal } from '../common/errors/app-error';
 import { isUuid } from '../common/validation/id.pipe';
 
 /** Dashboard IDs are random integers 1..2^53-1 (safe in JavaScript). */
@@ -14,7 +14,7 @@ export function parseDashboardRef(value: string, allowGuid: boolean): DashboardR
     if (id >= 1 && id <= MAX_DASHBOARD_ID) return { id };
   }
   if (allowGuid && isUuid(value)) return { guid: value.toLowerCase() };
-  throw badRequest(`Invalid dashboard ID "${String(value).slice(0, 40)}"${allowGuid ? ' (a number or a GUID)' : ''}`);
+  throw refusal('INVALID_DASHBOARD_ID', String(value).slice(0, 40), allowGuid);
 }
 
 /** `{id}` that may be a numeric ID or a GUID (GET and PUT). */

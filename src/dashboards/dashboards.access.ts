@@ -1,5 +1,5 @@
 import { AuthContext } from '../identity/auth.types';
-import { forbidden } from '../common/errors/app-error';
+import { refusal } from '../common/errors/app-error';
 import { SharingPolicy } from '../sharing/access-policy';
 import { DashboardEntity } from './dashboard.entity';
 
@@ -9,17 +9,16 @@ import { DashboardEntity } from './dashboard.entity';
  * 404; NULL groups stay NULL.
  */
 export const dashboardPolicy = new SharingPolicy<DashboardEntity>({
-  noun: 'Dashboard',
   adminActs: 'always',
   unreadable: 'hidden',
   ownerChange: 'admin',
   othersGlobal: 'refused',
   groupsField: 'GIDs',
   nullGroups: 'kept',
-  messages: { notYours: () => 'Only the owner or an admin may change or delete this dashboard' },
+  refusals: { notFound: () => refusal('DASHBOARD_NOT_FOUND'), notYours: () => refusal('DASHBOARD_NOT_YOURS') },
 });
 
 /** `GET /api/groups/{gid}/dashboards`: members of the group and admins. */
 export function requireMayListGroup(auth: AuthContext, gid: number): void {
-  if (!auth.isAdmin && !auth.gids.includes(gid)) throw forbidden('Only members of the group and admins may list its dashboards');
+  if (!auth.isAdmin && !auth.gids.includes(gid)) throw refusal('GROUP_DASHBOARDS_FORBIDDEN');
 }

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { AuthContext } from '../identity/auth.types';
-import { AppError, conflict, notFound } from '../common/errors/app-error';
+import { refusal } from '../common/errors/app-error';
 import { isUuid } from '../common/validation/id.pipe';
 import { parseJsonField } from '../common/validation/json-depth';
 import { sharingCaller } from '../sharing/access-policy';
@@ -56,8 +56,7 @@ export function parseIfMatch(header: string | undefined): string[] | undefined {
   return tags.map((t) => (t.startsWith('W/') ? t : t.replace(/^"(.*)"$/, '$1')));
 }
 
-export const preconditionFailed = () =>
-  new AppError(412, 'The dashboard was changed since you loaded it (If-Match does not match its current ETag); load it again, or save without If-Match to overwrite');
+export const preconditionFailed = () => refusal('DASHBOARD_CHANGED');
 
 const ID_ATTEMPTS = 8;
 
@@ -100,7 +99,7 @@ export class DashboardsService {
       const id = randomDashboardId();
       if (await this.repo.insertIfIdFree({ id, ...row })) return id;
     }
-    throw conflict('Could not allocate a dashboard ID; try again');
+    throw refusal('DASHBOARD_ID_UNAVAILABLE');
   }
 
   /** Everything the caller can read (own, through a group, global); admins with `?admin=true`: all. */
@@ -115,7 +114,7 @@ export class DashboardsService {
 
   /** Owned by `uid` (group access excluded), and of those only what the caller may read. */
   async listOfUser(auth: AuthContext, uid: number): Promise<DashboardDto[]> {
-    if (!(await this.users.exists(uid))) throw notFound('User');
+    if (!(await this.users.exists(uid))) throw refusal('USER_NOT_FOUND');
     return this.visible(auth, await this.repo.listOwnedBy(uid));
   }
 
@@ -137,7 +136,7 @@ export class DashboardsService {
     const id = 'id' in ref ? ref.id : (await this.resolve(auth, ref)).id;
     const version = await this.repo.versionOf(id);
     const d = await this.resolve(auth, { id });
-    if (version === null) throw notFound('Dashboard');
+    if (version === null) throw refusal('DASHBOARD_NOT_FOUND');
     return { dashboard: toDashboardDto(d), etag: etagOf(version) };
   }
 
@@ -159,10 +158,10 @@ export class DashboardsService {
     const version = await this.repo.update(d.id, patch, ifVersion);
     if (version === null) {
       if (ifVersion && (await this.repo.versionOf(d.id)) !== null) throw preconditionFailed();
-      throw notFound('Dashboard');
+      throw refusal('DASHBOARD_NOT_FOUND');
     }
     const updated = await this.repo.findById(d.id);
-    if (!updated) throw notFound('Dashboard');
+    if (!updated) throw refusal('DASHBOARD_NOT_FOUND');
     return { dashboard: toDashboardDto(updated), etag: etagOf(version) };
   }
 

@@ -1,3 +1,4 @@
+import { refusal } from '../common/errors/app-error';
 import { SharingPolicy } from '../sharing/access-policy';
 import { UserFileEntity } from './user-file.entity';
 
@@ -10,17 +11,17 @@ import { UserFileEntity } from './user-file.entity';
  * only an admin in admin mode hands a file to another owner. Invisible files are "not found".
  */
 export const filePolicy = new SharingPolicy<UserFileEntity>({
-  noun: 'File',
   adminActs: 'inAdminMode',
   unreadable: 'hidden',
   ownerChange: 'adminMode',
   othersGlobal: 'refused',
   groupsField: 'GIDs',
   nullGroups: 'empty',
-  messages: {
-    notYours: (verb) => `Only the owner (or an admin with admin=true) may ${verb} this file`,
-    otherOwner: { create: 'Only admins can create files for another user', update: "Only an admin using admin=true can change a file's UID" },
-    global: { create: 'Only admins can create global files', update: 'Only admins can set Global' },
-    unknownUser: (uid) => `Unknown user ${uid}`,
+  refusals: {
+    notFound: () => refusal('FILE_NOT_FOUND'),
+    notYours: (verb) => refusal('FILE_NOT_YOURS', verb),
+    otherOwner: { create: () => refusal('FILE_FOR_OTHER_USER_ADMIN_ONLY'), update: () => refusal('FILE_OWNER_CHANGE_ADMIN_MODE_ONLY') },
+    global: { create: () => refusal('GLOBAL_FILE_ADMIN_ONLY'), update: () => refusal('FILE_GLOBAL_ADMIN_ONLY') },
+    unknownUser: (uid) => refusal('FILE_OWNER_UNKNOWN', uid),
   },
 });

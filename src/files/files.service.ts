@@ -6,7 +6,7 @@ import type { FileHandle } from 'node:fs/promises';
 import { AuthContext } from '../identity/auth.types';
 import { AccessAction, SharingCaller } from '../sharing/access-policy';
 import { GroupSharing } from '../sharing/group-sharing';
-import { AppError, badRequest, notFound } from '../common/errors/app-error';
+import { refusal } from '../common/errors/app-error';
 import { parseJsonField } from '../common/validation/json-depth';
 import { BlobStore, StoredUpload } from '../storage/blob-store';
 import { isDisplayName } from '../storage/display-name';
@@ -32,7 +32,7 @@ function describe(errors: ValidationError[]): string {
 async function validated<T extends object>(cls: new () => T, plain: object, what: string): Promise<T> {
   const dto = plainToInstance(cls, plain);
   const errors = await validate(dto, { whitelist: true, forbidUnknownValues: true, stopAtFirstError: true });
-  if (errors.length) throw badRequest(`Invalid ${what}: ${describe(errors)}`);
+  if (errors.length) throw refusal('FILE_FIELDS_INVALID', what, describe(errors));
   return dto;
 }
 
@@ -80,7 +80,7 @@ export class FilesService implements OnApplicationBootstrap {
   private async parseCreateFields(fields: FileUploadFieldsDto): Promise<FileCreateMetaDto> {
     if (fields.meta !== undefined) {
       const parsed = parseJsonField(fields.meta, 'Field "meta"');
-      if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw badRequest('Field "meta" must be a JSON object');
+      if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw refusal('FILE_META_NOT_AN_OBJECT');
       return validated(FileCreateMetaDto, parsed, 'meta');
     }
     const simple: Record<string, unknown> = {};
@@ -96,7 +96,7 @@ export class FilesService implements OnApplicationBootstrap {
     const guid = (meta.GUID ?? randomUUID()).toLowerCase();
     const { uid, gids, global } = await this.sharing.create(policy, auth, { uid: meta.UID, gids: meta.GIDs, global: meta.Global, guid }, this.lookups);
     const name = meta.Name ?? (isDisplayName(upload.originalName) ? upload.originalName : undefined);
-    if (name === undefined) throw badRequest('A file name is required (field "name", or "Name" in "meta")');
+    if (name === undefined) throw refusal('FILE_NAME_REQUIRED');
     const contentId = await this.blobs.commit(upload);
     try {
       const row = await this.repo.insert({
@@ -132,7 +132,7 @@ export class FilesService implements OnApplicationBootstrap {
     }
     if (!result) {
       await this.blobs.remove(contentId);
-      throw notFound('File');
+      throw refusal('FILE_NOT_FOUND');
     }
     await this.blobs.remove(result.previous);
     return toUserFileDto(result.row);
@@ -148,14 +148,14 @@ export class FilesService implements OnApplicationBootstrap {
     if (dto.Labels !== undefined) patch.labels = dto.Labels;
     if (!Object.keys(patch).length) return toUserFileDto(cur);
     const row = await this.repo.updateMeta(cur.thingUuid, patch);
-    if (!row) throw notFound('File');
+    if (!row) throw refusal('FILE_NOT_FOUND');
     return toUserFileDto(row);
   }
 
   async delete(c: SharingCaller, id: string): Promise<void> {
     const cur = await this.resolve(c, id, 'delete');
     const gone = await this.repo.delete(cur.thingUuid);
-    if (!gone) throw notFound('File');
+    if (!gone) throw refusal('FILE_NOT_FOUND');
     await this.blobs.remove(gone.contentId);
   }
 
@@ -166,6 +166,6 @@ export class FilesService implements OnApplicationBootstrap {
       const handle = await this.blobs.open(meta.contentId);
       if (handle) return { meta, handle };
     }
-    throw new AppError(503, 'The file is being changed too often to read; try again');
+    throw refusal('FILE_BUSY');
   }
 }

@@ -1,6 +1,6 @@
 import { CanActivate, ExecutionContext, Inject, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import { forbidden } from '../common/errors/app-error';
+import { refusal } from '../common/errors/app-error';
 import { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/env.schema';
 import { AUTH_DECLARATION, AuthedRequest } from './auth.decorators';
@@ -27,7 +27,7 @@ export class AuthGuard implements CanActivate {
   async canActivate(ctx: ExecutionContext): Promise<boolean> {
     if (ctx.getType() !== 'http') return true;
     const decl = this.reflector.getAllAndOverride<AuthDeclaration | undefined>(AUTH_DECLARATION, [ctx.getHandler(), ctx.getClass()]);
-    if (!decl) throw forbidden('This route declares no access rule');
+    if (!decl) throw refusal('ROUTE_WITHOUT_ACCESS_RULE');
     if (decl.public) return true;
     const req = ctx.switchToHttp().getRequest<AuthedRequest>();
     try {
@@ -44,11 +44,11 @@ export class AuthGuard implements CanActivate {
 /** Route-level rights: admin-only routes and token capabilities. */
 export function authorize(decl: AuthDeclaration, auth: AuthContext): void {
   if (auth.token) {
-    if (decl.admin) throw forbidden('Admin APIs are not available to API tokens');
+    if (decl.admin) throw refusal('ADMIN_API_NOT_FOR_TOKENS');
     if (decl.anyToken) return;
-    if (!decl.capability) throw forbidden('This API is not available to API tokens');
-    if (!auth.token.capabilities.has(decl.capability)) throw forbidden(`API token lacks the ${decl.capability} capability`);
+    if (!decl.capability) throw refusal('API_NOT_FOR_TOKENS');
+    if (!auth.token.capabilities.has(decl.capability)) throw refusal('API_TOKEN_LACKS_CAPABILITY', decl.capability);
     return;
   }
-  if (decl.admin && !auth.isAdmin) throw forbidden('Admin only');
+  if (decl.admin && !auth.isAdmin) throw refusal('ADMIN_ONLY');
 }

@@ -1,5 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { unauthorized } from '../common/errors/app-error';
+import { refusal } from '../common/errors/app-error';
 import { digestTokenSecret, isWellFormedTokenSecret } from './token-secret';
 import { AuthRepository } from './auth.repository';
 import { AuthContext } from './auth.types';
@@ -8,11 +8,7 @@ import { Capability, parseCapability } from './capabilities';
 import { JwtKeyService } from './jwt-key.service';
 
 /** Why a well-formed secret matches no token. */
-const UNUSABLE_TOKEN = {
-  unknown: 'Unknown API token',
-  revoked: 'API token has been revoked',
-  replaced: 'API token has been refreshed: use the new secret it was given',
-} as const;
+const UNUSABLE_TOKEN = { unknown: 'UNKNOWN_API_TOKEN', revoked: 'API_TOKEN_REVOKED', replaced: 'API_TOKEN_REFRESHED' } as const;
 const TOUCH_EVERY_MS = 30_000;
 const TOKEN_TOUCH_EVERY_MS = 60_000;
 
@@ -38,24 +34,24 @@ export class AuthService {
 
   async fromJwt(token: string): Promise<AuthContext> {
     const claims = isJwtShaped(token) ? this.jwt.verify(token) : undefined;
-    if (!claims) throw unauthorized('Invalid or expired token');
+    if (!claims) throw refusal('INVALID_JWT');
     const s = await this.identities.findSession(claims.sid);
-    if (!s || s.uid !== claims.uid) throw unauthorized('Session has ended; log in again');
-    if (s.expiresAt.getTime() <= Date.now()) throw unauthorized('Session has expired; log in again');
-    if (s.locked) throw unauthorized('Account is locked');
+    if (!s || s.uid !== claims.uid) throw refusal('SESSION_ENDED');
+    if (s.expiresAt.getTime() <= Date.now()) throw refusal('SESSION_EXPIRED');
+    if (s.locked) throw refusal('ACCOUNT_LOCKED');
     this.touchSession(s.sid, s.uid, s.lastHit);
     return { uid: s.uid, username: s.username, accountAdmin: s.admin, isAdmin: s.admin, gids: s.gids, sessionId: s.sid };
   }
 
   async fromToken(secret: string | undefined): Promise<AuthContext> {
     const value = (secret ?? '').trim();
-    if (!isWellFormedTokenSecret(value)) throw unauthorized('Malformed API token');
+    if (!isWellFormedTokenSecret(value)) throw refusal('MALFORMED_API_TOKEN');
     const digest = digestTokenSecret(value);
     const t = await this.identities.findToken(digest);
-    if (!t) throw unauthorized(UNUSABLE_TOKEN[(await this.identities.revokedToken(digest)) ?? 'unknown']);
-    if (t.expiresAt && t.expiresAt.getTime() <= Date.now()) throw unauthorized('API token has expired');
-    if (t.locked) throw unauthorized('Account is locked');
-    if (!t.tokensAllowed) throw unauthorized('API tokens are turned off for non-admin users');
+    if (!t) throw refusal(UNUSABLE_TOKEN[(await this.identities.revokedToken(digest)) ?? 'unknown']);
+    if (t.expiresAt && t.expiresAt.getTime() <= Date.now()) throw refusal('API_TOKEN_EXPIRED');
+    if (t.locked) throw refusal('ACCOUNT_LOCKED');
+    if (!t.tokensAllowed) throw refusal('API_TOKENS_TURNED_OFF');
     this.touchToken(t.id);
     const caps = new Set(t.capabilities.map(parseCapability).filter((c): c is Capability => c !== undefined));
     return { uid: t.uid, username: t.username, accountAdmin: t.admin, isAdmin: false, gids: t.gids, token: { id: t.id, capabilities: caps, expiresAt: t.expiresAt } };

@@ -1,5 +1,5 @@
 import { IncomingHttpHeaders } from 'node:http';
-import { unauthorized } from '../common/errors/app-error';
+import { refusal } from '../common/errors/app-error';
 
 /** The API token header of the contract (`Service-Token`), as Node names it. */
 export const TOKEN_HEADER = 'service-token';
@@ -27,10 +27,10 @@ export function bearerJwt(header: string | undefined): string | undefined {
 export function credentialOf(headers: IncomingHttpHeaders, jwtElsewhere?: string): Credential {
   const tokenHeader = headers[TOKEN_HEADER];
   if (tokenHeader !== undefined && (headers.authorization !== undefined || jwtElsewhere !== undefined)) {
-    throw unauthorized('Send either a Service-Token or an Authorization header, not both');
+    throw refusal('TOKEN_AND_JWT_SENT');
   }
   if (tokenHeader !== undefined) return { kind: 'token', secret: Array.isArray(tokenHeader) ? tokenHeader[0] : tokenHeader };
   const jwt = jwtElsewhere ?? bearerJwt(headers.authorization);
-  if (!jwt) throw unauthorized('Authentication required: send Authorization: Bearer <JWT> or a Service-Token');
+  if (!jwt) throw refusal('CREDENTIALS_REQUIRED');
   return { kind: 'jwt', jwt };
 }

@@ -16,21 +16,21 @@ function req(headers: Record<string, string>, opts: { method?: string; path?: st
 
 const read = (r: CredentialRequest, decl: AuthDeclaration = {}): Credential => readCredential(r, decl, ORIGINS);
 
-/** The refusal `read` throws: its status and message (and HEC's code for a Splunk credential). */
+/** The refusal `read` throws: its status, catalogue code and message (and HEC's code for a Splunk credential). */
 function refusal(r: CredentialRequest, decl: AuthDeclaration = {}) {
   try {
     read(r, decl);
   } catch (e) {
     const err = e as AppError;
-    return { status: err.status, message: err.message, ...(e instanceof SplunkCredentialError ? { hecCode: e.hecCode } : {}) };
+    return { status: err.status, code: err.code, message: err.message, ...(e instanceof SplunkCredentialError ? { hecCode: e.hecCode } : {}) };
   }
   throw new Error('no refusal');
 }
 
 const jwt = (value: string): Credential => ({ kind: 'jwt', jwt: value });
 const token = (secret: string): Credential => ({ kind: 'token', secret });
-const NONE = { status: 401, message: 'Authentication required: send Authorization: Bearer <JWT> or a Service-Token' };
-const BOTH = { status: 401, message: 'Send either a Service-Token or an Authorization header, not both' };
+const NONE = { status: 401, code: 'CREDENTIALS_REQUIRED', message: 'Authentication required: send Authorization: Bearer <JWT> or a Service-Token' };
+const BOTH = { status: 401, code: 'TOKEN_AND_JWT_SENT', message: 'Send either a Service-Token or an Authorization header, not both' };
 const CONSOLE = { 'X-Console': '1', Cookie: `console_signed_in=1; console_session=${JWT}` };
 
 describe('the credential reader', () => {
@@ -53,9 +53,14 @@ describe('the credential reader', () => {
     expect(read(req({ Authorization: `Splunk ${SECRET}` }), hec)).toEqual(token(SECRET));
     expect(read(req({}, { query: { token: SECRET } }), hec)).toEqual(token(SECRET));
     expect(read(req({ Authorization: `Splunk ${SECRET}` }, { query: { token: 'other' } }), hec)).toEqual(token(SECRET));
-    expect(refusal(req({ Authorization: `Bearer ${JWT}` }), hec)).toEqual({ status: 401, hecCode: 3, message: 'Invalid authorization: use "Authorization: Splunk <token>"' });
-    expect(refusal(req({ 'Service-Token': SECRET }), hec)).toEqual({ status: 401, hecCode: 2, message: 'Token is required' });
-    expect(refusal(req({}), hec)).toEqual({ status: 401, hecCode: 2, message: 'Token is required' });
+    expect(refusal(req({ Authorization: `Bearer ${JWT}` }), hec)).toEqual({
+      status: 401,
+      code: 'HEC_AUTHORIZATION_INVALID',
+      hecCode: 3,
+      message: 'Invalid authorization: use "Authorization: Splunk <token>"',
+    });
+    expect(refusal(req({ 'Service-Token': SECRET }), hec)).toEqual({ status: 401, code: 'HEC_TOKEN_REQUIRED', hecCode: 2, message: 'Token is required' });
+    expect(refusal(req({}), hec)).toEqual({ status: 401, code: 'HEC_TOKEN_REQUIRED', hecCode: 2, message: 'Token is required' });
     // Elsewhere `Splunk` is no scheme of the service.
     expect(refusal(req({ Authorization: `Splunk ${SECRET}` }))).toEqual(NONE);
   });
@@ -84,9 +89,10 @@ describe('the credential reader', () => {
     expect(read(req({ ...own, Origin: 'https://allowed.example' }), cookie)).toEqual(jwt(JWT));
     expect(refusal(req({ ...own, Origin: 'https://evil.example' }), cookie)).toEqual({
       status: 403,
+      code: 'CROSS_SITE_REQUEST',
       message: 'Cross-site request refused: origin https://evil.example is not this service',
     });
-    expect(refusal(req(own), cookie)).toEqual({ status: 403, message: 'A request authenticated by cookie must carry an Origin or Referer header' });
+    expect(refusal(req(own), cookie)).toEqual({ status: 403, code: 'ORIGIN_REQUIRED', message: 'A request authenticated by cookie must carry an Origin or Referer header' });
     // Routes that do not allow it never look at it.
     expect(refusal(req({ ...own, Origin: 'https://svc.example:8080' }))).toEqual(NONE);
   });
@@ -124,7 +130,7 @@ describe('the credential reader', () => {
       expect(read(req({ Cookie: cookies, 'Service-Token': SECRET }), decl)).toEqual(token(SECRET));
       expect(read(req({ Cookie: cookies, 'X-Console': '1' }), decl)).toEqual(jwt(JWT));
       // A malformed console cookie leaves the token cookie to be read, and checked.
-      expect(refusal(req({ Cookie: `token=${OTHER}; console_session=bad"`, 'X-Console': '1' }), decl)).toMatchObject({ status: 403 });
+      expect(refusal(req({ Cookie: `token=${OTHER}; console_session=bad"`, 'X-Console': '1' }), decl)).toMatchObject({ status: 403, code: 'ORIGIN_REQUIRED' });
     });
   });
 });

@@ -1,5 +1,5 @@
 import { IncomingHttpHeaders } from 'node:http';
-import { forbidden } from '../common/errors/app-error';
+import { refusal } from '../common/errors/app-error';
 
 /**
  * Cross-site request forgery: a browser attaches cookies to requests that other sites make it
@@ -9,10 +9,10 @@ import { forbidden } from '../common/errors/app-error';
  */
 export function assertSameOrigin(headers: IncomingHttpHeaders, allowedOrigins: readonly string[]): void {
   const from = originOf(headers.origin) ?? originOf(headers.referer);
-  if (!from) throw forbidden('A request authenticated by cookie must carry an Origin or Referer header');
+  if (!from) throw refusal('ORIGIN_REQUIRED');
   const host = headers.host;
   const own = host !== undefined && (from === `http://${host}` || from === `https://${host}`);
-  if (!own && !allowedOrigins.includes(from)) throw forbidden(`Cross-site request refused: origin ${from} is not this service`);
+  if (!own && !allowedOrigins.includes(from)) throw refusal('CROSS_SITE_REQUEST', from);
 }
 
 function originOf(value: string | undefined): string | undefined {

@@ -1,3 +1,4 @@
+import { refusal } from '../common/errors/app-error';
 import { SharingPolicy } from '../sharing/access-policy';
 import { LibraryEntryEntity } from './library-entry.entity';
 
@@ -8,10 +9,7 @@ import { LibraryEntryEntity } from './library-entry.entity';
  * - An entry that exists but cannot be accessed answers 403 (rule 3, Errors), delete included;
  *   an unknown one 404.
  */
-const changeRefusal = (verb: 'change' | 'delete') => `Only the owner (or an admin with ?admin=true) may ${verb} this library entry`;
-
 export const libraryPolicy = new SharingPolicy<LibraryEntryEntity>({
-  noun: 'Library entry',
   adminActs: 'inAdminMode',
   unreadable: 'refused',
   deleteWithoutRead: true,
@@ -19,5 +17,9 @@ export const libraryPolicy = new SharingPolicy<LibraryEntryEntity>({
   othersGlobal: 'refused',
   groupsField: 'GIDs',
   nullGroups: 'empty',
-  messages: { notYours: changeRefusal },
+  refusals: {
+    notFound: () => refusal('LIBRARY_ENTRY_NOT_FOUND'),
+    notYours: (verb) => refusal('LIBRARY_ENTRY_NOT_YOURS', verb),
+    unreadable: () => refusal('LIBRARY_ENTRY_FORBIDDEN'),
+  },
 });

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { AuthContext } from '../identity/auth.types';
-import { badRequest, notFound } from '../common/errors/app-error';
+import { refusal } from '../common/errors/app-error';
 import { isUuid } from '../common/validation/id.pipe';
 import { parseJsonField } from '../common/validation/json-depth';
 import { SharingCaller as LibraryCaller, RANK, sharingCaller as libraryCaller } from '../sharing/access-policy';
@@ -25,7 +25,7 @@ export function normalizeMetadata(value: unknown): unknown {
 /** GUID in a body: absent, null or "" means none; anything else must be a UUID. */
 function bodyGuid(value: unknown): string | undefined {
   if (value === undefined || value === null || value === '') return undefined;
-  if (!isUuid(value)) throw badRequest('GUID must be a UUID');
+  if (!isUuid(value)) throw refusal('INVALID_GUID');
   return value.toLowerCase();
 }
 
@@ -57,7 +57,7 @@ export class LibraryService {
     const readable = all.filter((e) => policy.canRead(c, e)).sort((a, b) => policy.rank(c, a) - policy.rank(c, b));
     if (!readable.length) return all[0];
     if (c.adminMode && policy.rank(c, readable[0]) > RANK.own && readable.length > 1) {
-      throw badRequest('Several entries share this GUID; in admin mode use the ThingUUID');
+      throw refusal('LIBRARY_GUID_AMBIGUOUS');
     }
     return readable[0];
   }
@@ -108,7 +108,7 @@ export class LibraryService {
     if (dto.Metadata !== undefined) patch.metadata = normalizeMetadata(dto.Metadata);
     await this.repo.update(e.thingUuid, patch);
     const updated = await this.repo.findByThingUuid(e.thingUuid);
-    if (!updated) throw notFound('Library entry');
+    if (!updated) throw refusal('LIBRARY_ENTRY_NOT_FOUND');
     return this.dto(c, updated);
   }
 

@@ -8,11 +8,11 @@ import { LoginFailedError, LoginService } from './login.service';
 import { SessionsService } from '../sessions/sessions.service';
 import { ConsoleSignOutFilter, endConsoleSession, startConsoleSession } from './console-session';
 
-/** Failed logins keep the product's body shape, with `Error` added like every other 4xx. */
+/** Failed logins keep the product's body shape, with `Error` and `Code` added like every other 4xx. */
 @Catch(LoginFailedError)
 class LoginFailedFilter implements ExceptionFilter {
   catch(err: LoginFailedError, host: ArgumentsHost): void {
-    host.switchToHttp().getResponse<Response>().status(err.status).json({ LoginStatus: false, Reason: err.message, Error: err.message });
+    host.switchToHttp().getResponse<Response>().status(err.status).json({ LoginStatus: false, Reason: err.message, Error: err.message, Code: err.code });
   }
 }
 

@@ -25,4 +25,7 @@ export class LoginResponseDto {
 
   @ApiPropertyOptional({ description: 'Same as Reason, so every 4xx body carries Error' })
   Error?: string;
+
+  @ApiPropertyOptional({ description: 'On failure, the refusal code: LOGIN_FAILED or LOGIN_ACCOUNT_LOCKED' })
+  Code?: string;
 }

@@ -2,16 +2,20 @@ import { Inject, Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/env.schema';
-import { AppError } from '../common/errors/app-error';
+import { AppError, refusal } from '../common/errors/app-error';
 import { SessionsService } from '../sessions/sessions.service';
 import { PasswordGuesses } from '../users/password-guesses';
 import { UserCredentials } from '../users/user-credentials.service';
 import { JwtKeyService } from '../identity/jwt-key.service';
 
-/** A failed login: the product's `{LoginStatus:false, Reason}` with 422 (bad credentials) or 423 (locked). */
-export class LoginFailedError extends AppError {}
-
-const BAD_CREDENTIALS = 'Invalid username or password';
+/** A failed login: the product's `{LoginStatus:false, Reason}` with 422 (bad credentials, LOGIN_FAILED) or 423 (locked, LOGIN_ACCOUNT_LOCKED). */
+export class LoginFailedError extends AppError {
+  constructor(code: 'LOGIN_FAILED' | 'LOGIN_ACCOUNT_LOCKED') {
+    const r = refusal(code);
+    super(r.status, r.message, {}, r.code);
+    this.name = 'LoginFailedError';
+  }
+}
 
 @Injectable()
 export class LoginService {
@@ -31,9 +35,9 @@ export class LoginService {
     const user = await this.credentials.verify(username, password);
     if (!user) {
       this.guesses.failed(account, address);
-      throw new LoginFailedError(422, BAD_CREDENTIALS);
+      throw new LoginFailedError('LOGIN_FAILED');
     }
-    if (user.locked) throw new LoginFailedError(423, 'Account is locked');
+    if (user.locked) throw new LoginFailedError('LOGIN_ACCOUNT_LOCKED');
     this.guesses.succeeded(account);
 
     const sid = randomUUID();

@@ -1,3 +1,4 @@
+import { refusal } from '../common/errors/app-error';
 import { SharingPolicy } from '../sharing/access-policy';
 import { ResourceEntity } from './resource.entity';
 
@@ -7,12 +8,15 @@ import { ResourceEntity } from './resource.entity';
  * Global is ignored on update (refused on create); invisible resources are "not found".
  */
 export const resourcePolicy = new SharingPolicy<ResourceEntity>({
-  noun: 'Resource',
   adminActs: 'always',
   unreadable: 'hidden',
   ownerChange: 'never',
   othersGlobal: 'ignored',
   groupsField: 'GroupACL',
   nullGroups: 'empty',
-  messages: { global: { create: 'Only admins can create global resources', update: 'Only admins may set Global' } },
+  refusals: {
+    notFound: () => refusal('RESOURCE_NOT_FOUND'),
+    notYours: (verb) => refusal('RESOURCE_NOT_YOURS', verb),
+    global: { create: () => refusal('GLOBAL_RESOURCE_ADMIN_ONLY'), update: () => refusal('GLOBAL_ADMIN_ONLY') },
+  },
 });

@@ -9,7 +9,7 @@ import * as fsp from 'node:fs/promises';
 import * as path from 'node:path';
 import { AuthContext } from '../identity/auth.types';
 import { Capability } from '../identity/capabilities';
-import { AppError, badRequest, forbidden } from '../common/errors/app-error';
+import { refusal } from '../common/errors/app-error';
 import { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/env.schema';
 import { BlobStore, StoredUpload } from '../storage/blob-store';
@@ -39,7 +39,7 @@ export class ResourceSearchAccess {
 
   /** API tokens reach resources from a search only with the capability the resources API wants. */
   requireCapability(auth: AuthContext, cap: Extract<Capability, 'ResourceRead' | 'ResourceWrite'>): void {
-    if (auth.token && !auth.token.capabilities.has(cap)) throw forbidden(`API token lacks the ${cap} capability`);
+    if (auth.token && !auth.token.capabilities.has(cap)) throw refusal('API_TOKEN_LACKS_CAPABILITY', cap);
   }
 
   /**
@@ -73,14 +73,13 @@ export class ResourceSearchAccess {
       meta = again && resourcePolicy.canRead(auth, again) ? again : null;
     }
     if (!meta) return null;
-    throw new AppError(503, 'A resource the search reads is being changed too often; try again');
+    throw refusal('RESOURCE_BUSY_FOR_SEARCH');
   }
 
   /** `table -save <name>`: a new version of the caller's own resource of that name, or a new one. */
   async saveTable(auth: AuthContext, name: string, bytes: Buffer): Promise<ResourceMetadataDto> {
     const max = this.config.maxResourceSize;
-    if (bytes.length > max)
-      throw badRequest(`table -save ${name}: the table is ${bytes.length} bytes as CSV, more than the resource size limit of ${max} bytes (MAX_RESOURCE_SIZE)`);
+    if (bytes.length > max) throw refusal('TABLE_SAVE_TOO_LARGE', name, bytes.length, max);
     const own = await this.repo.findOwnedByName(auth.uid, name);
     const guid = own?.guid ?? (await this.resources.create(auth, { ResourceName: name, Description: 'Saved by a search (table -save)' })).GUID;
     const upload = await this.stage(bytes, name);

@@ -4,7 +4,7 @@ import type { FileHandle } from 'node:fs/promises';
 import { AuthContext } from '../identity/auth.types';
 import { AccessAction, sharingCaller } from '../sharing/access-policy';
 import { GroupSharing } from '../sharing/group-sharing';
-import { AppError, notFound } from '../common/errors/app-error';
+import { refusal } from '../common/errors/app-error';
 import { BlobStore, readHead, StoredUpload } from '../storage/blob-store';
 import { OCTET_STREAM } from '../storage/content-sniff';
 import { ResourceEntity } from './resource.entity';
@@ -88,7 +88,7 @@ export class ResourcesService implements OnApplicationBootstrap {
     if (dto.Description !== undefined) patch.description = dto.Description;
     if (!Object.keys(patch).length) return toResourceDto(cur);
     const row = await this.repo.updateMeta(guid, patch);
-    if (!row) throw notFound('Resource');
+    if (!row) throw refusal('RESOURCE_NOT_FOUND');
     return toResourceDto(row);
   }
 
@@ -105,7 +105,7 @@ export class ResourcesService implements OnApplicationBootstrap {
     }
     if (!result) {
       await this.blobs.remove(contentId);
-      throw notFound('Resource');
+      throw refusal('RESOURCE_NOT_FOUND');
     }
     await this.blobs.remove(result.previous);
     return toResourceDto(result.row);
@@ -120,7 +120,7 @@ export class ResourcesService implements OnApplicationBootstrap {
       if (handle) return { meta, handle };
       // Replaced or deleted between reading the row and opening the blob: read the row again.
     }
-    throw new AppError(503, 'The resource is being changed too often to read; try again');
+    throw refusal('RESOURCE_BUSY', 'read');
   }
 
   async contentType(auth: AuthContext, guid: string, bytes: number | undefined): Promise<ContentTypeDto> {
@@ -137,7 +137,7 @@ export class ResourcesService implements OnApplicationBootstrap {
   async delete(auth: AuthContext, guid: string): Promise<void> {
     await this.find(auth, guid, 'delete');
     const gone = await this.repo.delete(guid);
-    if (!gone) throw notFound('Resource');
+    if (!gone) throw refusal('RESOURCE_NOT_FOUND');
     await this.blobs.remove(gone.contentId);
   }
 
@@ -171,6 +171,6 @@ export class ResourcesService implements OnApplicationBootstrap {
         throw e;
       }
     }
-    throw new AppError(503, 'The resource is being changed too often to clone; try again');
+    throw refusal('RESOURCE_BUSY', 'clone');
   }
 }

@@ -1,5 +1,6 @@
 /** Who may view, control and modify a persistent search: the shared-object policy, plus removed searches. */
 import { AuthContext } from '../identity/auth.types';
+import { refusal } from '../common/errors/app-error';
 import { SharingPolicy, sharingCaller } from '../sharing/access-policy';
 import { LiveSearch } from './search.model';
 
@@ -11,7 +12,6 @@ import { LiveSearch } from './search.model';
  * (`requireMayShareWith`).
  */
 export const searchPolicy = new SharingPolicy<LiveSearch>({
-  noun: 'Search',
   adminActs: 'always',
   unreadable: 'hidden',
   deleteWithoutRead: true,
@@ -19,7 +19,7 @@ export const searchPolicy = new SharingPolicy<LiveSearch>({
   othersGlobal: 'refused',
   groupsField: 'GIDs',
   nullGroups: 'empty',
-  messages: { notYours: () => 'Only the owner or an admin may change this search' },
+  refusals: { notFound: () => refusal('SEARCH_NOT_FOUND'), notYours: () => refusal('SEARCH_NOT_YOURS') },
 });
 
 const live = (s: LiveSearch | undefined): LiveSearch | undefined => (s && !s.flags.removed ? s : undefined);

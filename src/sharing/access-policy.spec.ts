@@ -1,11 +1,21 @@
 import { AuthContext } from '../identity/auth.types';
-import { AppError } from '../common/errors/app-error';
+import { AppError, refusal as refused } from '../common/errors/app-error';
 import { Caller, RANK, SharedObject, SharingPolicy, SharingRules, sharingCaller } from './access-policy';
 import { GroupDirectory, GroupSharing } from './group-sharing';
 
 const auth = (uid: number, gids: number[] = [], isAdmin = false): AuthContext => ({ uid, username: `u${uid}`, accountAdmin: isAdmin, isAdmin, gids });
 type Obj = SharedObject & { guid: string };
 const obj = (gids: number[] | null, global = false): Obj => ({ guid: 'g', uid: 10, gids, global });
+
+/** The code and message of the refusal `fn` throws. */
+const thrown = (fn: () => unknown): [string, string] | undefined => {
+  try {
+    fn();
+    return undefined;
+  } catch (e) {
+    return [(e as AppError).code, (e as AppError).message];
+  }
+};
 
 const status = (fn: () => unknown): number => {
   try {
@@ -16,11 +26,26 @@ const status = (fn: () => unknown): number => {
   }
 };
 
-const base: SharingRules = { noun: 'Thing', adminActs: 'always', unreadable: 'hidden', ownerChange: 'admin', othersGlobal: 'refused', groupsField: 'GIDs', nullGroups: 'empty' };
+/** The refusals of a kind are its catalogue codes (the resources' here); the rest are the shared ones. */
+const base: SharingRules = {
+  adminActs: 'always',
+  unreadable: 'hidden',
+  ownerChange: 'admin',
+  othersGlobal: 'refused',
+  groupsField: 'GIDs',
+  nullGroups: 'empty',
+  refusals: { notFound: () => refused('RESOURCE_NOT_FOUND'), notYours: (verb) => refused('RESOURCE_NOT_YOURS', verb) },
+};
 /** Dashboards, resources, searches: admins act without the flag; unreadable is 404. */
 const plain = new SharingPolicy<Obj>(base);
 /** Library: admin rights only in admin mode; unreadable is 403; delete does not check read first. */
-const flagged = new SharingPolicy<Obj>({ ...base, adminActs: 'inAdminMode', unreadable: 'refused', deleteWithoutRead: true });
+const flagged = new SharingPolicy<Obj>({
+  ...base,
+  adminActs: 'inAdminMode',
+  unreadable: 'refused',
+  deleteWithoutRead: true,
+  refusals: { ...base.refusals, unreadable: () => refused('LIBRARY_ENTRY_FORBIDDEN') },
+});
 
 const owner = auth(10, [5]);
 const member = auth(11, [5]);
@@ -52,15 +77,22 @@ describe('the shared-object access policy', () => {
 
   it('unknown objects are 404 for everyone and every action', () => {
     for (const p of [plain, flagged]) for (const a of ['read', 'change', 'delete'] as const) expect(status(() => p.require(sharingCaller(admin, true), null, a))).toBe(404);
-    expect(() => plain.require(owner, undefined, 'read')).toThrow('Thing not found');
+    expect(thrown(() => plain.require(owner, undefined, 'read'))).toEqual(['RESOURCE_NOT_FOUND', 'Resource not found']);
   });
 
-  it('refusals name the kind, or say what the rules give', () => {
-    expect(() => plain.require(member, obj([5]), 'change')).toThrow('Only the owner or an admin may change this thing');
-    expect(() => plain.require(member, obj([5]), 'delete')).toThrow('Only the owner or an admin may delete this thing');
-    expect(() => flagged.require(stranger, obj([]), 'read')).toThrow('You cannot access this thing');
-    const custom = new SharingPolicy<Obj>({ ...base, messages: { notYours: (v) => `no ${v}` } });
-    expect(() => custom.require(member, obj([5]), 'delete')).toThrow('no delete');
+  it("refusals are the kind's catalogue codes, or the shared ones it leaves out", () => {
+    expect(thrown(() => plain.require(stranger, obj([]), 'read'))).toEqual(['RESOURCE_NOT_FOUND', 'Resource not found']);
+    expect(thrown(() => plain.require(member, obj([5]), 'change'))).toEqual(['RESOURCE_NOT_YOURS', 'Only the owner or an admin may change this resource']);
+    expect(thrown(() => plain.require(member, obj([5]), 'delete'))).toEqual(['RESOURCE_NOT_YOURS', 'Only the owner or an admin may delete this resource']);
+    expect(thrown(() => flagged.require(stranger, obj([]), 'read'))).toEqual(['LIBRARY_ENTRY_FORBIDDEN', 'You cannot access this library entry']);
+    expect(thrown(() => plain.requireMaySetGlobal(owner, 'create'))).toEqual(['GLOBAL_ADMIN_ONLY', 'Only admins may set Global']);
+    expect(thrown(() => plain.requireMaySetOwner(owner, 11, 'create'))).toEqual(['OTHER_OWNER_ADMIN_ONLY', 'Only admins may set another owner (UID)']);
+    const custom = new SharingPolicy<Obj>({
+      ...base,
+      refusals: { ...base.refusals, global: { create: () => refused('GLOBAL_FILE_ADMIN_ONLY'), update: () => refused('FILE_GLOBAL_ADMIN_ONLY') } },
+    });
+    expect(thrown(() => custom.requireMaySetGlobal(owner, 'update'))).toEqual(['FILE_GLOBAL_ADMIN_ONLY', 'Only admins can set Global']);
+    expect(() => new SharingPolicy<Obj>({ ...base, unreadable: 'refused' })).toThrow('needs refusals.unreadable');
   });
 
   it('ranks own < group < global < admin rights; unreadable is Infinity', () => {
@@ -112,7 +144,7 @@ describe('the sharing of a create or update (GroupSharing)', () => {
   const refusal = async (p: Promise<unknown>): Promise<string> =>
     p.then(
       () => 'ok',
-      (e: AppError) => `${e.status} ${e.message}`,
+      (e: AppError) => `${e.status} ${e.code} ${e.message}`,
     );
 
   it('create: the caller owns it, no groups, not global; groups are deduplicated; NULL kept only where the kind keeps it', async () => {
@@ -123,12 +155,12 @@ describe('the sharing of a create or update (GroupSharing)', () => {
   });
 
   it('create refuses another owner, Global, foreign or unknown groups, unknown users and shared reuse of a GUID', async () => {
-    expect(await refusal(sharing.create(plain, owner, { uid: 11 }, look))).toBe('403 Only admins may set another owner (UID)');
-    expect(await refusal(sharing.create(plain, admin, { uid: 500 }, look))).toBe('400 User 500 does not exist');
-    expect(await refusal(sharing.create(plain, owner, { global: true }))).toBe('403 Only admins may set Global');
-    expect(await refusal(sharing.create(plain, owner, { gids: [6] }))).toBe('403 You may share only with groups you belong to (not 6)');
-    expect(await refusal(sharing.create(ignoring, admin, { gids: [100] }))).toBe('400 Unknown group 100 in GroupACL');
-    expect(await refusal(sharing.create(plain, owner, { gids: [5], guid: 'g' }, look))).toMatch(/^403 This GUID belongs to another user's object/);
+    expect(await refusal(sharing.create(plain, owner, { uid: 11 }, look))).toBe('403 OTHER_OWNER_ADMIN_ONLY Only admins may set another owner (UID)');
+    expect(await refusal(sharing.create(plain, admin, { uid: 500 }, look))).toBe('400 OWNER_DOES_NOT_EXIST User 500 does not exist');
+    expect(await refusal(sharing.create(plain, owner, { global: true }))).toBe('403 GLOBAL_ADMIN_ONLY Only admins may set Global');
+    expect(await refusal(sharing.create(plain, owner, { gids: [6] }))).toBe('403 NOT_A_MEMBER_OF_GROUPS You may share only with groups you belong to (not 6)');
+    expect(await refusal(sharing.create(ignoring, admin, { gids: [100] }))).toBe('400 UNKNOWN_GROUPS Unknown group 100 in GroupACL');
+    expect(await refusal(sharing.create(plain, owner, { gids: [5], guid: 'g' }, look))).toMatch(/^403 GUID_OF_ANOTHER_OWNER This GUID belongs to another user's object/);
     expect(await refusal(sharing.create(plain, owner, { guid: 'g' }, look))).toBe('ok'); // a private copy
   });
 
@@ -138,19 +170,19 @@ describe('the sharing of a create or update (GroupSharing)', () => {
     expect(await sharing.update(plain, owner, cur, { uid: 10, global: false })).toEqual({});
     expect(await sharing.update(plain, owner, cur, { gids: null })).toEqual({ gids: [] });
     expect(await sharing.update(kept, owner, cur, { gids: null })).toEqual({ gids: null });
-    expect(await refusal(sharing.update(plain, owner, cur, { global: true }))).toBe('403 Only admins may set Global');
+    expect(await refusal(sharing.update(plain, owner, cur, { global: true }))).toBe('403 GLOBAL_ADMIN_ONLY Only admins may set Global');
     expect(await sharing.update(ignoring, owner, cur, { global: true })).toEqual({});
     expect(await sharing.update(ignoring, admin, cur, { global: false })).toEqual({ global: false });
-    expect(await refusal(sharing.update(plain, owner, cur, { uid: 11 }, look))).toBe('403 Only admins may set another owner (UID)');
+    expect(await refusal(sharing.update(plain, owner, cur, { uid: 11 }, look))).toBe('403 OTHER_OWNER_ADMIN_ONLY Only admins may set another owner (UID)');
     expect(await sharing.update(plain, admin, cur, { uid: 11 }, look)).toEqual({ uid: 11 });
   });
 
   it('update keeps groups an admin added, checks the new ones, and checks GUID reuse only when sharing widens', async () => {
     const cur = obj([5, 6]);
     expect(await sharing.update(plain, owner, cur, { gids: [5, 6] }, look)).toEqual({ gids: [5, 6] });
-    expect(await refusal(sharing.update(plain, owner, cur, { gids: [5, 6, 7] }, look))).toBe('403 You may share only with groups you belong to (not 7)');
+    expect(await refusal(sharing.update(plain, owner, cur, { gids: [5, 6, 7] }, look))).toBe('403 NOT_A_MEMBER_OF_GROUPS You may share only with groups you belong to (not 7)');
     expect(await refusal(sharing.update(plain, admin, cur, { global: true }, look))).toBe('ok'); // admins may
-    expect(await refusal(sharing.update(plain, owner, obj([]), { gids: [5] }, look))).toMatch(/^403 This GUID/);
+    expect(await refusal(sharing.update(plain, owner, obj([]), { gids: [5] }, look))).toMatch(/^403 GUID_OF_ANOTHER_OWNER This GUID/);
     expect(await sharing.update(plain, owner, obj([5]), { guid: 'h' })).toEqual({ guid: 'h' }); // no GUID reuse check without a lookup
   });
 });

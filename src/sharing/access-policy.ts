@@ -1,5 +1,5 @@
 import { AuthContext } from '../identity/auth.types';
-import { forbidden, notFound } from '../common/errors/app-error';
+import { AppError, refusal } from '../common/errors/app-error';
 import { Shareable, isOwner, sharesGroupWith } from './shareable';
 
 /** What every shared object has (the stored groups may be NULL: dashboards). */
@@ -20,24 +20,27 @@ const asCaller = (c: Caller): SharingCaller => ('auth' in c ? c : sharingCaller(
 export type AccessAction = 'read' | 'change' | 'delete';
 export type SharingStep = 'create' | 'update';
 
-/** The refusals of a kind; those left out read as the dashboards' and the library's. */
-export interface SharingMessages {
-  /** 403 for an object the caller may read but not change or delete. */
-  notYours: (verb: 'change' | 'delete') => string;
-  /** 403 for an existing object the caller may not read, where the contract answers 403 (`unreadable: 'refused'`). */
-  unreadable: string;
+/**
+ * The refusals of a kind, each a catalogue code (`refusal('CODE')`, src/common/errors/codes.ts);
+ * those a kind leaves out are the shared ones (`DEFAULT_REFUSALS`).
+ */
+export interface SharingRefusals {
+  /** 404 for an unknown object (and, `unreadable: 'hidden'`, one the caller may not read): `<KIND>_NOT_FOUND`. */
+  notFound: () => AppError;
+  /** 403 for an object the caller may read but not change or delete: `<KIND>_NOT_YOURS`. */
+  notYours: (verb: 'change' | 'delete') => AppError;
+  /** 403 for an existing object the caller may not read, where the contract answers 403 (`unreadable: 'refused'`; required then). */
+  unreadable?: () => AppError;
   /** 403: another owner (UID) asked for by a caller who may not hand objects over. */
-  otherOwner: Record<SharingStep, string>;
+  otherOwner: Record<SharingStep, () => AppError>;
   /** 403: Global asked for by a non-admin. */
-  global: Record<SharingStep, string>;
+  global: Record<SharingStep, () => AppError>;
   /** 400: the new owner does not exist. */
-  unknownUser: (uid: number) => string;
+  unknownUser: (uid: number) => AppError;
 }
 
 /** What the contract makes different per kind; everything else is the same for every shared object. */
 export interface SharingRules {
-  /** `"<noun> not found"` (404). */
-  noun: string;
   /** Admins act on every object of the kind always ('always'), or only in admin mode (library, files). */
   adminActs: 'always' | 'inAdminMode';
   /** An existing object the caller may not read: 404 ('hidden', the object is not revealed) or 403 ('refused': the library). */
@@ -52,13 +55,13 @@ export interface SharingRules {
   groupsField: 'GIDs' | 'GroupACL';
   /** `null` groups are stored as NULL ('kept': dashboards) or as no groups. */
   nullGroups: 'kept' | 'empty';
-  messages?: Partial<SharingMessages>;
+  refusals: Pick<SharingRefusals, 'notFound' | 'notYours'> & Partial<SharingRefusals>;
 }
 
-const DEFAULT_MESSAGES: Omit<SharingMessages, 'notYours' | 'unreadable'> = {
-  otherOwner: { create: 'Only admins may set another owner (UID)', update: 'Only admins may set another owner (UID)' },
-  global: { create: 'Only admins may set Global', update: 'Only admins may set Global' },
-  unknownUser: (uid) => `User ${uid} does not exist`,
+const DEFAULT_REFUSALS: Pick<SharingRefusals, 'otherOwner' | 'global' | 'unknownUser'> = {
+  otherOwner: { create: () => refusal('OTHER_OWNER_ADMIN_ONLY'), update: () => refusal('OTHER_OWNER_ADMIN_ONLY') },
+  global: { create: () => refusal('GLOBAL_ADMIN_ONLY'), update: () => refusal('GLOBAL_ADMIN_ONLY') },
+  unknownUser: (uid) => refusal('OWNER_DOES_NOT_EXIST', uid),
 };
 
 /** Preference among objects sharing a GUID: own, via a group, global, then (admin rights) anyone's; not readable: Infinity. */
@@ -72,20 +75,17 @@ export const RANK = { own: 0, group: 1, global: 2, admin: 3, none: Number.POSITI
  *
  * A new kind: its entity extends `SharedObjectEntity` (shared-object.entity.ts), its request DTOs
  * extend `SharingFieldsDto` (sharing-fields.dto.ts), its `<kind>.access.ts` is one
- * `new SharingPolicy<Entity>({...rules})`, and its service checks with `policy.require(caller,
- * row, action)` and shares with `GroupSharing.create` / `GroupSharing.update` (group-sharing.ts).
+ * `new SharingPolicy<Entity>({...rules})` whose `refusals` name its codes (at least
+ * `<KIND>_NOT_FOUND` and `<KIND>_NOT_YOURS`, added to src/common/errors/codes.ts), and its service
+ * checks with `policy.require(caller, row, action)` and shares with `GroupSharing.create` /
+ * `GroupSharing.update` (group-sharing.ts).
  */
 export class SharingPolicy<T extends SharedObject> {
-  readonly messages: SharingMessages;
+  readonly refusals: SharingRefusals;
 
   constructor(readonly rules: SharingRules) {
-    const noun = rules.noun.toLowerCase();
-    this.messages = {
-      notYours: (verb) => `Only the owner or an admin may ${verb} this ${noun}`,
-      unreadable: `You cannot access this ${noun}`,
-      ...DEFAULT_MESSAGES,
-      ...rules.messages,
-    };
+    if (rules.unreadable === 'refused' && !rules.refusals.unreadable) throw new Error('SharingRules: unreadable "refused" needs refusals.unreadable');
+    this.refusals = { ...DEFAULT_REFUSALS, ...rules.refusals };
   }
 
   /** The caller acts as an admin on objects of this kind. */
@@ -121,11 +121,11 @@ export class SharingPolicy<T extends SharedObject> {
 
   /** The object if the caller may do `action`; else 404 (unknown, or hidden) or 403 (see `SharingRules`). */
   require(c: Caller, o: T | null | undefined, action: AccessAction): T {
-    if (!o) throw notFound(this.rules.noun);
+    if (!o) throw this.refusals.notFound();
     if (!(action === 'delete' && this.rules.deleteWithoutRead) && !this.canRead(c, o)) {
-      throw this.rules.unreadable === 'hidden' ? notFound(this.rules.noun) : forbidden(this.messages.unreadable);
+      throw this.rules.unreadable === 'refused' && this.refusals.unreadable ? this.refusals.unreadable() : this.refusals.notFound();
     }
-    if (action !== 'read' && !this.canChange(c, o)) throw forbidden(this.messages.notYours(action));
+    if (action !== 'read' && !this.canChange(c, o)) throw this.refusals.notYours(action);
     return o;
   }
 
@@ -134,10 +134,10 @@ export class SharingPolicy<T extends SharedObject> {
     const { auth, adminMode } = asCaller(c);
     if (step === 'create' && uid === auth.uid) return;
     const may = step === 'create' || this.rules.ownerChange === 'admin' ? auth.isAdmin : this.rules.ownerChange === 'adminMode' && adminMode;
-    if (!may) throw forbidden(this.messages.otherOwner[step]);
+    if (!may) throw this.refusals.otherOwner[step]();
   }
 
   requireMaySetGlobal(c: Caller, step: SharingStep): void {
-    if (!asCaller(c).auth.isAdmin) throw forbidden(this.messages.global[step]);
+    if (!asCaller(c).auth.isAdmin) throw this.refusals.global[step]();
   }
 }

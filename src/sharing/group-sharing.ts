@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { AuthContext } from '../identity/auth.types';
-import { badRequest, forbidden } from '../common/errors/app-error';
+import { refusal } from '../common/errors/app-error';
 import { Caller, SharedObject, SharingPolicy } from './access-policy';
 import { requireMayShareWith, widensSharing } from './shareable';
 
@@ -95,7 +95,7 @@ export class GroupSharing {
   }
 
   private async requireUserExists<T extends SharedObject>(policy: SharingPolicy<T>, uid: number, look: SharingLookups): Promise<void> {
-    if (!(await look.userExists?.(uid))) throw badRequest(policy.messages.unknownUser(uid));
+    if (!(await look.userExists?.(uid))) throw policy.refusals.unknownUser(uid);
   }
 
   async requireMayShare(auth: AuthContext, field: string, gids: readonly number[] | null, before: readonly number[] | null = []): Promise<void> {
@@ -103,7 +103,7 @@ export class GroupSharing {
     if (!added.length) return;
     const known = await this.groups.existing(added);
     const unknown = added.filter((g) => !known.includes(g));
-    if (unknown.length) throw badRequest(`Unknown group ${unknown.join(', ')} in ${field}`);
+    if (unknown.length) throw refusal('UNKNOWN_GROUPS', unknown.join(', '), field);
     requireMayShareWith(auth, added);
   }
 
@@ -121,7 +121,7 @@ export class GroupSharing {
     if (auth.isAdmin || !o.shared) return;
     const holder = await firstHolder(o.guid);
     if (holder !== undefined && holder !== o.uid) {
-      throw forbidden("This GUID belongs to another user's object: a copy that reuses it stays private (only an admin may share it with groups or make it global)");
+      throw refusal('GUID_OF_ANOTHER_OWNER');
     }
   }
 }

@@ -1,5 +1,5 @@
 import { AuthContext } from '../identity/auth.types';
-import { forbidden } from '../common/errors/app-error';
+import { refusal } from '../common/errors/app-error';
 
 /** What most shared objects have: an owner, groups they are shared with, a global flag (the rules: access-policy.ts). */
 export interface Shareable {
@@ -19,7 +19,7 @@ export const unshareableGroups = (auth: AuthContext, gids: readonly number[]): n
 /** Non-admins share only with groups they belong to (admins with any group): else 403 naming the others. */
 export function requireMayShareWith(auth: AuthContext, gids: readonly number[]): void {
   const outside = unshareableGroups(auth, gids);
-  if (outside.length) throw forbidden(`You may share only with groups you belong to (not ${outside.join(', ')})`);
+  if (outside.length) throw refusal('NOT_A_MEMBER_OF_GROUPS', outside.join(', '));
 }
 
 /**

@@ -12,7 +12,8 @@ import { AuthContext } from '../identity/auth.types';
 import { Capability } from '../identity/capabilities';
 import { mapError } from '../common/http/error-filter';
 import { markAuthenticated } from '../common/http/connection-limits';
-import { answerRaw } from '../common/http/raw-answer';
+import { refusal } from '../common/errors/app-error';
+import { answerRaw, answerRawError } from '../common/http/raw-answer';
 import { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/env.schema';
 import { SessionEvents } from '../sessions/session-events';
@@ -115,7 +116,7 @@ export class WsHub implements OnApplicationBootstrap, OnApplicationShutdown {
     socket.on('error', () => socket.destroy());
     const path = (req.url ?? '').split('?')[0];
     const route = this.routes.get(path);
-    if (!route) return refuse(socket, 404, 'Not found');
+    if (!route) return answerRawError(socket, refusal('ROUTE_NOT_FOUND'));
     // A subprotocol's JWT, else the web console's session cookie (same origin only).
     const { jwt, protocol } = upgradeJwt(req);
     // A user already at the cap is refused on the JWT's signature alone: a client retrying in a
@@ -130,8 +131,8 @@ export class WsHub implements OnApplicationBootstrap, OnApplicationShutdown {
       auth = await this.auth.authenticate(credential);
       authorize({ capability: route.capability }, auth);
     } catch (err) {
-      const { status, message } = mapError(err);
-      return refuse(socket, status, message);
+      const { status, message, code } = mapError(err);
+      return answerRaw(socket, status, message, {}, true, code);
     }
     if (this.atCap(auth.uid)) return this.refuseOverCap(socket);
     // Answer with the subprotocol the JWT came in, as clients expect.
@@ -165,7 +166,7 @@ export class WsHub implements OnApplicationBootstrap, OnApplicationShutdown {
   /** The caller proved who they are: this refusal does not count against their address's unauthenticated connections. */
   private refuseOverCap(socket: Duplex): void {
     markAuthenticated(socket as Socket);
-    refuse(socket, 429, `Too many websockets: at most ${this.config.wsMaxPerUser} open per user; close one first`);
+    answerRawError(socket, refusal('TOO_MANY_WEBSOCKETS', this.config.wsMaxPerUser));
   }
 
   /** Closes the sockets that sent and received nothing (no frame, no ping) for WS_IDLE_TIMEOUT_MS. */
@@ -192,10 +193,6 @@ export class WsHub implements OnApplicationBootstrap, OnApplicationShutdown {
       }
     }
   }
-}
-
-function refuse(socket: Duplex, status: number, message: string): void {
-  answerRaw(socket, status, message);
 }
 
 /** Sends a JSON frame if the socket is still open. */

@@ -273,6 +273,85 @@ export const ERROR_CODES = {
   OWN_HISTORY_ONLY: e(403, 'You may read only your own search history'),
   HISTORY_RANGE_INVERTED: e(400, 'end must not be less than start'),
   HISTORY_PAGE_TOO_LARGE: e(400, (max: number) => `At most ${max} history entries per request`),
+
+  // ── Credentials and route rights (identity, login, ws) ──
+  CREDENTIALS_REQUIRED: e(401, 'Authentication required: send Authorization: Bearer <JWT> or a Service-Token'),
+  TOKEN_AND_JWT_SENT: e(401, 'Send either a Service-Token or an Authorization header, not both'),
+  INVALID_JWT: e(401, 'Invalid or expired token'),
+  SESSION_ENDED: e(401, 'Session has ended; log in again'),
+  SESSION_EXPIRED: e(401, 'Session has expired; log in again'),
+  ACCOUNT_LOCKED: e(401, 'Account is locked'),
+  MALFORMED_API_TOKEN: e(401, 'Malformed API token'),
+  UNKNOWN_API_TOKEN: e(401, 'Unknown API token'),
+  API_TOKEN_REVOKED: e(401, 'API token has been revoked'),
+  API_TOKEN_REFRESHED: e(401, 'API token has been refreshed: use the new secret it was given'),
+  API_TOKEN_EXPIRED: e(401, 'API token has expired'),
+  API_TOKENS_TURNED_OFF: e(401, 'API tokens are turned off for non-admin users'),
+  ROUTE_WITHOUT_ACCESS_RULE: e(403, 'This route declares no access rule'),
+  ADMIN_API_NOT_FOR_TOKENS: e(403, 'Admin APIs are not available to API tokens'),
+  API_NOT_FOR_TOKENS: e(403, 'This API is not available to API tokens'),
+  API_TOKEN_LACKS_CAPABILITY: e(403, (capability: string) => `API token lacks the ${capability} capability`),
+  ORIGIN_REQUIRED: e(403, 'A request authenticated by cookie must carry an Origin or Referer header'),
+  CROSS_SITE_REQUEST: e(403, (origin: string) => `Cross-site request refused: origin ${origin} is not this service`),
+  /** HEC routes answer these in HEC's shape (their HEC code: 3, 2, 4, 4). */
+  HEC_AUTHORIZATION_INVALID: e(401, 'Invalid authorization: use "Authorization: Splunk <token>"'),
+  HEC_TOKEN_REQUIRED: e(401, 'Token is required'),
+  HEC_TOKEN_INVALID: e(401, (why: string) => `Invalid token: ${why}`),
+  HEC_TOKEN_FORBIDDEN: e(403, (why: string) => `Invalid token: ${why}`),
+  /** Failed logins answer in the product's shape `{LoginStatus: false, Reason}`, with `Error` and `Code`. */
+  LOGIN_FAILED: e(422, 'Invalid username or password'),
+  LOGIN_ACCOUNT_LOCKED: e(423, 'Account is locked'),
+  TOO_MANY_WEBSOCKETS: e(429, (max: number) => `Too many websockets: at most ${max} open per user; close one first`),
+
+  // ── Shared objects: owner, groups, Global (sharing; dashboards, library, files, resources, searches use GLOBAL_ADMIN_ONLY too) ──
+  OTHER_OWNER_ADMIN_ONLY: e(403, 'Only admins may set another owner (UID)'),
+  OWNER_DOES_NOT_EXIST: e(400, (uid: number) => `User ${uid} does not exist`),
+  UNKNOWN_GROUPS: e(400, (gids: string, field: string) => `Unknown group ${gids} in ${field}`),
+  NOT_A_MEMBER_OF_GROUPS: e(403, (gids: string) => `You may share only with groups you belong to (not ${gids})`),
+  GUID_OF_ANOTHER_OWNER: e(403, "This GUID belongs to another user's object: a copy that reuses it stays private (only an admin may share it with groups or make it global)"),
+  INVALID_GUID: e(400, 'GUID must be a UUID'),
+
+  // ── Dashboards ──
+  DASHBOARD_NOT_FOUND: e(404, 'Dashboard not found'),
+  DASHBOARD_NOT_YOURS: e(403, 'Only the owner or an admin may change or delete this dashboard'),
+  GROUP_DASHBOARDS_FORBIDDEN: e(403, 'Only members of the group and admins may list its dashboards'),
+  INVALID_DASHBOARD_ID: e(400, (value: string, guidAllowed: boolean) => `Invalid dashboard ID "${value}"${guidAllowed ? ' (a number or a GUID)' : ''}`),
+  DASHBOARD_CHANGED: e(412, 'The dashboard was changed since you loaded it (If-Match does not match its current ETag); load it again, or save without If-Match to overwrite'),
+  DASHBOARD_ID_UNAVAILABLE: e(409, 'Could not allocate a dashboard ID; try again'),
+
+  // ── Search library ──
+  LIBRARY_ENTRY_NOT_FOUND: e(404, 'Library entry not found'),
+  LIBRARY_ENTRY_NOT_YOURS: e(403, (verb: 'change' | 'delete') => `Only the owner (or an admin with ?admin=true) may ${verb} this library entry`),
+  LIBRARY_ENTRY_FORBIDDEN: e(403, 'You cannot access this library entry'),
+  LIBRARY_GUID_AMBIGUOUS: e(400, 'Several entries share this GUID; in admin mode use the ThingUUID'),
+
+  // ── User files ──
+  FILE_NOT_FOUND: e(404, 'File not found'),
+  FILE_NOT_YOURS: e(403, (verb: 'change' | 'delete') => `Only the owner (or an admin with admin=true) may ${verb} this file`),
+  FILE_FOR_OTHER_USER_ADMIN_ONLY: e(403, 'Only admins can create files for another user'),
+  FILE_OWNER_CHANGE_ADMIN_MODE_ONLY: e(403, "Only an admin using admin=true can change a file's UID"),
+  GLOBAL_FILE_ADMIN_ONLY: e(403, 'Only admins can create global files'),
+  FILE_GLOBAL_ADMIN_ONLY: e(403, 'Only admins can set Global'),
+  FILE_OWNER_UNKNOWN: e(400, (uid: number) => `Unknown user ${uid}`),
+  /** `what`: "meta" or the simple format's fields; `problems`: class-validator's words, joined with "; ". */
+  FILE_FIELDS_INVALID: e(400, (what: string, problems: string) => `Invalid ${what}: ${problems}`),
+  FILE_META_NOT_AN_OBJECT: e(400, 'Field "meta" must be a JSON object'),
+  FILE_NAME_REQUIRED: e(400, 'A file name is required (field "name", or "Name" in "meta")'),
+  FILE_BUSY: e(503, 'The file is being changed too often to read; try again'),
+
+  // ── Resources ──
+  RESOURCE_NOT_FOUND: e(404, 'Resource not found'),
+  RESOURCE_NOT_YOURS: e(403, (verb: 'change' | 'delete') => `Only the owner or an admin may ${verb} this resource`),
+  GLOBAL_RESOURCE_ADMIN_ONLY: e(403, 'Only admins can create global resources'),
+  RESOURCE_BUSY: e(503, (action: 'read' | 'clone') => `The resource is being changed too often to ${action}; try again`),
+  RESOURCE_BUSY_FOR_SEARCH: e(503, 'A resource the search reads is being changed too often; try again'),
+  TABLE_SAVE_TOO_LARGE: e(
+    400,
+    (name: string, bytes: number, max: number) => `table -save ${name}: the table is ${bytes} bytes as CSV, more than the resource size limit of ${max} bytes (MAX_RESOURCE_SIZE)`,
+  ),
+
+  // ── Searches as shared objects (searchctrl.access) ──
+  SEARCH_NOT_YOURS: e(403, 'Only the owner or an admin may change this search'),
 } as const satisfies Record<string, CodeEntry>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;
