@@ -2,10 +2,9 @@ import { ChangeEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { saveBlob } from '../common-upload/download';
 import { usePrefs } from '../prefs/PrefsContext';
-import { ActionDialog } from '../ui/Dialog';
 import '../ui/keeping.css';
 import { LabelChips } from '../ui/LabelChips';
-import { KeptListPage, OwnedNameCell, useKeptPage } from '../ui/ListPage';
+import { DeleteKeptDialog, KeptListPage, OwnedNameCell, useKeptPage } from '../ui/ListPage';
 import { sharingText } from '../ui/SharingFields';
 import { RowActions, RowButton } from '../ui/RowActions';
 import { formatTime } from '../ui/time-format';
@@ -105,13 +104,12 @@ export function DashboardsPage() {
           )}
           {editing?.kind === 'share' && <ShareDialog dashboard={editing.dashboard} onClose={page.close} onSaved={(d) => page.done(`Sharing of “${d.Name}” saved.`)} />}
           {editing?.kind === 'delete' && (
-            <ActionDialog
+            <DeleteKeptDialog
+              page={page}
               title="Delete dashboard"
-              message={<>Delete “{editing.dashboard.Name}”? Its tiles and layout are lost; the searches in the library stay. This cannot be undone.</>}
-              action="Delete"
+              name={editing.dashboard.Name}
+              consequence="Its tiles and layout are lost; the searches in the library stay."
               run={() => deleteDashboard(editing.dashboard.ID)}
-              onDone={() => page.done(`Deleted “${editing.dashboard.Name}”.`)}
-              onClose={page.close}
             />
           )}
         </>

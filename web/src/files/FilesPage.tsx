@@ -1,8 +1,7 @@
 import { useUploadLimits } from '../common-upload/useUploadLimits';
 import { usePrefs } from '../prefs/PrefsContext';
-import { ActionDialog } from '../ui/Dialog';
 import '../ui/keeping.css';
-import { KeptListPage, OwnedNameCell, useKeptPage } from '../ui/ListPage';
+import { DeleteKeptDialog, KeptListPage, OwnedNameCell, useKeptPage } from '../ui/ListPage';
 import { RowActions, RowButton } from '../ui/RowActions';
 import { sharingText } from '../ui/SharingFields';
 import { formatBytes, formatTime } from '../ui/time-format';
@@ -52,16 +51,7 @@ export function FilesPage() {
           {editing?.kind === 'new' && <FileDialog admin={admin} maxSize={limits.MaxFileSize} onSaved={page.saved} onClose={page.close} />}
           {editing?.kind === 'edit' && <FileDialog file={editing.f} admin={admin} onSaved={page.saved} onClose={page.close} />}
           {editing?.kind === 'replace' && <ReplaceFileDialog file={editing.f} admin={admin} maxSize={limits.MaxFileSize} onSaved={page.saved} onClose={page.close} />}
-          {editing?.kind === 'delete' && (
-            <ActionDialog
-              title="Delete file"
-              message={<>Delete “{editing.f.Name}”? This cannot be undone.</>}
-              action="Delete"
-              run={() => deleteFile(editing.f, admin)}
-              onDone={() => page.done(`Deleted “${editing.f.Name}”.`)}
-              onClose={page.close}
-            />
-          )}
+          {editing?.kind === 'delete' && <DeleteKeptDialog page={page} title="Delete file" name={editing.f.Name} run={() => deleteFile(editing.f, admin)} />}
         </>
       }
     >

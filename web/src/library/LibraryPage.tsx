@@ -1,7 +1,6 @@
 import { Link } from 'react-router';
 import { LibraryEntry } from '../api/types';
-import { ActionDialog } from '../ui/Dialog';
-import { KeptListPage, OwnedNameCell, useKeptPage } from '../ui/ListPage';
+import { DeleteKeptDialog, KeptListPage, OwnedNameCell, useKeptPage } from '../ui/ListPage';
 import { LabelChips } from '../ui/LabelChips';
 import { RowActions, RowButton } from '../ui/RowActions';
 import { searchLink } from '../ui/search-link';
@@ -41,14 +40,7 @@ export function LibraryPage() {
             <LibraryEntryDialog title={`Edit “${editing.entry.Name}”`} draft={editing.entry} entry={editing.entry} admin={admin} onClose={page.close} onSaved={saved('Updated')} />
           )}
           {editing?.kind === 'delete' && (
-            <ActionDialog
-              title="Delete library entry"
-              message={<>Delete “{editing.entry.Name}” from the library? This cannot be undone.</>}
-              action="Delete"
-              run={() => deleteEntry(editing.entry, admin)}
-              onDone={() => saved('Deleted')(editing.entry)}
-              onClose={page.close}
-            />
+            <DeleteKeptDialog page={page} title="Delete library entry" name={editing.entry.Name} from=" from the library" run={() => deleteEntry(editing.entry, admin)} />
           )}
         </>
       }

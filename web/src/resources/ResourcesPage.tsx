@@ -1,8 +1,7 @@
 import { useUploadLimits } from '../common-upload/useUploadLimits';
 import { usePrefs } from '../prefs/PrefsContext';
-import { ActionDialog } from '../ui/Dialog';
 import '../ui/keeping.css';
-import { KeptListPage, OwnedNameCell, useKeptPage } from '../ui/ListPage';
+import { DeleteKeptDialog, KeptListPage, OwnedNameCell, useKeptPage } from '../ui/ListPage';
 import { RowActions, RowButton } from '../ui/RowActions';
 import { sharingText } from '../ui/SharingFields';
 import { formatBytes, formatTime } from '../ui/time-format';
@@ -71,13 +70,13 @@ export function ResourcesPage() {
             />
           )}
           {editing?.kind === 'delete' && (
-            <ActionDialog
+            <DeleteKeptDialog
+              page={page}
               title="Delete resource"
-              message={<>Delete “{editing.r.ResourceName}” and its contents? Searches that use it will fail. This cannot be undone.</>}
-              action="Delete"
+              name={editing.r.ResourceName}
+              from=" and its contents"
+              consequence="Searches that use it will fail."
               run={() => deleteResource(editing.r.GUID)}
-              onDone={() => page.done(`Deleted “${editing.r.ResourceName}”.`)}
-              onClose={page.close}
             />
           )}
         </>

@@ -1,6 +1,7 @@
 import { ReactNode, useCallback, useMemo, useState } from 'react';
 import { useAuth } from '../auth/AuthContext';
 import { downloadFile } from '../common-upload/download';
+import { ActionDialog } from './Dialog';
 import { allLabels } from './kept-filter';
 import { ListTable } from './TableScroller';
 import { formatBytes } from './time-format';
@@ -288,5 +289,40 @@ export function KeptListPage<T extends Owned, E>({
       {list && list.length > 0 && page.shown.length === 0 && <p className="empty">{noMatch}</p>}
       {dialogs}
     </section>
+  );
+}
+
+/**
+ * "Delete “X”…? … This cannot be undone." for a kept thing: `from` follows its name (" from the
+ * library"), `consequence` says what goes with it; `run` deletes it, and the page then says so.
+ */
+export function DeleteKeptDialog<T extends Owned, E>({
+  page,
+  title,
+  name,
+  from = '',
+  consequence,
+  run,
+}: {
+  page: KeptPage<T, E>;
+  title: string;
+  name: string;
+  from?: string;
+  consequence?: string;
+  run(): Promise<unknown>;
+}) {
+  return (
+    <ActionDialog
+      title={title}
+      message={
+        <>
+          Delete “{name}”{from}? {consequence ? `${consequence} ` : ''}This cannot be undone.
+        </>
+      }
+      action="Delete"
+      run={run}
+      onDone={() => page.done(`Deleted “${name}”.`)}
+      onClose={page.close}
+    />
   );
 }
