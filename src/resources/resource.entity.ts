@@ -1,8 +1,13 @@
-import { Column, Entity, PrimaryColumn } from 'typeorm';
+import { Check, Column, Entity, ForeignKey, Index, PrimaryColumn } from 'typeorm';
 import { SharedObjectEntity } from '../sharing/shared-object.entity';
 import { bigintNumber } from '../storage/columns';
+import { UserEntity } from '../users/user.entity';
 
 @Entity({ name: 'resource' })
+@ForeignKey(() => UserEntity, ['uid'], ['uid'], { name: 'resource_uid_fkey', onDelete: 'CASCADE' })
+@Index('resource_uid_idx', ['uid'])
+@Index('resource_gids_idx', ['gids'], { type: 'gin' })
+@Check('resource_size_check', 'size >= 0')
 export class ResourceEntity extends SharedObjectEntity {
   @PrimaryColumn({ type: 'uuid', primaryKeyConstraintName: 'resource_pkey' })
   guid: string;
@@ -15,6 +20,7 @@ export class ResourceEntity extends SharedObjectEntity {
 
   /** The blob holding the contents; null until the first upload. */
   @Column({ type: 'uuid', nullable: true })
+  @Index('resource_content_id_uq', { unique: true })
   contentId: string | null;
 
   @Column({ type: 'bigint', default: 0, transformer: bigintNumber })

@@ -1,4 +1,5 @@
-import { Column, Entity, PrimaryColumn } from 'typeorm';
+import { Column, Entity, ForeignKey, Index, PrimaryColumn } from 'typeorm';
+import { UserEntity } from '../users/user.entity';
 
 @Entity({ name: 'session' })
 export class SessionEntity {
@@ -6,6 +7,8 @@ export class SessionEntity {
   id: string;
 
   @Column({ type: 'integer' })
+  @ForeignKey(() => UserEntity, { name: 'session_uid_fkey', onDelete: 'CASCADE' })
+  @Index('session_uid_idx')
   uid: number;
 
   @Column({ type: 'varchar', length: 64, default: '' })
