@@ -1,16 +1,14 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsOptional, IsString, Matches, MaxLength, MinLength } from 'class-validator';
-import { NullToAbsent, NullToEmpty } from '../common/validation/validation';
+import { IsOptional, IsString, MaxLength } from 'class-validator';
+import { IsAccountName, NullToAbsent, NullToEmpty } from '../common/validation/validation';
 import { GroupEntity } from './group.entity';
 
 const GROUP_NAME = /^[^\s/\\][^/\\]*$/;
+const GROUP_NAME_MSG = 'Name must not start with a space or contain slashes';
 
 export class CreateGroupDto {
   @ApiProperty()
-  @IsString()
-  @MinLength(1)
-  @MaxLength(128)
-  @Matches(GROUP_NAME, { message: 'Name must not start with a space or contain slashes' })
+  @IsAccountName(GROUP_NAME, GROUP_NAME_MSG)
   Name: string;
 
   @ApiPropertyOptional({ nullable: true })
@@ -25,10 +23,7 @@ export class UpdateGroupDto {
   @ApiPropertyOptional()
   @IsOptional()
   @NullToAbsent()
-  @IsString()
-  @MinLength(1)
-  @MaxLength(128)
-  @Matches(GROUP_NAME, { message: 'Name must not start with a space or contain slashes' })
+  @IsAccountName(GROUP_NAME, GROUP_NAME_MSG)
   Name?: string;
 
   @ApiPropertyOptional({ nullable: true })

@@ -2,6 +2,7 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { ArrayMaxSize, IsArray, IsBoolean, IsInt, IsObject, IsOptional, IsString, IsUUID, Max, MaxLength, Min } from 'class-validator';
 import { ToBoolean } from '../common/validation/validation';
+import { SearchRecordDto } from '../searchhistory/searchhistory.dto';
 
 const INT32_MAX = 2 ** 31 - 1;
 
@@ -79,14 +80,8 @@ export class ImportFieldsDto {
   @ApiPropertyOptional() @IsOptional() @IsString() @MaxLength(4096) BatchInfo?: string;
 }
 
-export class SearchInfoDto {
+export class SearchInfoDto extends SearchRecordDto {
   @ApiProperty() ID: string;
-  @ApiProperty() UID: number;
-  @ApiProperty() GID: number;
-  @ApiProperty({ type: [Number] }) GIDs: number[];
-  @ApiProperty() Global: boolean;
-  @ApiProperty() UserQuery: string;
-  @ApiProperty() EffectiveQuery: string;
   @ApiProperty() StartRange: string;
   @ApiProperty() EndRange: string;
   @ApiProperty() Descending: boolean;
@@ -116,17 +111,11 @@ export class SearchInfoDto {
   @ApiProperty() State: string;
 }
 
-export class SearchSummaryDto {
+export class SearchSummaryDto extends SearchRecordDto {
   @ApiProperty() ID: string;
-  @ApiProperty() UID: number;
-  @ApiProperty() GID: number;
-  @ApiProperty({ type: [Number] }) GIDs: number[];
-  @ApiProperty() Global: boolean;
   @ApiProperty() State: string;
   @ApiProperty() AttachedClients: number;
   @ApiProperty({ description: 'bytes stored (results + index)' }) StoredData: number;
-  @ApiProperty() UserQuery: string;
-  @ApiProperty() EffectiveQuery: string;
   @ApiProperty() StartRange: string;
   @ApiProperty() EndRange: string;
   @ApiProperty() NoHistory: boolean;

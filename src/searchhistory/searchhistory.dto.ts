@@ -14,13 +14,17 @@ export class HistoryQueryDto {
   @ApiPropertyOptional({ description: 'end index (exclusive)' }) @IsOptional() @Type(() => Number) @IsInt() @Min(0) @Max(1_000_000_000) end?: number;
 }
 
-export class SearchLogDto {
+/** What every record of a search carries (a history entry, a persistent search): its owner, its sharing, its query as typed and as run. */
+export class SearchRecordDto {
   @ApiProperty() UID: number;
   @ApiProperty() GID: number;
   @ApiProperty({ type: [Number] }) GIDs: number[];
   @ApiProperty() Global: boolean;
   @ApiProperty() UserQuery: string;
   @ApiProperty() EffectiveQuery: string;
+}
+
+export class SearchLogDto extends SearchRecordDto {
   @ApiProperty() Launched: string;
   @ApiProperty() Synced: boolean;
 }

@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { ArrayMaxSize, IsArray, IsBoolean, IsInt, IsOptional, IsString, Matches, Max, MaxLength, Min, MinLength } from 'class-validator';
-import { NullToAbsent, NullToEmpty } from '../common/validation/validation';
+import { ArrayMaxSize, IsArray, IsBoolean, IsInt, IsOptional, IsString, Max, MaxLength, Min, MinLength } from 'class-validator';
+import { IsAccountName, NullToAbsent, NullToEmpty } from '../common/validation/validation';
 import { GroupDetailsDto, toGroupDetails } from '../groups/groups.dto';
 import { GroupEntity } from '../groups/group.entity';
 import { UserEntity } from './user.entity';
@@ -11,10 +11,7 @@ const USERNAME_MSG = 'User may contain only letters, digits and . _ @ -';
 
 export class CreateUserDto {
   @ApiProperty()
-  @IsString()
-  @MinLength(1)
-  @MaxLength(128)
-  @Matches(USERNAME, { message: USERNAME_MSG })
+  @IsAccountName(USERNAME, USERNAME_MSG)
   User: string;
 
   @ApiProperty({ description: '8 to 72 bytes' })
@@ -42,10 +39,7 @@ export class UpdateUserDto {
   @ApiPropertyOptional()
   @IsOptional()
   @NullToAbsent()
-  @IsString()
-  @MinLength(1)
-  @MaxLength(128)
-  @Matches(USERNAME, { message: USERNAME_MSG })
+  @IsAccountName(USERNAME, USERNAME_MSG)
   User?: string;
 
   @ApiPropertyOptional({ nullable: true })

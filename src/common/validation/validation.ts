@@ -1,5 +1,6 @@
-import { ArgumentMetadata, Injectable, PipeTransform, ValidationError, ValidationPipe } from '@nestjs/common';
+import { applyDecorators, ArgumentMetadata, Injectable, PipeTransform, ValidationError, ValidationPipe } from '@nestjs/common';
 import { Transform } from 'class-transformer';
+import { IsString, Matches, MaxLength, MinLength } from 'class-validator';
 import { refusal } from '../errors/app-error';
 
 function describe(errors: ValidationError[], prefix = ''): string[] {
@@ -69,3 +70,10 @@ export class QueryBooleanPipe implements PipeTransform<unknown, boolean | undefi
 export const NullToEmpty = () => Transform(({ value }) => (value === null ? '' : value));
 export const NullToAbsent = () => Transform(({ value }) => (value === null ? undefined : value));
 export const ZeroToAbsent = () => Transform(({ value }) => (value === null || value === 0 ? undefined : value));
+
+/**
+ * The name of an account or a group: a string of 1 to 128 characters matching `pattern`, else
+ * `message`. The checks run in the order of the decorators it stands for
+ * (`@IsString() @MinLength(1) @MaxLength(128) @Matches(...)`), so the problems read the same.
+ */
+export const IsAccountName = (pattern: RegExp, message: string) => applyDecorators(Matches(pattern, { message }), MaxLength(128), MinLength(1), IsString());
