@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { Link } from 'react-router';
 import { api } from '../api/client';
 import { SearchLog } from '../api/types';
@@ -12,6 +12,7 @@ import { relativeTime } from './relative-time';
 import { ListTable } from '../ui/TableScroller';
 import { ErrorNote } from '../ui/ErrorNote';
 import { RowActions } from '../ui/RowActions';
+import { useLatest } from '../ui/useCancellable';
 
 const DEBOUNCE_MS = 250;
 
@@ -28,25 +29,25 @@ export function HistoryPage() {
   const [more, setMore] = useState(false);
   const [error, setError] = useState<string>();
   const [loading, setLoading] = useState(false);
-  const generation = useRef(0);
+  const latest = useLatest();
   const ids = useId();
 
   // A new filter starts over from the newest search (after the person pauses typing).
   useEffect(() => {
-    const gen = ++generation.current;
+    const isLatest = latest.begin();
     setLoading(true);
     const t = setTimeout(
       () => {
         fetchHistory(refine, 0, size).then(
           (list) => {
-            if (gen !== generation.current) return;
+            if (!isLatest()) return;
             setItems(list);
             setMore(list.length === size);
             setError(undefined);
             setLoading(false);
           },
           (err: Error) => {
-            if (gen !== generation.current) return;
+            if (!isLatest()) return;
             setError(`The history could not be read: ${err.message}`);
             setLoading(false);
           },
@@ -58,12 +59,12 @@ export function HistoryPage() {
   }, [refine, size]); // eslint-disable-line react-hooks/exhaustive-deps -- reload only when the filter or page size changes
 
   function loadMore() {
-    const gen = generation.current;
+    const isLatest = latest.join();
     const start = items?.length ?? 0;
     setLoading(true);
     fetchHistory(refine, start, start + size).then(
       (list) => {
-        if (gen !== generation.current) return;
+        if (!isLatest()) return;
         setItems((prev) => [...(prev ?? []), ...list]);
         setMore(list.length === size);
         setLoading(false);

@@ -4,6 +4,7 @@ import { useAuth } from '../auth/AuthContext';
 import { ParseResponse } from '../api/types';
 import { describeModule } from './query-language';
 import { SearchSession, SessionState } from './search-session';
+import { useLatest } from '../ui/useCancellable';
 
 export interface LaunchFailure {
   message: string;
@@ -35,7 +36,7 @@ export function useSearch() {
   const [failure, setFailure] = useState<LaunchFailure>();
   const [starting, setStarting] = useState(false);
   const current = useRef<SearchSession | null>(null);
-  const generation = useRef(0);
+  const latest = useLatest();
   const state = useSyncExternalStore<SessionState | undefined>(session?.subscribe ?? noop, session?.getSnapshot ?? none);
 
   const replace = useCallback((next: SearchSession | null) => {
@@ -46,21 +47,21 @@ export function useSearch() {
 
   const start = useCallback(
     async (open: () => Promise<SearchSession>, query: string) => {
-      const gen = ++generation.current;
+      const isLatest = latest.begin();
       replace(null);
       setFailure(undefined);
       setStarting(true);
       try {
         const s = await open();
-        if (gen !== generation.current) return s.dispose();
+        if (!isLatest()) return s.dispose();
         replace(s);
       } catch (err) {
-        if (gen === generation.current) setFailure(await launchFailure(err, query));
+        if (isLatest()) setFailure(await launchFailure(err, query));
       } finally {
-        if (gen === generation.current) setStarting(false);
+        if (isLatest()) setStarting(false);
       }
     },
-    [replace],
+    [replace, latest],
   );
 
   const run = useCallback(

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { useAuth } from '../auth/AuthContext';
 import { ConfirmDialog } from '../ui/Dialog';
@@ -12,6 +12,7 @@ import { useUserNames } from '../ui/useUserNames';
 import { ListTable } from '../ui/TableScroller';
 import { ErrorNote } from '../ui/ErrorNote';
 import { RowActions } from '../ui/RowActions';
+import { useLatest } from '../ui/useCancellable';
 
 const REFRESH_MS = 3000;
 const DONE: Record<SearchAction, string> = { background: 'sent to the background', save: 'marked to be saved', stop: 'stopped', delete: 'deleted' };
@@ -31,19 +32,19 @@ export function SearchesPage() {
   const [busy, setBusy] = useState<string>();
   const [dialog, setDialog] = useState<{ kind: 'save' | 'delete'; search: PersistentSearch; error?: string }>();
   const names = useUserNames((searches ?? []).some((s) => s.UID !== user.UID));
-  const generation = useRef(0);
+  const latest = useLatest();
 
   const load = useCallback(async () => {
-    const gen = ++generation.current;
+    const isLatest = latest.begin();
     try {
       const list = await listSearches(admin);
-      if (gen !== generation.current) return;
+      if (!isLatest()) return;
       setSearches(list);
       setLoadError(undefined);
     } catch (err) {
-      if (gen === generation.current) setLoadError(`The searches could not be listed: ${(err as Error).message}`);
+      if (isLatest()) setLoadError(`The searches could not be listed: ${(err as Error).message}`);
     }
-  }, [admin]);
+  }, [admin, latest]);
 
   useEffect(() => {
     void load();

@@ -1,4 +1,4 @@
-import { DependencyList, useEffect } from 'react';
+import { DependencyList, useEffect, useMemo, useRef } from 'react';
 
 /** What to do with a request's outcome while it is still wanted. */
 export interface Outcome<T> {
@@ -30,4 +30,27 @@ export function useCancellable<T>(start: (current: () => boolean) => Promise<T> 
       live = false;
     };
   }, deps); // eslint-disable-line react-hooks/exhaustive-deps -- the caller names what the request depends on
+}
+
+/**
+ * For requests started by hand (a launch, a refresh on a timer, a filter being typed) where only
+ * the latest one's answer counts: `begin()` starts a new request and returns `isLatest()`, true
+ * until the next begin(); `join()` returns it for the request already running (a next page of the
+ * same answer).
+ */
+export function useLatest(): { begin(): () => boolean; join(): () => boolean } {
+  const generation = useRef(0);
+  return useMemo(
+    () => ({
+      begin() {
+        const gen = ++generation.current;
+        return () => gen === generation.current;
+      },
+      join() {
+        const gen = generation.current;
+        return () => gen === generation.current;
+      },
+    }),
+    [],
+  );
 }
