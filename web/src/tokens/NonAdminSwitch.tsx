@@ -1,6 +1,7 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { getNonAdminTokens, setNonAdminTokens } from './tokens-api';
 import { ErrorNote } from '../ui/ErrorNote';
+import { useCancellable } from '../ui/useCancellable';
 
 /**
  * The administrators' switch: may non-admin users use API tokens? Off, they get 403 from the token
@@ -12,9 +13,7 @@ export function NonAdminSwitch() {
   const [error, setError] = useState<string>();
   const [note, setNote] = useState<string>();
 
-  useEffect(() => {
-    getNonAdminTokens().then(setOn, (err: Error) => setError(`The token setting could not be read: ${err.message}`));
-  }, []);
+  useCancellable(getNonAdminTokens, { answer: setOn, error: (err) => setError(`The token setting could not be read: ${err.message}`) }, []);
 
   async function change(next: boolean) {
     setBusy(true);

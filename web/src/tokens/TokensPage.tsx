@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { ApiToken, ApiTokenWithSecret } from '../api/types';
 import { useAuth } from '../auth/AuthContext';
 import { ActionDialog } from '../ui/Dialog';
@@ -19,6 +19,10 @@ import './tokens.css';
 import { ListTable } from '../ui/TableScroller';
 import { ErrorNote } from '../ui/ErrorNote';
 import { RowActions } from '../ui/RowActions';
+import { useKeptList } from '../ui/ListPage';
+import { useCancellable } from '../ui/useCancellable';
+
+const byNameThenAge = (a: ApiToken, b: ApiToken) => a.name.localeCompare(b.name) || a.createdAt.localeCompare(b.createdAt);
 
 type Open =
   | { kind: 'new' }
@@ -36,8 +40,7 @@ export function TokensPage() {
   const { prefs } = usePrefs();
   const all = user.Admin;
   const names = useUserNames(all);
-  const [tokens, setTokens] = useState<ApiToken[]>();
-  const [error, setError] = useState<string>();
+  const { list: tokens, error, reload: load } = useKeptList(listTokens, all, byNameThenAge, 'the tokens');
   const [areas, setAreas] = useState<CapabilityArea[]>([]);
   const [areasError, setAreasError] = useState<string>();
   const [text, setText] = useState('');
@@ -45,22 +48,11 @@ export function TokensPage() {
   const [outcome, setOutcome] = useState<{ ok: boolean; text: string }>();
   const now = new Date();
 
-  const load = useCallback(() => {
-    listTokens(all).then(
-      (list) => {
-        setTokens([...list].sort((a, b) => a.name.localeCompare(b.name) || a.createdAt.localeCompare(b.createdAt)));
-        setError(undefined);
-      },
-      (err: Error) => setError(`The tokens could not be read: ${err.message}`),
-    );
-  }, [all]);
-  useEffect(load, [load]);
-  useEffect(() => {
-    listCapabilities().then(
-      (caps) => setAreas(groupByArea(caps)),
-      (err: Error) => setAreasError(`The list of capabilities could not be read: ${err.message}`),
-    );
-  }, []);
+  useCancellable(
+    listCapabilities,
+    { answer: (caps) => setAreas(groupByArea(caps)), error: (err) => setAreasError(`The list of capabilities could not be read: ${err.message}`) },
+    [],
+  );
 
   const shown = useMemo(() => (tokens ?? []).filter((t) => tokenMatches(t, text, names.get(t.uid))), [tokens, text, names]);
   const mine = (tokens ?? []).filter((t) => t.uid === user.UID).length;

@@ -12,7 +12,7 @@ import { ErrorNote } from './ErrorNote';
 
 /**
  * The one list page of every kind of kept thing (library, dashboards, resources, files): its state
- * (useKeptPage: the list read from the API and sorted, the filters, the dialog open, the last
+ * (useKeptPage, on useKeptList: the list read from the API and sorted, the filters, the dialog open, the last
  * action's outcome, the administrators' switch to every user's things) and its frame
  * (KeptListPage), with the owner's cell and the delete dialog.
  */
@@ -30,7 +30,7 @@ export interface ListState<T> {
  * `read(admin)` lists the things (`admin`: every user's); `what` names them in the error ("the
  * files"). `read` and `compare` should be module functions (the list is read again when they change).
  */
-function useKeptList<T>(read: (admin: boolean) => Promise<T[]>, admin: boolean, compare: (a: T, b: T) => number, what: string): ListState<T> {
+export function useKeptList<T>(read: (admin: boolean) => Promise<T[]>, admin: boolean, compare: (a: T, b: T) => number, what: string): ListState<T> {
   const [list, setList] = useState<T[]>();
   const [error, setError] = useState<string>();
   const [round, setRound] = useState(0);
