@@ -4,6 +4,8 @@ import { ADMIN_PASSWORD, createTestApp, TestApp } from '../setup/app';
 import { asAdmin, createUser, Headers, login } from '../setup/auth';
 import { authErrors, errorBody, requestErrors } from '../setup/errors';
 
+const SESSION_ENDED = 'Session has ended; log in again';
+
 describe('login and sessions', () => {
   let t: TestApp;
   let admin: Headers;
@@ -42,7 +44,7 @@ describe('login and sessions', () => {
   it('refuses bad credentials with 422 and the product body', async () => {
     const u = await createUser(t.http, admin);
     const res = await request(t.http).post('/api/login').send({ User: u.name, Pass: 'wrong-password' }).expect(422);
-    expect(res.body).toEqual({ LoginStatus: false, Reason: 'Invalid username or password', Error: 'Invalid username or password' });
+    expect(res.body).toEqual({ LoginStatus: false, Reason: 'Invalid username or password', Error: 'Invalid username or password', Code: 'LOGIN_FAILED' });
     const unknown = await request(t.http).post('/api/login').send({ User: 'nobody-here', Pass: 'whatever' }).expect(422);
     expect(unknown.body.Reason).toBe(res.body.Reason);
   });
@@ -51,9 +53,9 @@ describe('login and sessions', () => {
     const u = await createUser(t.http, admin);
     await request(t.http).get('/api/info/whoami').set(u.headers).expect(200);
     await request(t.http).put(`/api/users/${u.uid}/lock`).set(admin).expect(200);
-    await request(t.http).get('/api/info/whoami').set(u.headers).expect(401);
+    expect((await request(t.http).get('/api/info/whoami').set(u.headers).expect(401)).body).toEqual(errorBody(SESSION_ENDED, 'SESSION_ENDED'));
     const res = await request(t.http).post('/api/login').send({ User: u.name, Pass: u.password }).expect(423);
-    expect(res.body).toMatchObject({ LoginStatus: false, Reason: expect.any(String) });
+    expect(res.body).toEqual({ LoginStatus: false, Reason: 'Account is locked', Error: 'Account is locked', Code: 'LOGIN_ACCOUNT_LOCKED' });
     await request(t.http).delete(`/api/users/${u.uid}/lock`).set(admin).expect(200);
     await login(t.http, u.name, u.password);
   });
@@ -62,7 +64,7 @@ describe('login and sessions', () => {
     const u = await createUser(t.http, admin);
     for (let i = 0; i < 3; i++) await request(t.http).post('/api/login').send({ User: u.name, Pass: 'bad-password' }).expect(422);
     const res = await request(t.http).post('/api/login').send({ User: u.name, Pass: u.password }).expect(429);
-    expect(res.body.Error).toMatch(/Too many failed logins/);
+    expect(res.body).toEqual({ Error: expect.stringMatching(/^Too many failed logins/), Code: 'TOO_MANY_PASSWORD_ATTEMPTS' });
     expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
   });
 
@@ -106,12 +108,12 @@ describe('login and sessions', () => {
 
   it('gives 400 with an Error body for malformed or mistyped login bodies', async () => {
     const bad = await request(t.http).post('/api/login').set('Content-Type', 'application/json').send('{"User": ').expect(400);
-    expect(bad.body).toEqual(errorBody(requestErrors.malformedJson));
+    expect(bad.body).toEqual(errorBody(requestErrors.malformedJson, 'MALFORMED_JSON'));
     const typed = await request(t.http)
       .post('/api/login')
       .send({ User: 5, Pass: ['x'] })
       .expect(400);
-    expect(typed.body.Error).toMatch(/User/);
+    expect(typed.body).toEqual({ Error: expect.stringMatching(/User/), Code: 'VALIDATION_FAILED' });
     await request(t.http).post('/api/login').send({}).expect(400);
   });
 
@@ -126,10 +128,12 @@ describe('login and sessions', () => {
     const expired = jwt.sign({ ...claims, exp: Math.floor(Date.now() / 1000) - 10 }, t.config.jwtSecret!, { algorithm: 'HS256' });
     await request(t.http).get('/api/info/whoami').set('Authorization', `Bearer ${expired}`).expect(401);
     const r = await request(t.http).get('/api/info/whoami').set('Authorization', 'Bearer garbage').expect(401);
-    expect(r.body).toEqual(errorBody(authErrors.invalidJwt));
-    await request(t.http).get('/api/info/whoami').expect(401);
+    expect(r.body).toEqual(errorBody(authErrors.invalidJwt, 'INVALID_JWT'));
+    expect((await request(t.http).get('/api/info/whoami').expect(401)).body).toEqual(
+      errorBody('Authentication required: send Authorization: Bearer <JWT> or a Service-Token', 'CREDENTIALS_REQUIRED'),
+    );
     await request(t.http).put('/api/logout').set(u.headers).expect(200);
-    await request(t.http).get('/api/info/whoami').set(u.headers).expect(401);
+    expect((await request(t.http).get('/api/info/whoami').set(u.headers).expect(401)).body).toEqual(errorBody(SESSION_ENDED, 'SESSION_ENDED'));
   });
 
   it('PUT /api/logout ends only the current session; DELETE ends all', async () => {

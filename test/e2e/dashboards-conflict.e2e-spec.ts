@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { createTestApp, TestApp } from '../setup/app';
 import { addToGroup, asAdmin, createGroup, createUser, Headers, TestUser } from '../setup/auth';
-import { dashboardErrors } from '../setup/errors';
+import { dashboardErrors, errorBody } from '../setup/errors';
 
 /**
  * Two people saving the same dashboard: GET answers with an ETag (the stored version), PUT with
@@ -74,7 +74,7 @@ describe('dashboards: If-Match on PUT', () => {
     // The second, from the copy read before that save, is refused.
     const stale = await put(owner.headers, id, fullBody(second, { Name: 'second', Data: {} }), second.headers.etag);
     expect(stale.status).toBe(412);
-    expect(stale.body).toEqual({ Error: expect.stringContaining('changed since you loaded it') });
+    expect(stale.body).toEqual({ Error: expect.stringContaining('changed since you loaded it'), Code: 'DASHBOARD_CHANGED' });
     const now = await get(owner.headers, id).expect(200);
     expect(now.body).toMatchObject({ Name: 'first', Data: { ...DATA, tiles: [{ id: 1, title: 'one' }] } });
     expect(now.body.Updated).toBe(saved.body.Updated);
@@ -142,7 +142,7 @@ describe('dashboards: If-Match on PUT', () => {
     // A stranger: not found, with or without If-Match (a stale one does not reveal it either).
     for (const tag of [undefined, cur.headers.etag, '"1"']) {
       const res = await put(stranger.headers, id, fullBody(cur, { Name: 'x' }), tag);
-      expect([tag, res.status, res.body]).toEqual([tag, 404, { Error: dashboardErrors.notFound }]);
+      expect([tag, res.status, res.body]).toEqual([tag, 404, errorBody(dashboardErrors.notFound, 'DASHBOARD_NOT_FOUND')]);
     }
     const g = await get(stranger.headers, id);
     expect(g.status).toBe(404);
@@ -150,7 +150,7 @@ describe('dashboards: If-Match on PUT', () => {
     // A group member reads (with the ETag) but may not write: 403, stale or not.
     for (const tag of [undefined, cur.headers.etag, '"1"']) {
       const res = await put(member.headers, id, fullBody(cur, { Name: 'x' }), tag);
-      expect([tag, res.status, res.body]).toEqual([tag, 403, { Error: dashboardErrors.ownerOrAdmin }]);
+      expect([tag, res.status, res.body]).toEqual([tag, 403, errorBody(dashboardErrors.ownerOrAdmin, 'DASHBOARD_NOT_YOURS')]);
     }
     // An admin may save with the owner's ETag.
     await put(admin, id, fullBody(cur, { Name: 'by admin' }), cur.headers.etag).expect(200);

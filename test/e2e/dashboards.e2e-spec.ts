@@ -5,6 +5,8 @@ import { authErrors, dashboardErrors, errorBody, fieldErrors, groupErrors, reque
 import { createToken } from '../setup/tokens';
 
 const { invalidRequest } = requestErrors;
+/** A 400 of the validation pipe, as a whole body. */
+const invalid = (...problems: string[]) => errorBody(invalidRequest(...problems), 'VALIDATION_FAILED');
 const { boolean, each, max, maxItems, maxLength, min } = fieldErrors;
 const MAX_SAFE = 2 ** 53 - 1;
 
@@ -101,13 +103,13 @@ describe('dashboards', () => {
       const id = await make(stranger.headers, { UID: stranger.uid });
       expect((await get(stranger.headers, id)).body.UID).toBe(stranger.uid);
       const before = (await request(t.http).get('/api/dashboards?admin=true').set(admin)).body.length;
-      expect((await create(stranger.headers, { Name: 'x', UID: owner.uid }).expect(403)).body).toEqual(errorBody(sharingErrors.onlyAdminsSetOwner));
+      expect((await create(stranger.headers, { Name: 'x', UID: owner.uid }).expect(403)).body).toEqual(errorBody(sharingErrors.onlyAdminsSetOwner, 'OTHER_OWNER_ADMIN_ONLY'));
       expect((await request(t.http).get('/api/dashboards?admin=true').set(admin)).body.length).toBe(before);
     });
     it('an admin creates for another user; an unknown UID is a 400', async () => {
       const id = await make(admin, { UID: stranger.uid });
       expect((await get(stranger.headers, id).expect(200)).body.UID).toBe(stranger.uid);
-      expect((await create(admin, { Name: 'x', UID: 999999 }).expect(400)).body).toEqual(errorBody(sharingErrors.userDoesNotExist(999999)));
+      expect((await create(admin, { Name: 'x', UID: 999999 }).expect(400)).body).toEqual(errorBody(sharingErrors.userDoesNotExist(999999), 'OWNER_DOES_NOT_EXIST'));
     });
   });
 
@@ -118,8 +120,8 @@ describe('dashboards', () => {
       await get(member.headers, id).expect(404);
     });
     it('unknown groups are a 400; a non-admin shares only with own groups (403); admins with any', async () => {
-      expect((await create(owner.headers, { Name: 'x', GIDs: [999999] }).expect(400)).body).toEqual(errorBody(sharingErrors.unknownGroup(999999, 'GIDs')));
-      expect((await create(owner.headers, { Name: 'x', GIDs: [otherGid] }).expect(403)).body).toEqual(errorBody(sharingErrors.onlyOwnGroups(otherGid)));
+      expect((await create(owner.headers, { Name: 'x', GIDs: [999999] }).expect(400)).body).toEqual(errorBody(sharingErrors.unknownGroup(999999, 'GIDs'), 'UNKNOWN_GROUPS'));
+      expect((await create(owner.headers, { Name: 'x', GIDs: [otherGid] }).expect(403)).body).toEqual(errorBody(sharingErrors.onlyOwnGroups(otherGid), 'NOT_A_MEMBER_OF_GROUPS'));
       const id = await make(admin, { UID: owner.uid, GIDs: [otherGid, otherGid] });
       expect((await get(owner.headers, id)).body.GIDs).toEqual([otherGid]);
     });
@@ -128,7 +130,7 @@ describe('dashboards', () => {
   describe('rule 3: only admins set Global', () => {
     it('non-admin Global:true is 403 and nothing is created; Global:false is fine', async () => {
       const before = (await request(t.http).get('/api/dashboards?admin=true').set(admin)).body.length;
-      expect((await create(owner.headers, { Name: 'g', Global: true }).expect(403)).body).toEqual(errorBody(sharingErrors.onlyAdminsSetGlobal));
+      expect((await create(owner.headers, { Name: 'g', Global: true }).expect(403)).body).toEqual(errorBody(sharingErrors.onlyAdminsSetGlobal, 'GLOBAL_ADMIN_ONLY'));
       expect((await request(t.http).get('/api/dashboards?admin=true').set(admin)).body.length).toBe(before);
       await create(owner.headers, { Name: 'g', Global: false }).expect(200);
     });
@@ -140,8 +142,8 @@ describe('dashboards', () => {
       const { global, priv } = await objects();
       const g = (await get(owner.headers, global)).body;
       await put(owner.headers, global, { ...g, Name: 'renamed' }).expect(200);
-      expect((await put(owner.headers, global, { ...g, Global: false }).expect(403)).body).toEqual(errorBody(sharingErrors.onlyAdminsSetGlobal));
-      expect((await put(owner.headers, priv, { Global: true }).expect(403)).body).toEqual(errorBody(sharingErrors.onlyAdminsSetGlobal));
+      expect((await put(owner.headers, global, { ...g, Global: false }).expect(403)).body).toEqual(errorBody(sharingErrors.onlyAdminsSetGlobal, 'GLOBAL_ADMIN_ONLY'));
+      expect((await put(owner.headers, priv, { Global: true }).expect(403)).body).toEqual(errorBody(sharingErrors.onlyAdminsSetGlobal, 'GLOBAL_ADMIN_ONLY'));
       expect((await get(owner.headers, global)).body.Global).toBe(true);
       expect((await get(owner.headers, priv)).body.Global).toBe(false);
     });
@@ -170,7 +172,7 @@ describe('dashboards', () => {
       const res = await put(member.headers, guid, { Name: 'own renamed' }).expect(200);
       expect(res.body.ID).toBe(ownId);
       expect(res.body.Name).toBe('own renamed');
-      expect((await put(stranger.headers, guid, { Name: 'nope' }).expect(403)).body).toEqual(errorBody(dashboardErrors.ownerOrAdmin));
+      expect((await put(stranger.headers, guid, { Name: 'nope' }).expect(403)).body).toEqual(errorBody(dashboardErrors.ownerOrAdmin, 'DASHBOARD_NOT_YOURS'));
       await get(stranger.headers, '99999999-2222-4333-8444-555555555555').expect(404);
     });
     it('a valid GUID on update replaces it; an invalid one keeps the stored one', async () => {
@@ -202,9 +204,9 @@ describe('dashboards', () => {
       expect((await get(owner.headers, id)).body.Data).toEqual(stored);
     });
     it('invalid JSON text is a 400 on create and update; the stored Data is unchanged', async () => {
-      expect((await create(owner.headers, { Name: 'x', Data: '{"tiles": [' }).expect(400)).body).toEqual({ Error: 'Data must be valid JSON' });
+      expect((await create(owner.headers, { Name: 'x', Data: '{"tiles": [' }).expect(400)).body).toEqual(errorBody(requestErrors.mustBeValidJson('Data'), 'INVALID_JSON_FIELD'));
       const id = await make(owner.headers, { Data: { tiles: [1] } });
-      expect((await put(owner.headers, id, { Name: 'changed', Data: 'nope{' }).expect(400)).body).toEqual({ Error: 'Data must be valid JSON' });
+      expect((await put(owner.headers, id, { Name: 'changed', Data: 'nope{' }).expect(400)).body).toEqual(errorBody(requestErrors.mustBeValidJson('Data'), 'INVALID_JSON_FIELD'));
       const after = (await get(owner.headers, id)).body;
       expect(after.Data).toEqual({ tiles: [1] });
       expect(after.Name).toBe('dash');
@@ -232,17 +234,17 @@ describe('dashboards', () => {
     });
     it('only admins hand a dashboard to another owner', async () => {
       const id = await make(owner.headers, {});
-      expect((await put(owner.headers, id, { UID: stranger.uid }).expect(403)).body).toEqual(errorBody(sharingErrors.onlyAdminsSetOwner));
+      expect((await put(owner.headers, id, { UID: stranger.uid }).expect(403)).body).toEqual(errorBody(sharingErrors.onlyAdminsSetOwner, 'OTHER_OWNER_ADMIN_ONLY'));
       await put(owner.headers, id, { UID: owner.uid }).expect(200);
       expect((await put(admin, id, { UID: stranger.uid }).expect(200)).body.UID).toBe(stranger.uid);
       await get(owner.headers, id).expect(404);
-      expect((await put(admin, id, { UID: 999999 }).expect(400)).body).toEqual(errorBody(sharingErrors.userDoesNotExist(999999)));
+      expect((await put(admin, id, { UID: 999999 }).expect(400)).body).toEqual(errorBody(sharingErrors.userDoesNotExist(999999), 'OWNER_DOES_NOT_EXIST'));
     });
     it('a non-admin may keep groups they left but not add ones they are not in', async () => {
       const g2 = await createGroup(t.http, admin);
       const id = await make(admin, { UID: owner.uid, GIDs: [g2] });
       await put(owner.headers, id, { GIDs: [g2, gid] }).expect(200);
-      expect((await put(owner.headers, id, { GIDs: [g2, gid, otherGid] }).expect(403)).body).toEqual(errorBody(sharingErrors.onlyOwnGroups(otherGid)));
+      expect((await put(owner.headers, id, { GIDs: [g2, gid, otherGid] }).expect(403)).body).toEqual(errorBody(sharingErrors.onlyOwnGroups(otherGid), 'NOT_A_MEMBER_OF_GROUPS'));
       expect((await get(owner.headers, id)).body.GIDs).toEqual([g2, gid]);
     });
   });
@@ -264,7 +266,10 @@ describe('dashboards', () => {
     const WRITE = { priv: [200, 404, 404, 200, 200], shared: [200, 403, 404, 200, 200], global: [200, 403, 403, 200, 200] };
     const kinds = ['priv', 'shared', 'global'] as const;
     /** Hidden objects are not found; visible ones the caller may not change are refused. */
-    const DENIED: Record<number, { Error: string }> = { 403: errorBody(dashboardErrors.ownerOrAdmin), 404: errorBody(dashboardErrors.notFound) };
+    const DENIED: Record<number, { Error: string }> = {
+      403: errorBody(dashboardErrors.ownerOrAdmin, 'DASHBOARD_NOT_YOURS'),
+      404: errorBody(dashboardErrors.notFound, 'DASHBOARD_NOT_FOUND'),
+    };
 
     for (const kind of kinds) {
       roles.forEach((role, i) => {
@@ -323,13 +328,13 @@ describe('dashboards', () => {
       for (const path of ['/api/dashboards', '/api/dashboards/all', `/api/dashboards/${objs.priv}`, `/api/users/${owner.uid}/dashboards`, `/api/groups/${gid}/dashboards`]) {
         const res = await request(t.http).get(path).set(none.headers);
         expect(res.status).toBe(403);
-        expect(res.body).toEqual(errorBody(authErrors.tokenLacks('DashboardRead')));
+        expect(res.body).toEqual(errorBody(authErrors.tokenLacks('DashboardRead'), 'API_TOKEN_LACKS_CAPABILITY'));
       }
       const ro = await createToken(t.http, owner.headers, ['DashboardRead']);
       expect((await get(ro.headers, objs.priv).expect(200)).body.ID).toBe(objs.priv);
-      expect((await create(ro.headers, { Name: 'x' }).expect(403)).body).toEqual(errorBody(authErrors.tokenLacks('DashboardWrite')));
-      expect((await put(ro.headers, objs.priv, { Name: 'x' }).expect(403)).body).toEqual(errorBody(authErrors.tokenLacks('DashboardWrite')));
-      expect((await del(ro.headers, objs.priv).expect(403)).body).toEqual(errorBody(authErrors.tokenLacks('DashboardWrite')));
+      expect((await create(ro.headers, { Name: 'x' }).expect(403)).body).toEqual(errorBody(authErrors.tokenLacks('DashboardWrite'), 'API_TOKEN_LACKS_CAPABILITY'));
+      expect((await put(ro.headers, objs.priv, { Name: 'x' }).expect(403)).body).toEqual(errorBody(authErrors.tokenLacks('DashboardWrite'), 'API_TOKEN_LACKS_CAPABILITY'));
+      expect((await del(ro.headers, objs.priv).expect(403)).body).toEqual(errorBody(authErrors.tokenLacks('DashboardWrite'), 'API_TOKEN_LACKS_CAPABILITY'));
       expect((await get(owner.headers, objs.priv)).body.Name).toBe('private');
       const rw = await createToken(t.http, owner.headers, ['DashboardRead', 'DashboardWrite']);
       const id = (await create(rw.headers, { Name: 'tok' }).expect(200)).body;
@@ -344,7 +349,7 @@ describe('dashboards', () => {
       await del(tok.headers, objs.priv, '?admin=true').expect(404);
       const listed = (await request(t.http).get('/api/dashboards?admin=true').set(tok.headers).expect(200)).body.map((d: { ID: number }) => d.ID);
       expect(listed).not.toContain(objs.priv);
-      expect((await create(tok.headers, { Name: 'g', Global: true }).expect(403)).body).toEqual(errorBody(sharingErrors.onlyAdminsSetGlobal));
+      expect((await create(tok.headers, { Name: 'g', Global: true }).expect(403)).body).toEqual(errorBody(sharingErrors.onlyAdminsSetGlobal, 'GLOBAL_ADMIN_ONLY'));
       await get(owner.headers, objs.priv).expect(200);
     });
   });
@@ -411,17 +416,19 @@ describe('dashboards', () => {
       expect(ids(byStranger.body)).toEqual([objs.global]);
       // group access is excluded: the mate's own list holds nothing shared with them
       expect(ids((await request(t.http).get(`/api/users/${listerGroupMate.uid}/dashboards`).set(lister.headers).expect(200)).body)).toEqual([]);
-      expect((await request(t.http).get('/api/users/999999/dashboards').set(admin).expect(404)).body).toEqual(errorBody(userErrors.notFound));
-      expect((await request(t.http).get('/api/users/abc/dashboards').set(admin).expect(400)).body).toEqual(errorBody(requestErrors.invalidId('abc')));
+      expect((await request(t.http).get('/api/users/999999/dashboards').set(admin).expect(404)).body).toEqual(errorBody(userErrors.notFound, 'USER_NOT_FOUND'));
+      expect((await request(t.http).get('/api/users/abc/dashboards').set(admin).expect(400)).body).toEqual(errorBody(requestErrors.invalidId('abc'), 'INVALID_ID'));
     });
 
     it('GET /api/groups/{gid}/dashboards: shared with that group; members and admins only', async () => {
       const m = await request(t.http).get(`/api/groups/${lgid}/dashboards`).set(listerGroupMate.headers).expect(200);
       expect(ids(m.body)).toEqual([objs.shared]);
       expect(ids((await request(t.http).get(`/api/groups/${lgid}/dashboards`).set(admin).expect(200)).body)).toEqual([objs.shared]);
-      expect((await request(t.http).get(`/api/groups/${lgid}/dashboards`).set(stranger.headers).expect(403)).body).toEqual(errorBody(dashboardErrors.membersOnly));
-      expect((await request(t.http).get('/api/groups/999999/dashboards').set(admin).expect(404)).body).toEqual(errorBody(groupErrors.notFound));
-      expect((await request(t.http).get('/api/groups/0/dashboards').set(admin).expect(400)).body).toEqual(errorBody(requestErrors.invalidId('0')));
+      expect((await request(t.http).get(`/api/groups/${lgid}/dashboards`).set(stranger.headers).expect(403)).body).toEqual(
+        errorBody(dashboardErrors.membersOnly, 'GROUP_DASHBOARDS_FORBIDDEN'),
+      );
+      expect((await request(t.http).get('/api/groups/999999/dashboards').set(admin).expect(404)).body).toEqual(errorBody(groupErrors.notFound, 'GROUP_NOT_FOUND'));
+      expect((await request(t.http).get('/api/groups/0/dashboards').set(admin).expect(400)).body).toEqual(errorBody(requestErrors.invalidId('0'), 'INVALID_ID'));
     });
 
     it('a deleted group disappears from GIDs', async () => {
@@ -453,41 +460,41 @@ describe('dashboards', () => {
     });
 
     it.each([
-      ['Name a number', { Name: 5 }, invalidRequest(maxLength('Name', 256))],
-      ['Name too long', { Name: 'n'.repeat(257) }, invalidRequest(maxLength('Name', 256))],
-      ['Description an object', { Description: { a: 1 } }, invalidRequest(maxLength('Description', 65536))],
-      ['Description huge', { Description: 'd'.repeat(70000) }, invalidRequest(maxLength('Description', 65536))],
-      ['GIDs a string', { GIDs: 'x' }, invalidRequest('GIDs must be an array')],
-      ['GIDs with 0', { GIDs: [0] }, invalidRequest(each('GIDs', 'must not be less than 1'))],
-      ['GIDs with a string', { GIDs: ['1'] }, invalidRequest(each('GIDs', 'must be an integer number'))],
+      ['Name a number', { Name: 5 }, invalid(maxLength('Name', 256))],
+      ['Name too long', { Name: 'n'.repeat(257) }, invalid(maxLength('Name', 256))],
+      ['Description an object', { Description: { a: 1 } }, invalid(maxLength('Description', 65536))],
+      ['Description huge', { Description: 'd'.repeat(70000) }, invalid(maxLength('Description', 65536))],
+      ['GIDs a string', { GIDs: 'x' }, invalid('GIDs must be an array')],
+      ['GIDs with 0', { GIDs: [0] }, invalid(each('GIDs', 'must not be less than 1'))],
+      ['GIDs with a string', { GIDs: ['1'] }, invalid(each('GIDs', 'must be an integer number'))],
       // The one group-list rule of every shared object: at most 256 groups (dashboards allowed 1,000 before).
-      ['GIDs too many', { GIDs: Array.from({ length: 257 }, (_, i) => i + 1) }, invalidRequest(maxItems('GIDs', 256))],
-      ['Labels numbers', { Labels: [1] }, invalidRequest(each('Labels', 'must be shorter than or equal to 256 characters'))],
-      ['Labels a string', { Labels: 'l' }, invalidRequest(maxItems('Labels', 100))],
-      ['Label too long', { Labels: ['x'.repeat(300)] }, invalidRequest(each('Labels', 'must be shorter than or equal to 256 characters'))],
-      ['Global a string', { Global: 'yes' }, invalidRequest(boolean('Global'))],
-      ['UID a string', { UID: 'me' }, invalidRequest(max('UID', 2147483647))],
-      ['UID negative', { UID: -1 }, invalidRequest(min('UID', 1))],
-      ['Data invalid JSON text', { Data: '{' }, requestErrors.mustBeValidJson('Data')],
-    ])('PUT with %s: 400', async (_, body, message) => {
+      ['GIDs too many', { GIDs: Array.from({ length: 257 }, (_, i) => i + 1) }, invalid(maxItems('GIDs', 256))],
+      ['Labels numbers', { Labels: [1] }, invalid(each('Labels', 'must be shorter than or equal to 256 characters'))],
+      ['Labels a string', { Labels: 'l' }, invalid(maxItems('Labels', 100))],
+      ['Label too long', { Labels: ['x'.repeat(300)] }, invalid(each('Labels', 'must be shorter than or equal to 256 characters'))],
+      ['Global a string', { Global: 'yes' }, invalid(boolean('Global'))],
+      ['UID a string', { UID: 'me' }, invalid(max('UID', 2147483647))],
+      ['UID negative', { UID: -1 }, invalid(min('UID', 1))],
+      ['Data invalid JSON text', { Data: '{' }, errorBody(requestErrors.mustBeValidJson('Data'), 'INVALID_JSON_FIELD')],
+    ])('PUT with %s: 400', async (_, body, expected) => {
       const res = await put(owner.headers, id, { ...before, ...body });
       expect(res.status).toBe(400);
-      expect(res.body).toEqual(errorBody(message));
+      expect(res.body).toEqual(expected);
     });
 
     it.each([
-      ['Name missing', { Data: {} }, invalidRequest(maxLength('Name', 256))],
-      ['Name a number', { Name: 1 }, invalidRequest(maxLength('Name', 256))],
-      ['GIDs a number', { Name: 'x', GIDs: 3 }, invalidRequest('GIDs must be an array')],
-      ['GIDs too many', { Name: 'x', GIDs: Array.from({ length: 257 }, (_, i) => i + 1) }, invalidRequest(maxItems('GIDs', 256))],
-    ])('POST with %s: 400', async (_, body, message) => {
-      expect((await create(owner.headers, body).expect(400)).body).toEqual(errorBody(message));
+      ['Name missing', { Data: {} }, invalid(maxLength('Name', 256))],
+      ['Name a number', { Name: 1 }, invalid(maxLength('Name', 256))],
+      ['GIDs a number', { Name: 'x', GIDs: 3 }, invalid('GIDs must be an array')],
+      ['GIDs too many', { Name: 'x', GIDs: Array.from({ length: 257 }, (_, i) => i + 1) }, invalid(maxItems('GIDs', 256))],
+    ])('POST with %s: 400', async (_, body, expected) => {
+      expect((await create(owner.headers, body).expect(400)).body).toEqual(expected);
     });
 
     it('malformed JSON body: 400', async () => {
       const res = await request(t.http).put(`/api/dashboards/${id}`).set(owner.headers).set('Content-Type', 'application/json').send('{"Name": ');
       expect(res.status).toBe(400);
-      expect(res.body).toEqual(errorBody(requestErrors.malformedJson));
+      expect(res.body).toEqual(errorBody(requestErrors.malformedJson, 'MALFORMED_JSON'));
       const post = await request(t.http).post('/api/dashboards').set(owner.headers).set('Content-Type', 'application/json').send('[}');
       expect(post.status).toBe(400);
     });
@@ -495,26 +502,28 @@ describe('dashboards', () => {
     it('a non-object body: 400', async () => {
       const res = await request(t.http).put(`/api/dashboards/${id}`).set(owner.headers).set('Content-Type', 'application/json').send('"str"');
       expect(res.status).toBe(400);
-      expect(res.body).toEqual(errorBody(requestErrors.notAnObject));
+      expect(res.body).toEqual(errorBody(requestErrors.notAnObject, 'VALIDATION_FAILED'));
     });
 
     it.each(['abc', '0', '-1', '1.5', String(2 ** 53), '99999999999999999999', 'not-a-guid-at-all'])('invalid ID %s: 400', async (bad) => {
-      expect((await get(owner.headers, bad).expect(400)).body).toEqual(errorBody(dashboardErrors.invalidId(bad)));
-      expect((await put(owner.headers, bad, { Name: 'x' }).expect(400)).body).toEqual(errorBody(dashboardErrors.invalidId(bad)));
-      expect((await del(owner.headers, bad).expect(400)).body).toEqual(errorBody(dashboardErrors.invalidId(bad, false)));
+      expect((await get(owner.headers, bad).expect(400)).body).toEqual(errorBody(dashboardErrors.invalidId(bad), 'INVALID_DASHBOARD_ID'));
+      expect((await put(owner.headers, bad, { Name: 'x' }).expect(400)).body).toEqual(errorBody(dashboardErrors.invalidId(bad), 'INVALID_DASHBOARD_ID'));
+      expect((await del(owner.headers, bad).expect(400)).body).toEqual(errorBody(dashboardErrors.invalidId(bad, false), 'INVALID_DASHBOARD_ID'));
     });
 
     it('unknown IDs and GUIDs: 404; DELETE takes only the numeric ID', async () => {
-      expect((await get(owner.headers, MAX_SAFE).expect(404)).body).toEqual(errorBody(dashboardErrors.notFound));
-      expect((await put(owner.headers, 12345, { Name: 'x' }).expect(404)).body).toEqual(errorBody(dashboardErrors.notFound));
-      expect((await del(owner.headers, 12345).expect(404)).body).toEqual(errorBody(dashboardErrors.notFound));
+      expect((await get(owner.headers, MAX_SAFE).expect(404)).body).toEqual(errorBody(dashboardErrors.notFound, 'DASHBOARD_NOT_FOUND'));
+      expect((await put(owner.headers, 12345, { Name: 'x' }).expect(404)).body).toEqual(errorBody(dashboardErrors.notFound, 'DASHBOARD_NOT_FOUND'));
+      expect((await del(owner.headers, 12345).expect(404)).body).toEqual(errorBody(dashboardErrors.notFound, 'DASHBOARD_NOT_FOUND'));
       await get(owner.headers, '44444444-2222-4333-8444-555555555555').expect(404);
       await del(owner.headers, (before as { GUID: string }).GUID).expect(400);
     });
 
     it('?admin=garbage on the list: 400; 1/0 and false read as booleans', async () => {
-      expect((await request(t.http).get('/api/dashboards?admin=maybe').set(admin).expect(400)).body).toEqual(errorBody(requestErrors.notBoolean('admin')));
-      expect((await request(t.http).get('/api/dashboards?admin=true&admin=true').set(admin).expect(400)).body).toEqual(errorBody(requestErrors.notBoolean('admin')));
+      expect((await request(t.http).get('/api/dashboards?admin=maybe').set(admin).expect(400)).body).toEqual(errorBody(requestErrors.notBoolean('admin'), 'VALIDATION_FAILED'));
+      expect((await request(t.http).get('/api/dashboards?admin=true&admin=true').set(admin).expect(400)).body).toEqual(
+        errorBody(requestErrors.notBoolean('admin'), 'VALIDATION_FAILED'),
+      );
       const list = async (q: string) => ((await request(t.http).get(`/api/dashboards${q}`).set(admin).expect(200)).body as Array<{ ID: number }>).map((d) => d.ID).sort();
       expect(await list('?admin=1')).toEqual(await list('?admin=true'));
       expect(await list('?admin=0')).toEqual(await list(''));
@@ -531,7 +540,7 @@ describe('dashboards', () => {
     });
 
     it('a NUL character in Name is a 400', async () => {
-      expect((await create(owner.headers, { Name: 'a\u0000b' }).expect(400)).body).toEqual(errorBody(requestErrors.invalidValue));
+      expect((await create(owner.headers, { Name: 'a\u0000b' }).expect(400)).body).toEqual(errorBody(requestErrors.invalidValue, 'INVALID_VALUE'));
     });
   });
 });

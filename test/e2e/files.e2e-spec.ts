@@ -3,7 +3,7 @@ import request from 'supertest';
 import { createTestApp, TestApp } from '../setup/app';
 import { addToGroup, asAdmin, createGroup, createUser, Headers, TestUser } from '../setup/auth';
 import { getBytes, pngLike, sha256 } from '../setup/blobs';
-import { errorBody, fieldErrors, fileErrors, nameRule, requestErrors } from '../setup/errors';
+import { errorBody, fieldErrors, fileErrors, nameRule, requestErrors, sharingErrors } from '../setup/errors';
 import { createToken } from '../setup/tokens';
 
 const MAX = 32 * 1024;
@@ -82,7 +82,7 @@ describe('user files', () => {
     const res = await simple(owner.headers, Buffer.from('x'), { guid: guid.toUpperCase() }).expect(200);
     expect(res.body.GUID).toBe(guid);
     const dup = await simple(owner.headers, Buffer.from('y'), { guid }).expect(409);
-    expect(dup.body).toEqual(errorBody(requestErrors.duplicate));
+    expect(dup.body).toEqual(errorBody(requestErrors.duplicate, 'ALREADY_EXISTS'));
     // Another user may use the same GUID.
     await simple(stranger.headers, Buffer.from('z'), { guid }).expect(200);
     await simple(owner.headers, Buffer.from('y'), { guid: 'not-a-uuid' }).expect(400);
@@ -96,16 +96,16 @@ describe('user files', () => {
     expect(stripped.body.Name).toBe('passwd');
     const bad = await request(t.http).post('/api/files').set(owner.headers).attach('file', Buffer.from('a'), '..').expect(400);
     // A file name the parser cannot use leaves no file part at all.
-    expect(bad.body).toEqual(errorBody(fileErrors.filePartRequired));
+    expect(bad.body).toEqual(errorBody(fileErrors.filePartRequired, 'FILE_PART_REQUIRED'));
     const noName = await request(t.http).post('/api/files').set(owner.headers).attach('file', Buffer.from('a'), 'a\u0001b').expect(400);
-    expect(noName.body).toEqual(errorBody(fileErrors.malformedMultipart));
+    expect(noName.body).toEqual(errorBody(fileErrors.malformedMultipart, 'MALFORMED_MULTIPART'));
     const n = (await allFiles()).length;
     const tooLong = await request(t.http)
       .post('/api/files')
       .set(owner.headers)
       .attach('file', Buffer.from('a'), `${'x'.repeat(300)}.txt`)
       .expect(400);
-    expect(tooLong.body).toEqual({ Error: 'A file name is required (field "name", or "Name" in "meta")' });
+    expect(tooLong.body).toEqual(errorBody('A file name is required (field "name", or "Name" in "meta")', 'FILE_NAME_REQUIRED'));
     expect((await allFiles()).length).toBe(n);
   });
 
@@ -116,12 +116,14 @@ describe('user files', () => {
     );
     expect(res.body).toEqual(record({ UID: owner.uid, GIDs: [gid], Size: data.length, Type: 'image/png', Name: 'pic.png', Desc: 'picture', Labels: ['a', 'b'] }));
     const n = (await allFiles()).length;
-    expect((await detailed(owner.headers, data, { UID: member.uid, Name: 'x' }).expect(403)).body).toEqual({ Error: 'Only admins can create files for another user' });
-    expect((await detailed(owner.headers, data, { Global: true, Name: 'x' }).expect(403)).body).toEqual({ Error: 'Only admins can create global files' });
-    await detailed(owner.headers, data, { GIDs: [999999], Name: 'x' }).expect(400);
+    expect((await detailed(owner.headers, data, { UID: member.uid, Name: 'x' }).expect(403)).body).toEqual(
+      errorBody('Only admins can create files for another user', 'FILE_FOR_OTHER_USER_ADMIN_ONLY'),
+    );
+    expect((await detailed(owner.headers, data, { Global: true, Name: 'x' }).expect(403)).body).toEqual(errorBody('Only admins can create global files', 'GLOBAL_FILE_ADMIN_ONLY'));
+    expect((await detailed(owner.headers, data, { GIDs: [999999], Name: 'x' }).expect(400)).body).toEqual(errorBody(sharingErrors.unknownGroup(999999, 'GIDs'), 'UNKNOWN_GROUPS'));
     const other = await createGroup(t.http, admin);
-    await detailed(owner.headers, data, { GIDs: [other], Name: 'x' }).expect(403);
-    await detailed(admin, data, { UID: 999999, Name: 'x' }).expect(400);
+    expect((await detailed(owner.headers, data, { GIDs: [other], Name: 'x' }).expect(403)).body).toEqual(errorBody(sharingErrors.onlyOwnGroups(other), 'NOT_A_MEMBER_OF_GROUPS'));
+    expect((await detailed(admin, data, { UID: 999999, Name: 'x' }).expect(400)).body).toEqual(errorBody('Unknown user 999999', 'FILE_OWNER_UNKNOWN'));
     expect((await allFiles()).length).toBe(n);
     const adm = await detailed(admin, data, { UID: member.uid, Global: true, GIDs: [other], Name: 'for member' }).expect(200);
     expect(adm.body).toEqual(record({ UID: member.uid, Global: true, GIDs: [other], Size: data.length, Type: 'image/png', Name: 'for member' }));
@@ -130,28 +132,28 @@ describe('user files', () => {
   it('refuses bad meta JSON, wrong types and hostile names with 400 and creates nothing', async () => {
     const n = (await allFiles()).length;
     const data = Buffer.from('x');
-    const badName = fileErrors.invalidMeta(nameRule('Name'));
-    const badLabel = fileErrors.invalidMeta('Labels must be 1-128 characters without control characters');
-    const badMeta: Array<[string, string]> = [
-      ['{', fileErrors.metaNotJson],
-      ['null', fileErrors.metaNotObject],
-      ['[1]', fileErrors.metaNotObject],
-      ['"str"', fileErrors.metaNotObject],
-      ['{"Name": 5}', fileErrors.invalidMeta(fieldErrors.maxLength('Name', 255))],
+    const badName = errorBody(fileErrors.invalidMeta(nameRule('Name')), 'FILE_FIELDS_INVALID');
+    const badLabel = errorBody(fileErrors.invalidMeta('Labels must be 1-128 characters without control characters'), 'FILE_FIELDS_INVALID');
+    const badMeta: Array<[string, ReturnType<typeof errorBody>]> = [
+      ['{', errorBody(fileErrors.metaNotJson, 'INVALID_JSON_FIELD')],
+      ['null', errorBody(fileErrors.metaNotObject, 'FILE_META_NOT_AN_OBJECT')],
+      ['[1]', errorBody(fileErrors.metaNotObject, 'FILE_META_NOT_AN_OBJECT')],
+      ['"str"', errorBody(fileErrors.metaNotObject, 'FILE_META_NOT_AN_OBJECT')],
+      ['{"Name": 5}', errorBody(fileErrors.invalidMeta(fieldErrors.maxLength('Name', 255)), 'FILE_FIELDS_INVALID')],
       ['{"Name": "../../etc/passwd"}', badName],
       ['{"Name": "a\\u0000b"}', badName],
       ['{"Name": "line\\nbreak"}', badName],
-      ['{"Name": "ok", "GIDs": "x"}', fileErrors.invalidMeta('GIDs must be an array')],
+      ['{"Name": "ok", "GIDs": "x"}', errorBody(fileErrors.invalidMeta('GIDs must be an array'), 'FILE_FIELDS_INVALID')],
       ['{"Name": "ok", "Labels": [1]}', badLabel],
       ['{"Name": "ok", "Labels": ["bad\\nlabel"]}', badLabel],
-      ['{"Name": "ok", "Desc": "nul\\u0000"}', fileErrors.invalidMeta('Desc must not contain NUL or control characters')],
-      ['{"Name": "ok", "UID": "1"}', fileErrors.invalidMeta(fieldErrors.max('UID', 2147483647))],
-      ['{"Name": "ok", "Global": "true"}', fileErrors.invalidMeta(fieldErrors.boolean('Global'))],
-      ['{"Name": "ok", "GUID": "nope"}', fileErrors.invalidMeta(requestErrors.guidMustBeUuid)],
+      ['{"Name": "ok", "Desc": "nul\\u0000"}', errorBody(fileErrors.invalidMeta('Desc must not contain NUL or control characters'), 'FILE_FIELDS_INVALID')],
+      ['{"Name": "ok", "UID": "1"}', errorBody(fileErrors.invalidMeta(fieldErrors.max('UID', 2147483647)), 'FILE_FIELDS_INVALID')],
+      ['{"Name": "ok", "Global": "true"}', errorBody(fileErrors.invalidMeta(fieldErrors.boolean('Global')), 'FILE_FIELDS_INVALID')],
+      ['{"Name": "ok", "GUID": "nope"}', errorBody(fileErrors.invalidMeta(requestErrors.guidMustBeUuid), 'FILE_FIELDS_INVALID')],
     ];
-    for (const [meta, message] of badMeta) {
+    for (const [meta, body] of badMeta) {
       const res = await detailed(owner.headers, data, meta);
-      expect({ meta, status: res.status, body: res.body }).toEqual({ meta, status: 400, body: errorBody(message) });
+      expect({ meta, status: res.status, body: res.body }).toEqual({ meta, status: 400, body });
     }
     for (const name of ['../../etc/passwd', 'a/b', '..', 'nul\u0000', 'new\nline', 'x'.repeat(256), '']) {
       const res = await simple(owner.headers, data, { name });
@@ -162,18 +164,21 @@ describe('user files', () => {
 
   it('refuses empty, file-less and oversized multipart bodies', async () => {
     const n = (await allFiles()).length;
-    for (const [c, message] of [
-      [request(t.http).post('/api/files').set(owner.headers), fileErrors.filePartRequired],
-      [request(t.http).post('/api/files').set(owner.headers).set('Content-Type', 'multipart/form-data; boundary=xyz').send(''), fileErrors.malformedMultipart],
-      [request(t.http).post('/api/files').set(owner.headers).field('name', 'n'), fileErrors.filePartRequired],
-      [request(t.http).post('/api/files').set(owner.headers).send({ name: 'json' }), fileErrors.filePartRequired],
+    for (const [c, body] of [
+      [request(t.http).post('/api/files').set(owner.headers), errorBody(fileErrors.filePartRequired, 'FILE_PART_REQUIRED')],
+      [
+        request(t.http).post('/api/files').set(owner.headers).set('Content-Type', 'multipart/form-data; boundary=xyz').send(''),
+        errorBody(fileErrors.malformedMultipart, 'MALFORMED_MULTIPART'),
+      ],
+      [request(t.http).post('/api/files').set(owner.headers).field('name', 'n'), errorBody(fileErrors.filePartRequired, 'FILE_PART_REQUIRED')],
+      [request(t.http).post('/api/files').set(owner.headers).send({ name: 'json' }), errorBody(fileErrors.filePartRequired, 'FILE_PART_REQUIRED')],
     ] as const) {
       const res = await c;
       expect(res.status).toBe(400);
-      expect(res.body).toEqual(errorBody(message));
+      expect(res.body).toEqual(body);
     }
     const big = await simple(owner.headers, randomBytes(MAX + 1)).expect(413);
-    expect(big.body).toEqual(errorBody(requestErrors.overLimit('Uploaded file', '32 KiB', 'MAX_FILE_SIZE')));
+    expect(big.body).toEqual(errorBody(requestErrors.overLimit('Uploaded file', '32 KiB', 'MAX_FILE_SIZE'), 'FILE_TOO_LARGE'));
     expect((await allFiles()).length).toBe(n);
   });
 
@@ -238,10 +243,12 @@ describe('user files', () => {
       .expect(200);
     expect(res.body).toEqual({ ...f, GIDs: [gid], Name: 'renamed', Desc: 'described', Labels: ['x'], Updated: expect.any(String) });
     const e1 = await request(t.http).patch(`/api/files/${f.GUID}`).set(owner.headers).send({ UID: member.uid }).expect(403);
-    expect(e1.body).toEqual({ Error: "Only an admin using admin=true can change a file's UID" });
-    await request(t.http).patch(`/api/files/${f.GUID}`).set(owner.headers).send({ Global: true }).expect(403);
+    expect(e1.body).toEqual(errorBody("Only an admin using admin=true can change a file's UID", 'FILE_OWNER_CHANGE_ADMIN_MODE_ONLY'));
+    const e2 = await request(t.http).patch(`/api/files/${f.GUID}`).set(owner.headers).send({ Global: true }).expect(403);
+    expect(e2.body).toEqual(errorBody('Only admins can set Global', 'FILE_GLOBAL_ADMIN_ONLY'));
     const own = await make(admin, Buffer.from('a'), { Name: 'admin file' });
-    await request(t.http).patch(`/api/files/${own.GUID}`).set(admin).send({ UID: member.uid }).expect(403);
+    const e3 = await request(t.http).patch(`/api/files/${own.GUID}`).set(admin).send({ UID: member.uid }).expect(403);
+    expect(e3.body).toEqual(errorBody("Only an admin using admin=true can change a file's UID", 'FILE_OWNER_CHANGE_ADMIN_MODE_ONLY'));
     const before = await details(f.ThingUUID);
     expect(before).toEqual(res.body);
     await request(t.http).patch(`/api/files/${f.ThingUUID}?admin=true`).set(admin).send({ UID: 999999 }).expect(400);
@@ -316,12 +323,12 @@ describe('user files', () => {
 
   it('refuses invalid UUIDs with 400 and unknown ones with 404', async () => {
     for (const p of ['nope', '1', '00000000-0000-0000-0000-00000000000z']) {
-      expect((await request(t.http).get(`/api/files/${p}`).set(owner.headers).expect(400)).body).toEqual(errorBody(requestErrors.invalidUuid(p)));
+      expect((await request(t.http).get(`/api/files/${p}`).set(owner.headers).expect(400)).body).toEqual(errorBody(requestErrors.invalidUuid(p), 'INVALID_UUID'));
       await request(t.http).patch(`/api/files/${p}`).set(owner.headers).send({}).expect(400);
       await request(t.http).delete(`/api/files/${p}`).set(owner.headers).expect(400);
     }
     const unknown = randomUUID();
-    expect((await request(t.http).get(`/api/files/${unknown}`).set(owner.headers).expect(404)).body).toEqual(errorBody(fileErrors.notFound));
+    expect((await request(t.http).get(`/api/files/${unknown}`).set(owner.headers).expect(404)).body).toEqual(errorBody(fileErrors.notFound, 'FILE_NOT_FOUND'));
     await request(t.http).get(`/api/files/${unknown}/details?admin=true`).set(admin).expect(404);
     await request(t.http).put(`/api/files/${unknown}`).set(owner.headers).attach('file', Buffer.from('x'), 'x').expect(404);
     await request(t.http).get('/api/files?admin=maybe').set(admin).expect(400);
@@ -366,7 +373,7 @@ describe('user files', () => {
             expect({ route: route.name, status: res.status }).toEqual({ route: route.name, status: want });
             if (want !== 200) {
               const refused = route.name === 'DELETE' ? fileErrors.onlyOwnerDeletes : fileErrors.onlyOwnerChanges;
-              expect(res.body).toEqual(errorBody(want === 404 ? fileErrors.notFound : refused));
+              expect(res.body).toEqual(want === 404 ? errorBody(fileErrors.notFound, 'FILE_NOT_FOUND') : errorBody(refused, 'FILE_NOT_YOURS'));
               expect(await details(f.ThingUUID)).toEqual(before);
               expect((await getBytes(t.http, `/api/files/${f.ThingUUID}?admin=true`, admin).expect(200)).body.toString()).toBe('original');
             }

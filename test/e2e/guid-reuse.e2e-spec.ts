@@ -35,7 +35,7 @@ describe("objects that reuse another owner's GUID", () => {
   });
 
   const http = () => request(t.http);
-  const refused = errorBody(sharingErrors.reusedGuid);
+  const refused = errorBody(sharingErrors.reusedGuid, 'GUID_OF_ANOTHER_OWNER');
 
   /** One kind of object, through its own API. */
   interface Kind {

@@ -5,6 +5,8 @@ import { authErrors, errorBody, fieldErrors, libraryErrors, requestErrors, shari
 import { createToken } from '../setup/tokens';
 
 const { invalidRequest } = requestErrors;
+/** A 400 of the validation pipe, as a whole body. */
+const invalid = (...problems: string[]) => errorBody(invalidRequest(...problems), 'VALIDATION_FAILED');
 const { boolean, each, max, maxItems, maxLength } = fieldErrors;
 const UUID = expect.stringMatching(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
 const NO_WRITE_ACCESS = { Global: false, GIDs: [] };
@@ -108,7 +110,9 @@ describe('search library', () => {
       expect((await create(owner.headers, { Name: 'n', Query: 'q', Metadata: null }).expect(200)).body).not.toHaveProperty('Metadata');
       expect((await create(owner.headers, { Name: 'n', Query: 'q', Metadata: {} }).expect(200)).body).not.toHaveProperty('Metadata');
       const before = (await list(owner.headers)).body.length;
-      expect((await create(owner.headers, { Name: 'n', Query: 'q', Metadata: '{"k":' }).expect(400)).body).toEqual({ Error: 'Metadata must be valid JSON' });
+      expect((await create(owner.headers, { Name: 'n', Query: 'q', Metadata: '{"k":' }).expect(400)).body).toEqual(
+        errorBody(requestErrors.mustBeValidJson('Metadata'), 'INVALID_JSON_FIELD'),
+      );
       expect((await list(owner.headers)).body.length).toBe(before);
     });
   });
@@ -147,7 +151,7 @@ describe('search library', () => {
       expect(all.find((e: { ThingUUID: string }) => e.ThingUUID === mine[0].ThingUUID).Can).toEqual(ALL);
     });
     it('?admin=garbage is a 400', async () => {
-      expect((await list(admin, '?admin=perhaps').expect(400)).body).toEqual(errorBody(requestErrors.notBoolean('admin')));
+      expect((await list(admin, '?admin=perhaps').expect(400)).body).toEqual(errorBody(requestErrors.notBoolean('admin'), 'VALIDATION_FAILED'));
     });
   });
 
@@ -169,11 +173,11 @@ describe('search library', () => {
       expect((await get(owner.headers, guid).expect(200)).body.ThingUUID).toBe(group.ThingUUID);
       const u = await createUser(t.http, admin);
       expect((await get(u.headers, guid).expect(200)).body.ThingUUID).toBe(global.ThingUUID);
-      expect((await get(admin, guid, '?admin=true').expect(400)).body).toEqual(errorBody(libraryErrors.sharedGuid));
+      expect((await get(admin, guid, '?admin=true').expect(400)).body).toEqual(errorBody(libraryErrors.sharedGuid, 'LIBRARY_GUID_AMBIGUOUS'));
       for (const e of [global, group, own]) expect((await get(admin, e.ThingUUID, '?admin=true').expect(200)).body.ThingUUID).toBe(e.ThingUUID);
       // a GUID only others use and none readable: 403
       const hidden = await make(stranger.headers, { GUID: '12345678-1234-4234-8234-0000000000ff' });
-      expect((await get(u.headers, hidden.GUID).expect(403)).body).toEqual(errorBody(libraryErrors.noAccess));
+      expect((await get(u.headers, hidden.GUID).expect(403)).body).toEqual(errorBody(libraryErrors.noAccess, 'LIBRARY_ENTRY_FORBIDDEN'));
       // the admin's own entry with that GUID wins in admin mode
       const mineToo = await make(admin, { GUID: guid });
       expect((await get(admin, guid, '?admin=true').expect(200)).body.ThingUUID).toBe(mineToo.ThingUUID);
@@ -213,7 +217,7 @@ describe('search library', () => {
               expect(res.body.ThingUUID).toBe(objs[kind].ThingUUID);
               expect(res.body.Can).toEqual(WRITE[kind][i] === 200 ? ALL : NONE);
               expect(res.body.WriteAccess).toEqual(NO_WRITE_ACCESS);
-            } else expect(res.body).toEqual(errorBody(libraryErrors.noAccess));
+            } else expect(res.body).toEqual(errorBody(libraryErrors.noAccess, 'LIBRARY_ENTRY_FORBIDDEN'));
           }
         });
         it(`PUT ${kind} as ${role}: ${WRITE[kind][i]}`, async () => {
@@ -228,7 +232,9 @@ describe('search library', () => {
             expect(after.Query).toBe(`by ${role}`);
           } else {
             // Who cannot read the entry is not told more than that.
-            expect(res.body).toEqual(errorBody(READ[kind][i] === 200 ? libraryErrors.onlyOwnerChanges : libraryErrors.noAccess));
+            expect(res.body).toEqual(
+              READ[kind][i] === 200 ? errorBody(libraryErrors.onlyOwnerChanges, 'LIBRARY_ENTRY_NOT_YOURS') : errorBody(libraryErrors.noAccess, 'LIBRARY_ENTRY_FORBIDDEN'),
+            );
             expect(after).toEqual(before);
           }
         });
@@ -241,7 +247,7 @@ describe('search library', () => {
             expect(res.text).toBe('null');
             await get(owner.headers, objs[kind].ThingUUID).expect(404);
           } else {
-            expect(res.body).toEqual(errorBody(libraryErrors.onlyOwnerDeletes));
+            expect(res.body).toEqual(errorBody(libraryErrors.onlyOwnerDeletes, 'LIBRARY_ENTRY_NOT_YOURS'));
             await get(owner.headers, objs[kind].ThingUUID).expect(200);
           }
         });
@@ -254,9 +260,9 @@ describe('search library', () => {
         [owner.headers, ''],
         [admin, '?admin=true'],
       ] as const) {
-        expect((await get(h, unknown, q).expect(404)).body).toEqual(errorBody(libraryErrors.notFound));
-        expect((await put(h, unknown, { Name: 'x' }, q).expect(404)).body).toEqual(errorBody(libraryErrors.notFound));
-        expect((await del(h, unknown, q).expect(404)).body).toEqual(errorBody(libraryErrors.notFound));
+        expect((await get(h, unknown, q).expect(404)).body).toEqual(errorBody(libraryErrors.notFound, 'LIBRARY_ENTRY_NOT_FOUND'));
+        expect((await put(h, unknown, { Name: 'x' }, q).expect(404)).body).toEqual(errorBody(libraryErrors.notFound, 'LIBRARY_ENTRY_NOT_FOUND'));
+        expect((await del(h, unknown, q).expect(404)).body).toEqual(errorBody(libraryErrors.notFound, 'LIBRARY_ENTRY_NOT_FOUND'));
       }
     });
 
@@ -273,14 +279,14 @@ describe('search library', () => {
       it('a token without LibraryRead gets 403 on GETs; with LibraryRead only, 403 on POST/PUT/DELETE', async () => {
         const { priv } = await objects();
         const none = await createToken(t.http, owner.headers, ['DashboardRead']);
-        expect((await list(none.headers).expect(403)).body).toEqual(errorBody(authErrors.tokenLacks('LibraryRead')));
-        expect((await get(none.headers, priv.ThingUUID).expect(403)).body).toEqual(errorBody(authErrors.tokenLacks('LibraryRead')));
+        expect((await list(none.headers).expect(403)).body).toEqual(errorBody(authErrors.tokenLacks('LibraryRead'), 'API_TOKEN_LACKS_CAPABILITY'));
+        expect((await get(none.headers, priv.ThingUUID).expect(403)).body).toEqual(errorBody(authErrors.tokenLacks('LibraryRead'), 'API_TOKEN_LACKS_CAPABILITY'));
         const ro = await createToken(t.http, owner.headers, ['LibraryRead']);
         expect((await get(ro.headers, priv.ThingUUID).expect(200)).body.ThingUUID).toBe(priv.ThingUUID);
         expect((await list(ro.headers).expect(200)).body.length).toBeGreaterThan(0);
-        expect((await create(ro.headers, { Name: 'x', Query: 'q' }).expect(403)).body).toEqual(errorBody(authErrors.tokenLacks('LibraryWrite')));
-        expect((await put(ro.headers, priv.ThingUUID, { Name: 'x' }).expect(403)).body).toEqual(errorBody(authErrors.tokenLacks('LibraryWrite')));
-        expect((await del(ro.headers, priv.ThingUUID).expect(403)).body).toEqual(errorBody(authErrors.tokenLacks('LibraryWrite')));
+        expect((await create(ro.headers, { Name: 'x', Query: 'q' }).expect(403)).body).toEqual(errorBody(authErrors.tokenLacks('LibraryWrite'), 'API_TOKEN_LACKS_CAPABILITY'));
+        expect((await put(ro.headers, priv.ThingUUID, { Name: 'x' }).expect(403)).body).toEqual(errorBody(authErrors.tokenLacks('LibraryWrite'), 'API_TOKEN_LACKS_CAPABILITY'));
+        expect((await del(ro.headers, priv.ThingUUID).expect(403)).body).toEqual(errorBody(authErrors.tokenLacks('LibraryWrite'), 'API_TOKEN_LACKS_CAPABILITY'));
         expect((await get(owner.headers, priv.ThingUUID)).body.Name).toBe('private');
       });
       it('a token with both capabilities acts as its owner', async () => {
@@ -293,9 +299,9 @@ describe('search library', () => {
       it("an admin's token has no admin mode: ?admin=true is ignored", async () => {
         const { priv } = await objects();
         const tok = await createToken(t.http, admin, ['LibraryRead', 'LibraryWrite']);
-        expect((await get(tok.headers, priv.ThingUUID, '?admin=true').expect(403)).body).toEqual(errorBody(libraryErrors.noAccess));
-        expect((await del(tok.headers, priv.ThingUUID, '?admin=true').expect(403)).body).toEqual(errorBody(libraryErrors.onlyOwnerDeletes));
-        expect((await create(tok.headers, { Name: 'g', Query: 'q', Global: true }).expect(403)).body).toEqual(errorBody(sharingErrors.onlyAdminsSetGlobal));
+        expect((await get(tok.headers, priv.ThingUUID, '?admin=true').expect(403)).body).toEqual(errorBody(libraryErrors.noAccess, 'LIBRARY_ENTRY_FORBIDDEN'));
+        expect((await del(tok.headers, priv.ThingUUID, '?admin=true').expect(403)).body).toEqual(errorBody(libraryErrors.onlyOwnerDeletes, 'LIBRARY_ENTRY_NOT_YOURS'));
+        expect((await create(tok.headers, { Name: 'g', Query: 'q', Global: true }).expect(403)).body).toEqual(errorBody(sharingErrors.onlyAdminsSetGlobal, 'GLOBAL_ADMIN_ONLY'));
         await get(owner.headers, priv.ThingUUID).expect(200);
       });
     });
@@ -304,7 +310,7 @@ describe('search library', () => {
   describe('rule 6: only admins set Global', () => {
     it('non-admin Global:true on create is 403 and nothing is stored', async () => {
       const u = await createUser(t.http, admin);
-      expect((await create(u.headers, { Name: 'g', Query: 'q', Global: true }).expect(403)).body).toEqual(errorBody(sharingErrors.onlyAdminsSetGlobal));
+      expect((await create(u.headers, { Name: 'g', Query: 'q', Global: true }).expect(403)).body).toEqual(errorBody(sharingErrors.onlyAdminsSetGlobal, 'GLOBAL_ADMIN_ONLY'));
       expect((await list(u.headers)).body).toEqual([]);
       await create(u.headers, { Name: 'g', Query: 'q', Global: false }).expect(200);
     });
@@ -312,8 +318,8 @@ describe('search library', () => {
       const { global, priv } = await objects();
       const g = (await get(owner.headers, global.ThingUUID)).body;
       await put(owner.headers, global.ThingUUID, { ...g, Name: 'renamed' }).expect(200);
-      expect((await put(owner.headers, global.ThingUUID, { ...g, Global: false }).expect(403)).body).toEqual(errorBody(sharingErrors.onlyAdminsSetGlobal));
-      expect((await put(owner.headers, priv.ThingUUID, { Global: true }).expect(403)).body).toEqual(errorBody(sharingErrors.onlyAdminsSetGlobal));
+      expect((await put(owner.headers, global.ThingUUID, { ...g, Global: false }).expect(403)).body).toEqual(errorBody(sharingErrors.onlyAdminsSetGlobal, 'GLOBAL_ADMIN_ONLY'));
+      expect((await put(owner.headers, priv.ThingUUID, { Global: true }).expect(403)).body).toEqual(errorBody(sharingErrors.onlyAdminsSetGlobal, 'GLOBAL_ADMIN_ONLY'));
       expect((await get(owner.headers, priv.ThingUUID)).body.Global).toBe(false);
       expect((await put(admin, priv.ThingUUID, { Global: true }, '?admin=true').expect(200)).body.Global).toBe(true);
       await get(stranger.headers, priv.ThingUUID).expect(200);
@@ -324,17 +330,23 @@ describe('search library', () => {
 
   describe('ownership and sharing', () => {
     it('only admins set another UID; unknown UID is 400', async () => {
-      expect((await create(owner.headers, { Name: 'x', Query: 'q', UID: stranger.uid }).expect(403)).body).toEqual(errorBody(sharingErrors.onlyAdminsSetOwner));
+      expect((await create(owner.headers, { Name: 'x', Query: 'q', UID: stranger.uid }).expect(403)).body).toEqual(
+        errorBody(sharingErrors.onlyAdminsSetOwner, 'OTHER_OWNER_ADMIN_ONLY'),
+      );
       const e = await make(admin, { UID: stranger.uid });
       expect((await get(stranger.headers, e.ThingUUID).expect(200)).body.UID).toBe(stranger.uid);
-      expect((await create(admin, { Name: 'x', Query: 'q', UID: 999999 }).expect(400)).body).toEqual(errorBody(sharingErrors.userDoesNotExist(999999)));
+      expect((await create(admin, { Name: 'x', Query: 'q', UID: 999999 }).expect(400)).body).toEqual(errorBody(sharingErrors.userDoesNotExist(999999), 'OWNER_DOES_NOT_EXIST'));
       const mine = await make(owner.headers, {});
-      expect((await put(owner.headers, mine.ThingUUID, { UID: stranger.uid }).expect(403)).body).toEqual(errorBody(sharingErrors.onlyAdminsSetOwner));
+      expect((await put(owner.headers, mine.ThingUUID, { UID: stranger.uid }).expect(403)).body).toEqual(errorBody(sharingErrors.onlyAdminsSetOwner, 'OTHER_OWNER_ADMIN_ONLY'));
       expect((await put(admin, mine.ThingUUID, { UID: stranger.uid }, '?admin=true').expect(200)).body.UID).toBe(stranger.uid);
     });
     it('GIDs: unknown groups 400; non-admins share only with their own groups', async () => {
-      expect((await create(owner.headers, { Name: 'x', Query: 'q', GIDs: [999999] }).expect(400)).body).toEqual(errorBody(sharingErrors.unknownGroup(999999, 'GIDs')));
-      expect((await create(owner.headers, { Name: 'x', Query: 'q', GIDs: [otherGid] }).expect(403)).body).toEqual(errorBody(sharingErrors.onlyOwnGroups(otherGid)));
+      expect((await create(owner.headers, { Name: 'x', Query: 'q', GIDs: [999999] }).expect(400)).body).toEqual(
+        errorBody(sharingErrors.unknownGroup(999999, 'GIDs'), 'UNKNOWN_GROUPS'),
+      );
+      expect((await create(owner.headers, { Name: 'x', Query: 'q', GIDs: [otherGid] }).expect(403)).body).toEqual(
+        errorBody(sharingErrors.onlyOwnGroups(otherGid), 'NOT_A_MEMBER_OF_GROUPS'),
+      );
       const e = await make(owner.headers, { GIDs: [gid] });
       expect((await put(owner.headers, e.ThingUUID, { GIDs: [] }).expect(200)).body).not.toHaveProperty('GIDs');
       await get(member.headers, e.ThingUUID).expect(403);
@@ -386,55 +398,55 @@ describe('search library', () => {
     });
 
     it.each([
-      ['Name a number', { Name: 5 }, invalidRequest(maxLength('Name', 256))],
-      ['Name too long', { Name: 'n'.repeat(257) }, invalidRequest(maxLength('Name', 256))],
-      ['Query an array', { Query: ['x'] }, invalidRequest(maxLength('Query', 65536))],
-      ['Query huge', { Query: 'q'.repeat(70000) }, invalidRequest(maxLength('Query', 65536))],
-      ['Description a number', { Description: 1 }, invalidRequest(maxLength('Description', 65536))],
-      ['GIDs a string', { GIDs: 'x' }, invalidRequest('GIDs must be an array')],
+      ['Name a number', { Name: 5 }, invalid(maxLength('Name', 256))],
+      ['Name too long', { Name: 'n'.repeat(257) }, invalid(maxLength('Name', 256))],
+      ['Query an array', { Query: ['x'] }, invalid(maxLength('Query', 65536))],
+      ['Query huge', { Query: 'q'.repeat(70000) }, invalid(maxLength('Query', 65536))],
+      ['Description a number', { Description: 1 }, invalid(maxLength('Description', 65536))],
+      ['GIDs a string', { GIDs: 'x' }, invalid('GIDs must be an array')],
       // The one group-list rule of every shared object: at most 256 groups (the library allowed 1,000 before).
-      ['GIDs too many', { GIDs: Array.from({ length: 257 }, (_, i) => i + 1) }, invalidRequest(maxItems('GIDs', 256))],
-      ['GIDs negative', { GIDs: [-1] }, invalidRequest(each('GIDs', 'must not be less than 1'))],
-      ['GIDs with a float', { GIDs: [1.5] }, invalidRequest(each('GIDs', 'must be an integer number'))],
-      ['Labels not strings', { Labels: [{}] }, invalidRequest(each('Labels', 'must be shorter than or equal to 256 characters'))],
-      ['Global a number', { Global: 1 }, invalidRequest(boolean('Global'))],
-      ['UID a string', { UID: 'x' }, invalidRequest(max('UID', 2147483647))],
-      ['GUID not a UUID', { GUID: 'not-a-uuid' }, requestErrors.guidMustBeUuid],
-      ['GUID a number', { GUID: 7 }, requestErrors.guidMustBeUuid],
-      ['Metadata invalid JSON text', { Metadata: '{"a":' }, requestErrors.mustBeValidJson('Metadata')],
-    ])('PUT with %s: 400', async (_, body, message) => {
+      ['GIDs too many', { GIDs: Array.from({ length: 257 }, (_, i) => i + 1) }, invalid(maxItems('GIDs', 256))],
+      ['GIDs negative', { GIDs: [-1] }, invalid(each('GIDs', 'must not be less than 1'))],
+      ['GIDs with a float', { GIDs: [1.5] }, invalid(each('GIDs', 'must be an integer number'))],
+      ['Labels not strings', { Labels: [{}] }, invalid(each('Labels', 'must be shorter than or equal to 256 characters'))],
+      ['Global a number', { Global: 1 }, invalid(boolean('Global'))],
+      ['UID a string', { UID: 'x' }, invalid(max('UID', 2147483647))],
+      ['GUID not a UUID', { GUID: 'not-a-uuid' }, errorBody(requestErrors.guidMustBeUuid, 'INVALID_GUID')],
+      ['GUID a number', { GUID: 7 }, errorBody(requestErrors.guidMustBeUuid, 'INVALID_GUID')],
+      ['Metadata invalid JSON text', { Metadata: '{"a":' }, errorBody(requestErrors.mustBeValidJson('Metadata'), 'INVALID_JSON_FIELD')],
+    ])('PUT with %s: 400', async (_, body, expected) => {
       const res = await put(owner.headers, e.ThingUUID, { ...before, ...body });
       expect(res.status).toBe(400);
-      expect(res.body).toEqual(errorBody(message));
+      expect(res.body).toEqual(expected);
     });
 
     it.each([
-      ['Name missing', { Query: 'q' }, invalidRequest(maxLength('Name', 256))],
-      ['Query missing', { Name: 'n' }, invalidRequest(maxLength('Query', 65536))],
-      ['GUID invalid', { Name: 'n', Query: 'q', GUID: 'zzz' }, requestErrors.guidMustBeUuid],
-      ['Labels a string', { Name: 'n', Query: 'q', Labels: 'x' }, invalidRequest(maxItems('Labels', 100))],
-      ['GIDs too many', { Name: 'n', Query: 'q', GIDs: Array.from({ length: 257 }, (_, i) => i + 1) }, invalidRequest(maxItems('GIDs', 256))],
-    ])('POST with %s: 400', async (_, body, message) => {
-      expect((await create(owner.headers, body).expect(400)).body).toEqual(errorBody(message));
+      ['Name missing', { Query: 'q' }, invalid(maxLength('Name', 256))],
+      ['Query missing', { Name: 'n' }, invalid(maxLength('Query', 65536))],
+      ['GUID invalid', { Name: 'n', Query: 'q', GUID: 'zzz' }, errorBody(requestErrors.guidMustBeUuid, 'INVALID_GUID')],
+      ['Labels a string', { Name: 'n', Query: 'q', Labels: 'x' }, invalid(maxItems('Labels', 100))],
+      ['GIDs too many', { Name: 'n', Query: 'q', GIDs: Array.from({ length: 257 }, (_, i) => i + 1) }, invalid(maxItems('GIDs', 256))],
+    ])('POST with %s: 400', async (_, body, expected) => {
+      expect((await create(owner.headers, body).expect(400)).body).toEqual(expected);
     });
 
     it('malformed JSON and non-object bodies: 400', async () => {
       const bad = await request(t.http).put(`/api/library/${e.ThingUUID}`).set(owner.headers).set('Content-Type', 'application/json').send('{"Name":');
       expect(bad.status).toBe(400);
-      expect(bad.body).toEqual(errorBody(requestErrors.malformedJson));
+      expect(bad.body).toEqual(errorBody(requestErrors.malformedJson, 'MALFORMED_JSON'));
       const arr = await request(t.http).post('/api/library').set(owner.headers).set('Content-Type', 'application/json').send('[1,2]');
       expect(arr.status).toBe(400);
       // An array is validated as if it were the entry (both required fields missing).
-      expect(arr.body).toEqual(errorBody(invalidRequest(maxLength('Name', 256), maxLength('Query', 65536))));
+      expect(arr.body).toEqual(errorBody(invalidRequest(maxLength('Name', 256), maxLength('Query', 65536)), 'VALIDATION_FAILED'));
     });
 
     it.each(['abc', '123', '1234567-1234-4234-8234-123456789abc', '12345678-1234-4234-8234-123456789abcd', "'; DROP TABLE library_entry; --"])(
       'invalid UUID %s in the URL: 400',
       async (bad) => {
         const id = encodeURIComponent(bad);
-        expect((await get(owner.headers, id).expect(400)).body).toEqual(errorBody(requestErrors.invalidUuid(bad)));
-        expect((await put(owner.headers, id, { Name: 'x' }).expect(400)).body).toEqual(errorBody(requestErrors.invalidUuid(bad)));
-        expect((await del(owner.headers, id).expect(400)).body).toEqual(errorBody(requestErrors.invalidUuid(bad)));
+        expect((await get(owner.headers, id).expect(400)).body).toEqual(errorBody(requestErrors.invalidUuid(bad), 'INVALID_UUID'));
+        expect((await put(owner.headers, id, { Name: 'x' }).expect(400)).body).toEqual(errorBody(requestErrors.invalidUuid(bad), 'INVALID_UUID'));
+        expect((await del(owner.headers, id).expect(400)).body).toEqual(errorBody(requestErrors.invalidUuid(bad), 'INVALID_UUID'));
       },
     );
 
@@ -443,7 +455,7 @@ describe('search library', () => {
       expect((await get(owner.headers, x.ThingUUID)).body).toEqual(
         expect.objectContaining({ Name: '<img src=x onerror=alert(1)>', Query: "tag=x'; --", Metadata: { s: '\u0000' } }),
       );
-      expect((await create(owner.headers, { Name: 'a\u0000', Query: 'q' }).expect(400)).body).toEqual(errorBody(requestErrors.invalidValue));
+      expect((await create(owner.headers, { Name: 'a\u0000', Query: 'q' }).expect(400)).body).toEqual(errorBody(requestErrors.invalidValue, 'INVALID_VALUE'));
     });
   });
 });

@@ -5,7 +5,7 @@ import request from 'supertest';
 import { createTestApp, TestApp } from '../setup/app';
 import { addToGroup, asAdmin, createGroup, createUser, Headers, TestUser } from '../setup/auth';
 import { getBytes, pngLike, sha256 } from '../setup/blobs';
-import { authErrors, errorBody, fieldErrors, fileErrors, nameRule, requestErrors, resourceErrors } from '../setup/errors';
+import { authErrors, errorBody, fieldErrors, fileErrors, nameRule, requestErrors, resourceErrors, sharingErrors } from '../setup/errors';
 import { createToken } from '../setup/tokens';
 
 const MAX = 64 * 1024;
@@ -133,7 +133,7 @@ describe('resources', () => {
     expect(res.body).toEqual({ ContentType: 'text/plain', Body: tiny.toString('base64') });
     for (const bad of ['abc', '1.5', '12abc']) {
       const e = await request(t.http).get(`/api/resources/${r.GUID}/contenttype?bytes=${bad}`).set(owner.headers).expect(400);
-      expect(e.body).toEqual(errorBody(requestErrors.invalidRequest('bytes must be an integer')));
+      expect(e.body).toEqual(errorBody(requestErrors.invalidRequest('bytes must be an integer'), 'VALIDATION_FAILED'));
     }
   });
 
@@ -172,7 +172,7 @@ describe('resources', () => {
 
   it('only admins create global resources', async () => {
     const e = await request(t.http).post('/api/resources').set(owner.headers).send({ ResourceName: 'g', Global: true }).expect(403);
-    expect(e.body).toEqual(errorBody(resourceErrors.onlyAdminsGlobal));
+    expect(e.body).toEqual(errorBody(resourceErrors.onlyAdminsGlobal, 'GLOBAL_RESOURCE_ADMIN_ONLY'));
     const ok = await request(t.http).post('/api/resources').set(admin).send({ ResourceName: 'g', Global: true }).expect(200);
     expect(ok.body).toEqual(metaShape({ UID: 1, ResourceName: 'g', Global: true }));
   });
@@ -184,13 +184,13 @@ describe('resources', () => {
       .set(owner.headers)
       .send({ ResourceName: 'x', GroupACL: [999999] })
       .expect(400);
-    expect(e1.body).toEqual({ Error: 'Unknown group 999999 in GroupACL' });
+    expect(e1.body).toEqual(errorBody(sharingErrors.unknownGroup(999999, 'GroupACL'), 'UNKNOWN_GROUPS'));
     const e2 = await request(t.http)
       .post('/api/resources')
       .set(owner.headers)
       .send({ ResourceName: 'x', GroupACL: [other] })
       .expect(403);
-    expect(e2.body).toEqual({ Error: `You may share only with groups you belong to (not ${other})` });
+    expect(e2.body).toEqual(errorBody(sharingErrors.onlyOwnGroups(other), 'NOT_A_MEMBER_OF_GROUPS'));
     const adm = await request(t.http)
       .post('/api/resources')
       .set(admin)
@@ -323,7 +323,7 @@ describe('resources', () => {
             expect({ route: route.name, status: res.status }).toEqual({ route: route.name, status: want });
             if (want !== 200) {
               const refused = route.name === 'DELETE' ? resourceErrors.onlyOwnerDeletes : resourceErrors.onlyOwnerChanges;
-              expect(res.body).toEqual(errorBody(want === 404 ? resourceErrors.notFound : refused));
+              expect(res.body).toEqual(want === 404 ? errorBody(resourceErrors.notFound, 'RESOURCE_NOT_FOUND') : errorBody(refused, 'RESOURCE_NOT_YOURS'));
               expect(await meta(guid)).toEqual(before);
             }
           }
@@ -350,7 +350,11 @@ describe('resources', () => {
       for (const route of routes) {
         const res = await route.run(guid, none.headers, '');
         const capability = route.write || route.name === 'POST clone' ? 'ResourceWrite' : 'ResourceRead';
-        expect({ route: route.name, status: res.status, body: res.body }).toEqual({ route: route.name, status: 403, body: errorBody(authErrors.tokenLacks(capability)) });
+        expect({ route: route.name, status: res.status, body: res.body }).toEqual({
+          route: route.name,
+          status: 403,
+          body: errorBody(authErrors.tokenLacks(capability), 'API_TOKEN_LACKS_CAPABILITY'),
+        });
       }
       await request(t.http).get('/api/resources').set(none.headers).expect(403);
       await request(t.http).post('/api/resources').set(none.headers).send({ ResourceName: 'x' }).expect(403);
@@ -411,7 +415,7 @@ describe('resources', () => {
       const before = await meta(r.GUID);
       const res = await upload(owner.headers, r.GUID, randomBytes(MAX + 1));
       expect(res.status).toBe(413);
-      expect(res.body).toEqual(errorBody(requestErrors.overLimit('Uploaded file', '64 KiB', 'MAX_RESOURCE_SIZE')));
+      expect(res.body).toEqual(errorBody(requestErrors.overLimit('Uploaded file', '64 KiB', 'MAX_RESOURCE_SIZE'), 'FILE_TOO_LARGE'));
       expect(await meta(r.GUID)).toEqual(before);
       const raw = await getBytes(t.http, `/api/resources/${r.GUID}/raw`, owner.headers).expect(200);
       expect(Buffer.compare(raw.body, data)).toBe(0);
@@ -447,13 +451,13 @@ describe('resources', () => {
     it('refuses invalid UUIDs with 400 and unknown ones with 404', async () => {
       for (const p of ['not-a-uuid', '123', '00000000-0000-0000-0000-00000000000g', "x'%20OR%201=1"]) {
         const res = await request(t.http).get(`/api/resources/${p}`).set(owner.headers).expect(400);
-        expect(res.body).toEqual(errorBody(requestErrors.invalidUuid(decodeURIComponent(p))));
+        expect(res.body).toEqual(errorBody(requestErrors.invalidUuid(decodeURIComponent(p)), 'INVALID_UUID'));
       }
       await request(t.http).put('/api/resources/nope/raw').set(owner.headers).attach('file', Buffer.from('x'), 'x').expect(400);
       const unknown = '3f2504e0-4f89-11d3-9a0c-0305e82c3301';
       for (const p of ['', '/raw', '/contenttype']) {
         const res = await request(t.http).get(`/api/resources/${unknown}${p}`).set(owner.headers).expect(404);
-        expect(res.body).toEqual({ Error: 'Resource not found' });
+        expect(res.body).toEqual(errorBody(resourceErrors.notFound, 'RESOURCE_NOT_FOUND'));
       }
       await request(t.http).put(`/api/resources/${unknown}/raw`).set(owner.headers).attach('file', Buffer.from('x'), 'x').expect(404);
       await request(t.http).delete(`/api/resources/${unknown}`).set(owner.headers).expect(404);
@@ -469,25 +473,28 @@ describe('resources', () => {
       const before = await meta(r.GUID);
       const url = `/api/resources/${r.GUID}/raw`;
       const cases = [
-        [request(t.http).put(url).set(owner.headers), fileErrors.filePartRequired],
-        [request(t.http).put(url).set(owner.headers).set('Content-Type', 'multipart/form-data; boundary=xyz').send(''), fileErrors.malformedMultipart],
-        [request(t.http).put(url).set(owner.headers).set('Content-Type', 'multipart/form-data').send('garbage'), fileErrors.malformedMultipart],
+        [request(t.http).put(url).set(owner.headers), errorBody(fileErrors.filePartRequired, 'FILE_PART_REQUIRED')],
+        [
+          request(t.http).put(url).set(owner.headers).set('Content-Type', 'multipart/form-data; boundary=xyz').send(''),
+          errorBody(fileErrors.malformedMultipart, 'MALFORMED_MULTIPART'),
+        ],
+        [request(t.http).put(url).set(owner.headers).set('Content-Type', 'multipart/form-data').send('garbage'), errorBody(fileErrors.malformedMultipart, 'MALFORMED_MULTIPART')],
         [
           request(t.http)
             .put(url)
             .set(owner.headers)
             .set('Content-Type', 'multipart/form-data; boundary=xyz')
             .send('--xyz\r\nContent-Disposition: form-data; name="file"; filename="a"\r\n\r\ntruncated'),
-          fileErrors.malformedMultipart,
+          errorBody(fileErrors.malformedMultipart, 'MALFORMED_MULTIPART'),
         ],
-        [request(t.http).put(url).set(owner.headers).field('name', 'no file'), fileErrors.filePartRequired],
-        [request(t.http).put(url).set(owner.headers).send({ file: 'json is not multipart' }), fileErrors.filePartRequired],
-        [request(t.http).put(url).set(owner.headers).attach('other', Buffer.from('x'), 'x'), resourceErrors.unexpectedPart('other')],
+        [request(t.http).put(url).set(owner.headers).field('name', 'no file'), errorBody(fileErrors.filePartRequired, 'FILE_PART_REQUIRED')],
+        [request(t.http).put(url).set(owner.headers).send({ file: 'json is not multipart' }), errorBody(fileErrors.filePartRequired, 'FILE_PART_REQUIRED')],
+        [request(t.http).put(url).set(owner.headers).attach('other', Buffer.from('x'), 'x'), errorBody(resourceErrors.unexpectedPart('other'), 'MULTIPART_UNEXPECTED_FILE_PART')],
       ] as const;
-      for (const [c, message] of cases) {
+      for (const [c, body] of cases) {
         const res = await c;
         expect(res.status).toBe(400);
-        expect(res.body).toEqual(errorBody(message));
+        expect(res.body).toEqual(body);
       }
       const two = await request(t.http).put(url).set(owner.headers).attach('file', Buffer.from('a'), 'a').attach('file', Buffer.from('b'), 'b');
       expect(two.status).toBe(413);
@@ -524,10 +531,10 @@ describe('resources', () => {
       const n = await count();
       for (const body of bad) {
         const res = await request(t.http).post('/api/resources').set(owner.headers).send(body);
-        expect({ body, status: res.status, error: res.body }).toEqual({ body, status: 400, error: errorBody(messages.get(body)!) });
+        expect({ body, status: res.status, error: res.body }).toEqual({ body, status: 400, error: errorBody(messages.get(body)!, 'VALIDATION_FAILED') });
       }
       const malformed = await request(t.http).post('/api/resources').set(owner.headers).set('Content-Type', 'application/json').send('{"ResourceName":').expect(400);
-      expect(malformed.body).toEqual(errorBody(requestErrors.malformedJson));
+      expect(malformed.body).toEqual(errorBody(requestErrors.malformedJson, 'MALFORMED_JSON'));
       expect(await count()).toBe(n);
 
       const r = await create(owner.headers);

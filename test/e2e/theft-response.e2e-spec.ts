@@ -32,7 +32,7 @@ describe('responding to a stolen session or secret', () => {
     }
     const blocked = await request(t.http).put(`/api/users/${u.uid}/pwd`).set(u.headers).send({ OrigPass: u.password, NewPass: 'new-password-1' }).expect(429);
     expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
-    expect(blocked.body).toEqual(errorBody(limitErrors.wrongPasswords(Number(blocked.headers['retry-after']))));
+    expect(blocked.body).toEqual(errorBody(limitErrors.wrongPasswords(Number(blocked.headers['retry-after'])), 'TOO_MANY_PASSWORD_ATTEMPTS'));
     // The password did not change, and a thief's guesses from one session do not lock the owner
     // out of changing it from another.
     const owner = await login(t.http, u.name, u.password);
@@ -90,8 +90,8 @@ describe('responding to a stolen session or secret', () => {
         .post('/api/searchctrl/import')
         .set({ Cookie: `token=${jwt}`, ...headers })
         .attach('file', Buffer.from('not an archive'), 'x.tar.gz');
-    expect((await importWith({}).expect(403)).body).toEqual(errorBody(originErrors.missing));
-    expect((await importWith({ Origin: 'https://evil.example' }).expect(403)).body).toEqual(errorBody(originErrors.crossSite('https://evil.example')));
+    expect((await importWith({}).expect(403)).body).toEqual(errorBody(originErrors.missing, 'ORIGIN_REQUIRED'));
+    expect((await importWith({ Origin: 'https://evil.example' }).expect(403)).body).toEqual(errorBody(originErrors.crossSite('https://evil.example'), 'CROSS_SITE_REQUEST'));
     await importWith({ Referer: 'https://evil.example/page' }).expect(403);
     // From the service's own origin (the Host it was sent to) the request is authenticated, and
     // then fails on the archive itself.
