@@ -10,6 +10,7 @@ import { groupMatches, membersOf } from './user-edit';
 import { ListMessages } from '../ui/ListPage';
 import { ListTable } from '../ui/TableScroller';
 import { RowActions } from '../ui/RowActions';
+import { FilterBar, SearchBox } from '../ui/Filters';
 
 type Open = { kind: 'new' } | { kind: 'edit' | 'members'; gid: number } | { kind: 'delete'; group: GroupDetails };
 
@@ -49,12 +50,9 @@ function Groups() {
         People share searches, dashboards, resources and files with their groups. A user&apos;s groups and default search group can also be set on the{' '}
         <Link to="/admin/users">Users</Link> page.
       </p>
-      <div className="toolbar filters" role="search" aria-label="Filter the groups">
-        <label>
-          Search groups
-          <input type="search" value={text} onChange={(e) => setText(e.target.value)} placeholder="name, description…" />
-        </label>
-      </div>
+      <FilterBar label="Filter the groups">
+        <SearchBox label="Search groups" value={text} onChange={setText} placeholder="name, description…" />
+      </FilterBar>
       <ListMessages
         note={outcome?.text}
         noteIsError={outcome ? !outcome.ok : false}

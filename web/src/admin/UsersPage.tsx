@@ -15,6 +15,7 @@ import { UserStatus } from './UserStatus';
 import { ListMessages } from '../ui/ListPage';
 import { ListTable } from '../ui/TableScroller';
 import { RowActions } from '../ui/RowActions';
+import { FilterBar, SearchBox } from '../ui/Filters';
 
 /** The default account: it cannot be deleted or demoted (contract rule 4). */
 const PRIMARY_ADMIN_UID = 1;
@@ -73,12 +74,9 @@ function Users() {
         Every account of the service. Locking an account ends its sessions at once; groups decide what is shared with whom (manage them on the{' '}
         <Link to="/admin/groups">Groups</Link> page).
       </p>
-      <div className="toolbar filters" role="search" aria-label="Filter the users">
-        <label>
-          Search users
-          <input type="search" value={text} onChange={(e) => setText(e.target.value)} placeholder="username, name, email, group…" />
-        </label>
-      </div>
+      <FilterBar label="Filter the users">
+        <SearchBox label="Search users" value={text} onChange={setText} placeholder="username, name, email, group…" />
+      </FilterBar>
       <ListMessages note={outcome?.text} noteIsError={outcome ? !outcome.ok : false} error={error} list={users} loading="Loading the users…" />
       {users && (
         <ListTable label="Users" columns={['Username', 'Name', 'Email', 'Role', 'Status', 'Groups', 'Default search group', 'Actions']}>

@@ -13,6 +13,7 @@ import { ListTable } from '../ui/TableScroller';
 import { ErrorNote } from '../ui/ErrorNote';
 import { RowActions } from '../ui/RowActions';
 import { useLatest } from '../ui/useCancellable';
+import { FilterBar, SearchBox } from '../ui/Filters';
 
 const DEBOUNCE_MS = 250;
 
@@ -83,15 +84,12 @@ export function HistoryPage() {
         <h1 id="history-title">Search history</h1>
       </div>
       <p className="muted intro">Every search you ran, newest first. Open one to edit it in the search page, or run it again over your default time range.</p>
-      <div className="toolbar filters" role="search" aria-label="Filter the history">
-        <label>
-          Refine
-          <input type="search" value={refine} onChange={(e) => setRefine(e.target.value)} placeholder="part of a query…" />
-        </label>
+      <FilterBar label="Filter the history">
+        <SearchBox label="Refine" value={refine} onChange={setRefine} placeholder="part of a query…" />
         <span className="muted" role="status">
           {loading ? 'Loading…' : items ? `${items.length}${more ? '+' : ''} ${items.length === 1 ? 'search' : 'searches'}${refine ? ` containing “${refine}”` : ''}` : ''}
         </span>
-      </div>
+      </FilterBar>
       <ErrorNote message={error} />
       {items && items.length === 0 && !loading && <p className="empty">{refine ? 'No search in your history contains this text.' : 'You have not run any search yet.'}</p>}
       {items && items.length > 0 && (

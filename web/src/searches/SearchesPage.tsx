@@ -13,6 +13,7 @@ import { ListTable } from '../ui/TableScroller';
 import { ErrorNote } from '../ui/ErrorNote';
 import { RowActions } from '../ui/RowActions';
 import { useLatest } from '../ui/useCancellable';
+import { EveryUsersSwitch, FilterBar, SearchBox } from '../ui/Filters';
 
 const REFRESH_MS = 3000;
 const DONE: Record<SearchAction, string> = { background: 'sent to the background', save: 'marked to be saved', stop: 'stopped', delete: 'deleted' };
@@ -91,18 +92,10 @@ export function SearchesPage() {
         Searches the service keeps: sent to the background, saved, or open in a page right now. Open one to read its results again without running it; saved results outlive a
         restart of the service.
       </p>
-      <div className="toolbar filters" role="search" aria-label="Filter searches">
-        <label>
-          Filter searches
-          <input type="search" value={text} onChange={(e) => setText(e.target.value)} placeholder="query, state, owner…" />
-        </label>
-        {user.Admin && (
-          <label className="check">
-            <input type="checkbox" checked={admin} onChange={(e) => setAdmin(e.target.checked)} />
-            Every user's searches
-          </label>
-        )}
-      </div>
+      <FilterBar label="Filter searches">
+        <SearchBox label="Filter searches" value={text} onChange={setText} placeholder="query, state, owner…" />
+        <EveryUsersSwitch admin={user.Admin} checked={admin} onChange={setAdmin} what="searches" />
+      </FilterBar>
       <div aria-live="polite">
         {outcome && (
           <p className={outcome.ok ? 'notice' : 'error'} role={outcome.ok ? 'status' : 'alert'}>

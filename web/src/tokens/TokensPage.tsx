@@ -21,6 +21,7 @@ import { ErrorNote } from '../ui/ErrorNote';
 import { RowActions } from '../ui/RowActions';
 import { useKeptList } from '../ui/ListPage';
 import { useCancellable } from '../ui/useCancellable';
+import { FilterBar, SearchBox } from '../ui/Filters';
 
 const byNameThenAge = (a: ApiToken, b: ApiToken) => a.name.localeCompare(b.name) || a.createdAt.localeCompare(b.createdAt);
 
@@ -90,17 +91,9 @@ export function TokensPage() {
         {all ? ' As an administrator you see every user’s tokens.' : ''}
       </p>
       {all && <NonAdminSwitch />}
-      <div className="toolbar filters" role="search" aria-label="Filter the tokens">
-        <label>
-          Search tokens
-          <input
-            type="search"
-            value={text}
-            onChange={(e) => setText(e.target.value)}
-            placeholder={all ? 'name, description, owner, capability…' : 'name, description, capability…'}
-          />
-        </label>
-      </div>
+      <FilterBar label="Filter the tokens">
+        <SearchBox label="Search tokens" value={text} onChange={setText} placeholder={all ? 'name, description, owner, capability…' : 'name, description, capability…'} />
+      </FilterBar>
       <p role="status" className={outcome && !outcome.ok ? 'error' : 'muted'}>
         {outcome?.text}
       </p>

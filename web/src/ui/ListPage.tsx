@@ -9,6 +9,7 @@ import { useCancellable } from './useCancellable';
 import { useAllGroups } from './useGroups';
 import { useUserNames } from './useUserNames';
 import { ErrorNote } from './ErrorNote';
+import { EveryUsersSwitch, FilterBar, SearchBox } from './Filters';
 
 /**
  * The one list page of every kind of kept thing (library, dashboards, resources, files): its state
@@ -174,17 +175,6 @@ export function ListMessages({
   );
 }
 
-/** An administrator's switch between their own things and every user's (`?admin=true`). */
-export function EveryUsersSwitch({ admin, checked, onChange, what }: { admin: boolean; checked: boolean; onChange(v: boolean): void; what: string }) {
-  if (!admin) return null;
-  return (
-    <label className="check">
-      <input type="checkbox" checked={checked} onChange={(e) => onChange(e.target.checked)} />
-      Every user's {what}
-    </label>
-  );
-}
-
 /** A kept thing's row header: its name (or a link), description, and its owner when not the person's own. */
 export function OwnedNameCell({ name, description, owner }: { name: ReactNode; description?: string; owner?: string }) {
   return (
@@ -260,11 +250,8 @@ export function KeptListPage<T extends Owned, E>({
         )}
       </div>
       <p className="muted intro">{intro}</p>
-      <div className="toolbar filters" role="search" aria-label={`Filter ${filter.what}`}>
-        <label>
-          {filter.label}
-          <input type="search" value={page.text} onChange={(e) => page.setText(e.target.value)} placeholder={filter.placeholder} />
-        </label>
+      <FilterBar label={`Filter ${filter.what}`}>
+        <SearchBox label={filter.label} value={page.text} onChange={page.setText} placeholder={filter.placeholder} />
         {labels && (
           <label>
             Label
@@ -279,7 +266,7 @@ export function KeptListPage<T extends Owned, E>({
           </label>
         )}
         <EveryUsersSwitch admin={page.user.Admin} checked={page.admin} onChange={page.setAdmin} what={filter.every} />
-      </div>
+      </FilterBar>
       <ListMessages note={page.note} error={page.error} list={list} loading={loading} empty={empty} />
       {list && list.length > 0 && (
         <ListTable label={tableLabel} columns={columns}>
