@@ -45,3 +45,22 @@ describe('Semaphore', () => {
     expect(await s.run(async () => 'free again')).toBe('free again');
   });
 });
+
+describe('Semaphore places', () => {
+  it('hands out places (take, tryTake) that are given back once, however often released', async () => {
+    const s = new Semaphore(1, 1, () => new Error('full'));
+    const give = s.tryTake()!;
+    expect(s.tryTake()).toBeUndefined();
+    let next: (() => void) | undefined;
+    const waiting = s.take().then((g) => (next = g));
+    await expect(s.take()).rejects.toThrow('full');
+    give();
+    give(); // a second release does nothing
+    await waiting;
+    expect(s.taken).toBe(1);
+    expect(s.tryTake()).toBeUndefined();
+    next!();
+    next!();
+    expect(s.idle).toBe(true);
+  });
+});
