@@ -320,7 +320,7 @@ describe('ingest APIs (e2e)', () => {
     expect(ok.status).toBe(200);
     const noCap = await request(t.http).put('/api/ingest/json').set({ 'Service-Token': searchOnlyToken }).send([]);
     expect(noCap.status).toBe(403);
-    expect(noCap.body).toEqual(errorBody('API token lacks the Ingest capability'));
+    expect(noCap.body).toEqual(errorBody('API token lacks the Ingest capability', 'API_TOKEN_LACKS_CAPABILITY'));
     const withCap = await request(t.http)
       .put('/api/ingest/json')
       .set({ 'Service-Token': ingestToken })

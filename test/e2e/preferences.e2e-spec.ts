@@ -101,11 +101,13 @@ describe('user preferences', () => {
 
     it('API tokens: without PreferencesRead 403 on GET, without PreferencesWrite 403 on PUT/DELETE; stored value unchanged', async () => {
       const none = await createToken(t.http, owner.headers, ['DashboardRead']);
-      expect((await get(none.headers, owner.uid).expect(403)).body).toEqual(errorBody(authErrors.tokenLacks('PreferencesRead')));
+      expect((await get(none.headers, owner.uid).expect(403)).body).toEqual(errorBody(authErrors.tokenLacks('PreferencesRead'), 'API_TOKEN_LACKS_CAPABILITY'));
       const ro = await createToken(t.http, owner.headers, ['PreferencesRead']);
       expect((await get(ro.headers, owner.uid).expect(200)).body).toEqual({ mine: true });
-      expect((await put(ro.headers, owner.uid, '{"x":1}').expect(403)).body).toEqual(errorBody(authErrors.tokenLacks('PreferencesWrite')));
-      expect((await request(t.http).delete(`/api/users/${owner.uid}/preferences`).set(ro.headers).expect(403)).body).toEqual(errorBody(authErrors.tokenLacks('PreferencesWrite')));
+      expect((await put(ro.headers, owner.uid, '{"x":1}').expect(403)).body).toEqual(errorBody(authErrors.tokenLacks('PreferencesWrite'), 'API_TOKEN_LACKS_CAPABILITY'));
+      expect((await request(t.http).delete(`/api/users/${owner.uid}/preferences`).set(ro.headers).expect(403)).body).toEqual(
+        errorBody(authErrors.tokenLacks('PreferencesWrite'), 'API_TOKEN_LACKS_CAPABILITY'),
+      );
       expect((await get(owner.headers, owner.uid).expect(200)).body).toEqual({ mine: true });
       const rw = await createToken(t.http, owner.headers, ['PreferencesRead', 'PreferencesWrite']);
       await put(rw.headers, owner.uid, '{"mine":true,"token":1}').expect(200);
@@ -120,7 +122,7 @@ describe('user preferences', () => {
       const tok = await createToken(t.http, admin, ['PreferencesRead', 'PreferencesWrite']);
       expect((await get(tok.headers, owner.uid).expect(403)).body).toEqual(errorBody(preferenceErrors.ownOnly, 'OWN_PREFERENCES_ONLY'));
       expect((await put(tok.headers, owner.uid, '{}').expect(403)).body).toEqual(errorBody(preferenceErrors.ownOnly, 'OWN_PREFERENCES_ONLY'));
-      expect((await request(t.http).get('/api/users/preferences').set(tok.headers).expect(403)).body).toEqual(errorBody(authErrors.adminNotForTokens));
+      expect((await request(t.http).get('/api/users/preferences').set(tok.headers).expect(403)).body).toEqual(errorBody(authErrors.adminNotForTokens, 'ADMIN_API_NOT_FOR_TOKENS'));
       await get(tok.headers, ADMIN_UID).expect(200);
       expect((await get(owner.headers, owner.uid).expect(200)).body).toEqual({ mine: true });
     });
@@ -194,7 +196,7 @@ describe('user preferences', () => {
     it('is admin only', async () => {
       const u = await createUser(t.http, admin);
       const res = await request(t.http).get('/api/users/preferences').set(u.headers).expect(403);
-      expect(res.body).toEqual(errorBody(authErrors.adminOnly));
+      expect(res.body).toEqual(errorBody(authErrors.adminOnly, 'ADMIN_ONLY'));
     });
 
     it("a deleted user's preferences go with the account", async () => {

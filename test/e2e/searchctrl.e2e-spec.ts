@@ -248,7 +248,7 @@ describe('search control', () => {
     expect(await state(t.http, admin, id)).toBe('DORMANT/SAVED');
     await request(t.http).patch(`/api/searchctrl/${id}/background`).set(owner.headers).expect(409);
     const b = await request(t.http).get(`/api/searchctrl/${id}/attach`).set(member.headers).expect(404);
-    expect(b.body).toEqual(errorBody('Search not found'));
+    expect(b.body).toEqual(errorBody('Search not found', 'SEARCH_NOT_FOUND'));
     const c = await request(t.http).get(`/api/searchctrl/${id}/attach`).set(owner.headers).expect(200);
     expect(await state(t.http, admin, id)).toBe('SAVED/ATTACHED');
     await request(t.http).put(`/api/searchctrl/${id}/stop`).set(owner.headers).expect(409);
@@ -297,7 +297,9 @@ describe('search control', () => {
     const a = await request(t.http).get(`/api/searchctrl/${id}/attach`).set(member.headers).expect(200);
     await request(t.http).get(`/api/searchctrl/${id}/stats?sid=${a.body.SearchSessionID}`).set(member.headers).expect(200);
     await request(t.http).patch(`/api/searchctrl/${id}/background`).set(member.headers).expect(200);
-    expect((await request(t.http).put(`/api/searchctrl/${id}/stop`).set(member.headers).expect(403)).body).toEqual(errorBody('Only the owner or an admin may change this search'));
+    expect((await request(t.http).put(`/api/searchctrl/${id}/stop`).set(member.headers).expect(403)).body).toEqual(
+      errorBody('Only the owner or an admin may change this search', 'SEARCH_NOT_YOURS'),
+    );
     await request(t.http).delete(`/api/searchctrl/${id}`).set(member.headers).expect(403);
     await request(t.http).patch(`/api/searchctrl/${id}/save`).set(member.headers).expect(403);
     await request(t.http).put(`/api/searchctrl/${id}/groups`).set(member.headers).send({ GIDs: [] }).expect(403);
@@ -311,7 +313,7 @@ describe('search control', () => {
       ['get', '/download/json'],
     ] as const) {
       const r = await request(t.http)[m](`/api/searchctrl/${id}${p}`).set(stranger.headers);
-      expect([p, r.status, r.body]).toEqual([p, 404, errorBody('Search not found')]);
+      expect([p, r.status, r.body]).toEqual([p, 404, errorBody('Search not found', 'SEARCH_NOT_FOUND')]);
     }
     // Contract, Errors: stop or delete by anyone not authorised to modify the search is 403, also
     // for a stranger who cannot see it; an ID no search has stays 404.
@@ -320,9 +322,9 @@ describe('search control', () => {
       ['delete', ''],
     ] as const) {
       const r = await request(t.http)[m](`/api/searchctrl/${id}${p}`).set(stranger.headers);
-      expect([p, r.status, r.body]).toEqual([p, 403, errorBody('Only the owner or an admin may change this search')]);
+      expect([p, r.status, r.body]).toEqual([p, 403, errorBody('Only the owner or an admin may change this search', 'SEARCH_NOT_YOURS')]);
       const unknown = await request(t.http)[m](`/api/searchctrl/1234567890${p}`).set(stranger.headers);
-      expect([p, unknown.status, unknown.body]).toEqual([p, 404, errorBody('Search not found')]);
+      expect([p, unknown.status, unknown.body]).toEqual([p, 404, errorBody('Search not found', 'SEARCH_NOT_FOUND')]);
     }
     expect((await request(t.http).get('/api/searchctrl').set(stranger.headers).expect(200)).body.map((s: { ID: string }) => s.ID)).not.toContain(id);
     expect((await request(t.http).get('/api/searchctrl').set(member.headers).expect(200)).body.map((s: { ID: string }) => s.ID)).toContain(id);
@@ -373,7 +375,7 @@ describe('search control', () => {
     expect((await request(t.http).get(`/api/searchctrl/${id}`).set(member.headers).expect(200)).body[0]).toEqual(expect.objectContaining({ ID: id, GIDs: [gid] }));
     await waitFinished(t.http, u.headers, id);
     expect((await request(t.http).get(`/api/searchctrl/${id}/renderer/text`).set(member.headers).expect(200)).body.EntryCount).toBe(50);
-    const notYours = errorBody('Only the owner or an admin may change this search');
+    const notYours = errorBody('Only the owner or an admin may change this search', 'SEARCH_NOT_YOURS');
     for (const [m, p] of [
       ['put', '/stop'],
       ['delete', ''],
@@ -383,7 +385,7 @@ describe('search control', () => {
       expect([m, p, byMember.status, byMember.body]).toEqual([m, p, 403, notYours]);
       const byStranger = await request(t.http)[m](`/api/searchctrl/${id}${p}`).set(stranger.headers);
       // Stop and delete: 403 for everyone but the owner and admins; save hides the search from strangers.
-      expect([m, p, byStranger.status, byStranger.body]).toEqual(m === 'patch' ? [m, p, 404, errorBody('Search not found')] : [m, p, 403, notYours]);
+      expect([m, p, byStranger.status, byStranger.body]).toEqual(m === 'patch' ? [m, p, 404, errorBody('Search not found', 'SEARCH_NOT_FOUND')] : [m, p, 403, notYours]);
     }
     expect(await state(t.http, admin, id)).toBe('ACTIVE');
     // Explicit GIDs win; a cleared default shares with nobody.

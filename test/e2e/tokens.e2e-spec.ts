@@ -343,7 +343,7 @@ describe('API tokens', () => {
       await http().get('/api/users').set(tok.headers).expect(200);
       const res = await http().delete(`/api/tokens/${tok.id}`).set(owner.headers).expect(204);
       expect(res.text).toBe('');
-      expect((await http().get('/api/users').set(tok.headers).expect(401)).body).toEqual(errorBody(authErrors.revokedToken));
+      expect((await http().get('/api/users').set(tok.headers).expect(401)).body).toEqual(errorBody(authErrors.revokedToken, 'API_TOKEN_REVOKED'));
       // A shipper sending it to HEC is told the same, in HEC's shape.
       const hec = await http().post('/services/collector/event').set('Authorization', `Splunk ${tok.secret}`).send({ event: 'x' }).expect(401);
       expect(hec.body).toEqual(expect.objectContaining({ code: 4, text: `Invalid token: ${authErrors.revokedToken}` }));
@@ -399,7 +399,11 @@ describe('API tokens', () => {
           CAPABILITIES.filter((c) => c !== r.cap),
         );
         const denied = await http()[r.method](r.path).set(withoutCap.headers).send(r.body);
-        expect({ route: r.route, status: denied.status, body: denied.body }).toEqual({ route: r.route, status: 403, body: errorBody(authErrors.tokenLacks(r.cap)) });
+        expect({ route: r.route, status: denied.status, body: denied.body }).toEqual({
+          route: r.route,
+          status: 403,
+          body: errorBody(authErrors.tokenLacks(r.cap), 'API_TOKEN_LACKS_CAPABILITY'),
+        });
         const ok = await http()[r.method](r.path).set(withCap.headers).send(r.body);
         expect({ route: r.route, status: ok.status }).toEqual({ route: r.route, status: r.ok });
         await http().delete(`/api/tokens/${withCap.id}`).set(u.headers).expect(204);
@@ -418,7 +422,7 @@ describe('API tokens', () => {
         ['delete', '/api/logout'],
       ] as const) {
         const res = await http()[method](path).set(all.headers).expect(403);
-        expect(res.body).toEqual(errorBody('This API is not available to API tokens'));
+        expect(res.body).toEqual(errorBody('This API is not available to API tokens', 'API_NOT_FOR_TOKENS'));
       }
       await whoami(u.headers).expect(200); // the user's session survived
     });
@@ -448,7 +452,7 @@ describe('API tokens', () => {
         expect({ route: `${method} ${path}`, status: res.status, body: res.body }).toEqual({
           route: `${method} ${path}`,
           status: 403,
-          body: errorBody(authErrors.adminNotForTokens),
+          body: errorBody(authErrors.adminNotForTokens, 'ADMIN_API_NOT_FOR_TOKENS'),
         });
       }
       await whoami(victim.headers).expect(200);
@@ -560,7 +564,7 @@ describe('API tokens', () => {
       const tok = await createToken(t.http, u.headers, ['ListUsers']);
       await http().get('/api/users').set(tok.headers).expect(200);
       await http().put(`/api/users/${u.uid}/lock`).set(admin).expect(200);
-      expect((await http().get('/api/users').set(tok.headers).expect(401)).body).toEqual(errorBody('Account is locked'));
+      expect((await http().get('/api/users').set(tok.headers).expect(401)).body).toEqual(errorBody('Account is locked', 'ACCOUNT_LOCKED'));
       await whoami(tok.headers).expect(401);
       await http().delete(`/api/users/${u.uid}/lock`).set(admin).expect(200);
       await http().get('/api/users').set(tok.headers).expect(200);
@@ -609,7 +613,7 @@ describe('API tokens', () => {
       const tok = await createToken(t.http, u.headers, ['ListUsers'], { expiresAt });
       await http().get('/api/users').set(tok.headers).expect(200);
       await sleep(Math.max(0, Date.parse(expiresAt) - Date.now()) + 100);
-      expect((await http().get('/api/users').set(tok.headers).expect(401)).body).toEqual(errorBody('API token has expired'));
+      expect((await http().get('/api/users').set(tok.headers).expect(401)).body).toEqual(errorBody('API token has expired', 'API_TOKEN_EXPIRED'));
       const listed = await http().get('/api/tokens').set(u.headers).expect(200);
       expect(listed.body).toEqual([expect.objectContaining({ id: tok.id, expiresAt })]);
 
@@ -624,7 +628,7 @@ describe('API tokens', () => {
       expect(refreshed.body).toEqual({ ...rec, expiresAt: later, lastUsedAt: expect.anything(), token: expect.stringMatching(/^sst_/) });
       expect(refreshed.body.token).not.toBe(tok.secret);
       await http().get('/api/users').set({ 'Service-Token': refreshed.body.token }).expect(200);
-      expect((await http().get('/api/users').set(tok.headers).expect(401)).body).toEqual(errorBody(authErrors.replacedToken));
+      expect((await http().get('/api/users').set(tok.headers).expect(401)).body).toEqual(errorBody(authErrors.replacedToken, 'API_TOKEN_REFRESHED'));
 
       const forever = await http().patch(`/api/tokens/${tok.id}`).set(u.headers).send({ expiresAt: null }).expect(200);
       expect(forever.body).not.toHaveProperty('expiresAt');
@@ -711,8 +715,8 @@ describe('API tokens', () => {
       for (const value of values) {
         const res = await http().get('/api/users').set('Service-Token', value);
         // Only a well-formed secret (checksum included) is looked up at all.
-        const message = isWellFormedTokenSecret(value) ? authErrors.unknownToken : authErrors.malformedToken;
-        expect({ value: value.slice(0, 60), status: res.status, body: res.body }).toEqual({ value: value.slice(0, 60), status: 401, body: errorBody(message) });
+        const body = isWellFormedTokenSecret(value) ? errorBody(authErrors.unknownToken, 'UNKNOWN_API_TOKEN') : errorBody(authErrors.malformedToken, 'MALFORMED_API_TOKEN');
+        expect({ value: value.slice(0, 60), status: res.status, body: res.body }).toEqual({ value: value.slice(0, 60), status: 401, body });
       }
       await http().get('/api/users').set('Service-Token', good).expect(200);
     });
@@ -721,7 +725,7 @@ describe('API tokens', () => {
       const u = await createUser(t.http, admin);
       const tok = await createToken(t.http, u.headers, ['ListUsers']);
       const both = await http().get('/api/users').set(u.headers).set(tok.headers).expect(401);
-      expect(both.body).toEqual(errorBody(tokenErrors.jwtAndToken));
+      expect(both.body).toEqual(errorBody(tokenErrors.jwtAndToken, 'TOKEN_AND_JWT_SENT'));
       await http().get('/api/users').set({ Authorization: 'Bearer nonsense' }).set(tok.headers).expect(401);
       await http().get('/api/users').set(u.headers).set('Service-Token', 'garbage').expect(401);
       await http().get('/api/users').set(tok.headers).expect(200);
@@ -741,7 +745,11 @@ describe('API tokens', () => {
       await http().put('/api/tokens/settings').set(u.headers).send({ NonAdminTokens: false }).expect(403);
       for (const body of [{}, { NonAdminTokens: 'no' }, { NonAdminTokens: null }, [true]]) {
         const res = await http().put('/api/tokens/settings').set(admin).send(body);
-        expect({ body, status: res.status, res: res.body }).toEqual({ body, status: 400, res: errorBody(invalidRequest(fieldErrors.boolean('NonAdminTokens'))) });
+        expect({ body, status: res.status, res: res.body }).toEqual({
+          body,
+          status: 400,
+          res: errorBody(invalidRequest(fieldErrors.boolean('NonAdminTokens')), 'VALIDATION_FAILED'),
+        });
       }
       expect((await http().get('/api/tokens/settings').set(admin).expect(200)).body).toEqual({ NonAdminTokens: true });
     });
@@ -771,7 +779,7 @@ describe('API tokens', () => {
           body: errorBody('An admin has turned off API tokens for non-admin users', 'TOKENS_OFF_FOR_NON_ADMINS'),
         });
       }
-      expect((await http().get('/api/users').set(userTok.headers).expect(401)).body).toEqual(errorBody('API tokens are turned off for non-admin users'));
+      expect((await http().get('/api/users').set(userTok.headers).expect(401)).body).toEqual(errorBody('API tokens are turned off for non-admin users', 'API_TOKENS_TURNED_OFF'));
       await http().get('/api/users').set(u.headers).expect(200); // the user's session is unaffected
 
       await http().get('/api/users').set(adminTok.headers).expect(200);

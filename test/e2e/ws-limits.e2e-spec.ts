@@ -138,7 +138,7 @@ describe('websockets one user holds', () => {
     const mine: Opened[] = [];
     for (let i = 0; i < 3; i++) mine.push(await openWs(url, [jwtOf(u)]));
     opened.push(...mine);
-    await expect(openWs(url, [jwtOf(u)])).rejects.toMatchObject({ status: 429, body: errorBody(wsErrors.tooManySockets(3)) });
+    await expect(openWs(url, [jwtOf(u)])).rejects.toMatchObject({ status: 429, body: errorBody(wsErrors.tooManySockets(3), 'TOO_MANY_WEBSOCKETS') });
     const other = await openWs(url, [jwtOf(await createUser(t.http, admin))]);
     opened.push(other);
     mine[0].ws.close();

@@ -3,6 +3,7 @@ import { Server } from 'node:http';
 import request from 'supertest';
 import { createTestApp, TestApp } from '../setup/app';
 import { addToGroup, asAdmin, createGroup, createUser, Headers, TestUser } from '../setup/auth';
+import { authErrors, errorBody } from '../setup/errors';
 import { createToken } from '../setup/tokens';
 import { listen, openWs, Opened } from '../setup/ws';
 
@@ -350,21 +351,24 @@ describe('websocket search /api/ws/search', () => {
       (x) => x.status === 404,
     );
     expect(r.status).toBe(404);
-    expect(r.body).toEqual({ Error: expect.any(String) });
+    expect(r.body).toEqual(errorBody('Search not found', 'SEARCH_NOT_FOUND'));
   });
 
   it('authenticates through Sec-WebSocket-Protocol and refuses bad, expired and under-privileged credentials', async () => {
     const o = await routed(url, ownerJwt);
     expect(o.ws.protocol).toBe(ownerJwt);
     o.ws.close();
-    await expect(openWs(url)).rejects.toMatchObject({ status: 401 });
+    await expect(openWs(url)).rejects.toMatchObject({
+      status: 401,
+      body: errorBody('Authentication required: send Authorization: Bearer <JWT> or a Service-Token', 'CREDENTIALS_REQUIRED'),
+    });
     const claims = jwt.decode(ownerJwt) as Record<string, unknown>;
     const forged = jwt.sign(claims, 'another-secret-another-secret-xx', { algorithm: 'HS256' });
-    await expect(openWs(url, [forged])).rejects.toMatchObject({ status: 401 });
+    await expect(openWs(url, [forged])).rejects.toMatchObject({ status: 401, body: errorBody(authErrors.invalidJwt, 'INVALID_JWT') });
     const expired = jwt.sign({ ...claims, exp: Math.floor(Date.now() / 1000) - 10 }, t.config.jwtSecret!, { algorithm: 'HS256' });
-    await expect(openWs(url, [expired])).rejects.toMatchObject({ status: 401 });
+    await expect(openWs(url, [expired])).rejects.toMatchObject({ status: 401, body: errorBody(authErrors.invalidJwt, 'INVALID_JWT') });
     const noSearch = await createToken(t.http, owner.headers, ['Stats']);
-    await expect(openWs(url, [], noSearch.headers)).rejects.toMatchObject({ status: 403 });
+    await expect(openWs(url, [], noSearch.headers)).rejects.toMatchObject({ status: 403, body: errorBody(authErrors.tokenLacks('Search'), 'API_TOKEN_LACKS_CAPABILITY') });
     const withSearch = await createToken(t.http, owner.headers, ['Search']);
     const ok = await openWs(url, [], withSearch.headers);
     opened.push(ok);
