@@ -20,7 +20,7 @@ describe('error codes', () => {
 
   it('401: no credentials', async () => {
     const res = await request(t.http).get('/api/info/whoami').expect(401);
-    expect(res.body).toEqual({ Error: expect.any(String), Code: 'UNAUTHORIZED' });
+    expect(res.body).toEqual(errorBody('Authentication required: send Authorization: Bearer <JWT> or a Service-Token', 'CREDENTIALS_REQUIRED'));
   });
 
   it("403: a non-admin acting on another's account", async () => {

@@ -3,6 +3,7 @@ import { Server } from 'node:http';
 import request from 'supertest';
 import { createTestApp, TestApp } from '../setup/app';
 import { addToGroup, asAdmin, createGroup, createUser, Headers, TestUser } from '../setup/auth';
+import { errorBody } from '../setup/errors';
 import { createToken } from '../setup/tokens';
 import { listen, openWs } from '../setup/ws';
 
@@ -272,11 +273,11 @@ describe('lookup -r, compound queries and table -save (e2e)', () => {
   it('lets API tokens read resources with ResourceRead and save tables with ResourceWrite only', async () => {
     const searchOnly = await createToken(t.http, owner.headers, ['Search']);
     const r = await direct(t.http, searchOnly.headers, MAIN);
-    expect([r.status, r.body.Error]).toEqual([403, 'API token lacks the ResourceRead capability']);
+    expect([r.status, r.body]).toEqual([403, errorBody('API token lacks the ResourceRead capability', 'API_TOKEN_LACKS_CAPABILITY')]);
     const reader = await createToken(t.http, owner.headers, ['Search', 'ResourceRead']);
     expect(await csvOf(t.http, reader.headers, MAIN)).toBe('owner,count\r\nann,3\r\nbob,1\r\n');
     const w = await direct(t.http, reader.headers, 'tag=web json host | table -save tokensaved host');
-    expect([w.status, w.body.Error]).toEqual([403, 'API token lacks the ResourceWrite capability']);
+    expect([w.status, w.body]).toEqual([403, errorBody('API token lacks the ResourceWrite capability', 'API_TOKEN_LACKS_CAPABILITY')]);
   });
 
   it('parses and describes compound queries and table -save flags in /api/parse', async () => {
