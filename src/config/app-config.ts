@@ -66,6 +66,8 @@ export interface AppConfig {
   searchConcurrency: number;
   searchConcurrencyPerUser: number;
   searchQueue: number;
+  /** Searches past SEARCH_DEMOTE_AFTER_MS that run outside searchConcurrency, having given their place back (0: none). */
+  searchLongConcurrency: number;
   /** A search running longer than this drops its threads to the lowest CPU priority (0: never). */
   searchDemoteAfterMs: number;
   /** Search archive imports one user may start in a minute (429 beyond). */

@@ -10,6 +10,7 @@ import { IndexerService } from './indexer.service';
 import { ScanRun, ScanRunContext, SearchCancelledError } from './scan-run';
 import { ScanWorkerPool } from './scan-worker-pool';
 import { MergeJob, MIN_SPLIT_BYTES, ScanJob } from './scan.protocol';
+import { GatePlace } from '../common/concurrency/user-gate';
 import { SearchAdmission } from './search-admission';
 import { RecentLongSearches } from './search-priority';
 import { CompiledSearch, compileSearch, queryLimits, SearchExecutor, SearchRange, SearchRunOptions, SearchRunResult, SearchSink } from './search-executor';
@@ -44,7 +45,7 @@ export class IndexerSearchExecutor extends SearchExecutor implements OnModuleDes
     // fewer, each busy moment ends by terminating workers that the next moment starts again, and a
     // thread start costs far more CPU than the small searches it serves. Idle ones end after IDLE_MS.
     this.workers = new ScanWorkerPool(config.searchConcurrency * (config.scanParallelism + 1));
-    this.admission = new SearchAdmission(config.searchConcurrency, config.searchConcurrencyPerUser, config.searchQueue);
+    this.admission = new SearchAdmission(config.searchConcurrency, config.searchConcurrencyPerUser, config.searchQueue, config.searchLongConcurrency);
     this.queryLimits = queryLimits(config);
   }
 
@@ -93,13 +94,21 @@ export class IndexerSearchExecutor extends SearchExecutor implements OnModuleDes
     return this.runCompiled(compileSearch(query, { range, now: opts.now, limits: this.queryLimits }), sink, opts);
   }
 
-  /** Waits for a slot (SearchAdmission: per user and in all), then runs the search (compound: see runSearch). */
+  /**
+   * Waits for a slot (SearchAdmission: per user and in all), then runs the search (compound: see
+   * runSearch); once demoted it moves to the long lane, giving its overall slot to the next search.
+   */
   runCompiled(search: CompiledSearch, sink: SearchSink, opts: SearchRunOptions): Promise<SearchRunResult> {
     const limits = { timeoutMs: opts.timeoutMs ?? this.config.searchTimeoutMs, lookupMaxBytes: this.config.lookupMaxBytes };
-    return runSearch(search, sink, opts, limits, (q, s, o) => this.admission.run(opts.owner, () => this.runNow(q, s, o)));
+    return runSearch(search, sink, opts, limits, (q, s, o) => this.admission.run(opts.owner, (place) => this.runNow(q, s, o, place)));
   }
 
-  private async runNow(search: CompiledSearch, sink: SearchSink, opts: SearchRunOptions): Promise<SearchRunResult> {
+  /** Slots now: overall, long lane, demoted searches waiting for a long slot (tests). */
+  get admissionLoad(): SearchAdmission['load'] {
+    return this.admission.load;
+  }
+
+  private async runNow(search: CompiledSearch, sink: SearchSink, opts: SearchRunOptions, place: GatePlace): Promise<SearchRunResult> {
     if (opts.signal.aborted) throw new SearchCancelledError();
     const tagNames = await this.indexer.tagNames();
     // The runtime of the compiled query (TAG at the web server) reads the tags as they are now.
@@ -127,7 +136,11 @@ export class IndexerSearchExecutor extends SearchExecutor implements OnModuleDes
       logger: this.logger,
       demoteAfterMs: this.config.searchDemoteAfterMs,
       startLong: this.recentLong.startsLong(owner),
-      onLong: owner === undefined ? undefined : () => this.recentLong.ranLong(owner),
+      // Demoted (now, or from the start): its overall slot goes to the next search, if the long lane has room.
+      onLong: (ranLong) => {
+        place.moveToLong();
+        if (ranLong && owner !== undefined) this.recentLong.ranLong(owner);
+      },
       timeoutMs: opts.timeoutMs ?? this.config.searchTimeoutMs,
     };
     const scans = plan.map((p) => ({ indexer: p.ix, job: p.job }));

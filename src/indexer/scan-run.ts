@@ -68,8 +68,11 @@ export interface ScanRunContext {
   demoteAfterMs: number;
   /** Starts demoted: its owner ran a long search lately (RecentLongSearches). */
   startLong: boolean;
-  /** Called once when the search is demoted (it ran past demoteAfterMs). */
-  onLong?: () => void;
+  /**
+   * Called once when the search is demoted: `ranLong` when it ran past demoteAfterMs, false when
+   * it starts demoted (startLong).
+   */
+  onLong?: (ranLong: boolean) => void;
   timeoutMs: number;
 }
 
@@ -131,8 +134,10 @@ export class ScanRun {
     if (signal.aborted) return this.fail(new SearchCancelledError());
     signal.addEventListener('abort', this.onAbort);
     this.timers.push(setTimeout(() => this.fail(new SearchTimeoutError(this.ctx.timeoutMs)), this.ctx.timeoutMs));
-    if (this.ctx.startLong) this.long = true;
-    else if (this.ctx.demoteAfterMs > 0) this.timers.push(setTimeout(() => this.demote(), this.ctx.demoteAfterMs));
+    if (this.ctx.startLong) {
+      this.long = true;
+      this.ctx.onLong?.(false);
+    } else if (this.ctx.demoteAfterMs > 0) this.timers.push(setTimeout(() => this.demote(), this.ctx.demoteAfterMs));
     if (!this.scans.length) return this.search.compiled.streaming ? this.settle() : this.startMerge();
     this.scans.forEach(({ indexer, job }, i) => {
       const { worker, id } = this.ctx.workers.run(indexer.url, job);
@@ -214,7 +219,7 @@ export class ScanRun {
   /** A long search yields to short ones: its workers now, its merge when it starts. */
   private demote(): void {
     this.long = true;
-    this.ctx.onLong?.();
+    this.ctx.onLong?.(true);
     for (const r of this.running.values()) this.ctx.workers.demote(r.worker);
   }
 

@@ -33,7 +33,15 @@ describe('search limits (e2e)', () => {
   beforeAll(async () => {
     // Generous times: on a loaded 2-core machine a worker's start alone can take several hundred ms,
     // and an ordinary small search must still finish well inside the timeout.
-    t = await createTestApp({ searchConcurrency: 2, searchConcurrencyPerUser: 1, searchQueue: 0, searchTimeoutMs: TIMEOUT_MS, searchDemoteAfterMs: DEMOTE_MS });
+    // No long lane: these tests hold the overall places with long searches (search-long-lane tests the lane).
+    t = await createTestApp({
+      searchConcurrency: 2,
+      searchConcurrencyPerUser: 1,
+      searchQueue: 0,
+      searchLongConcurrency: 0,
+      searchTimeoutMs: TIMEOUT_MS,
+      searchDemoteAfterMs: DEMOTE_MS,
+    });
     admin = await asAdmin(t.http);
     alice = await createUser(t.http, admin);
     bob = await createUser(t.http, admin);
