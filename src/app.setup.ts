@@ -11,7 +11,8 @@ import { ErrorFilter } from './common/http/error-filter';
 import { AppLogger } from './common/logging/app-logger';
 import { AuthenticatedConnectionInterceptor } from './common/http/authenticated-connection.interceptor';
 import { ConnectionLimits } from './common/http/connection-limits';
-import { answerRaw } from './common/http/raw-answer';
+import { refusal } from './common/errors/app-error';
+import { answerRawError } from './common/http/raw-answer';
 import { QuietStartupLogger } from './common/http/startup-log';
 import { RefusalBrake } from './common/http/refusal-brake';
 import { enableLinearRegexpFallback } from './query/regexp-safety';
@@ -90,9 +91,9 @@ function answerClientErrorsWithJson(app: INestApplication): void {
     // A response already begun (a request timed out while its answer streams) cannot take another.
     const answering = (socket as Duplex & { _httpMessage?: { headersSent?: boolean } })._httpMessage?.headersSent;
     if (!socket.writable || answering || (err.code === 'ECONNRESET' && !socket.readable)) return socket.destroy();
-    if (err.code === 'ERR_HTTP_REQUEST_TIMEOUT') return answerRaw(socket, 408, 'The request was not received in time', {}, false);
-    if (err.code === 'HPE_HEADER_OVERFLOW') return answerRaw(socket, 431, 'Request headers are too large');
-    answerRaw(socket, 400, 'Malformed HTTP request');
+    if (err.code === 'ERR_HTTP_REQUEST_TIMEOUT') return answerRawError(socket, refusal('REQUEST_NOT_RECEIVED_IN_TIME'), false);
+    if (err.code === 'HPE_HEADER_OVERFLOW') return answerRawError(socket, refusal('HEADERS_TOO_LARGE'));
+    answerRawError(socket, refusal('MALFORMED_HTTP_REQUEST'));
   });
 }
 

@@ -32,7 +32,11 @@ describe('request heads and refused upgrades', () => {
     held.push(silent, partial);
     partial.socket.write('GET /api/test HTTP/1.1\r\nHost: x\r\n');
     for (const c of [silent, partial]) {
-      expect(await c.response(5000)).toEqual({ status: 408, headers: expect.objectContaining({ connection: 'close' }), body: errorBody(connectionErrors.requestTimeout) });
+      expect(await c.response(5000)).toEqual({
+        status: 408,
+        headers: expect.objectContaining({ connection: 'close' }),
+        body: errorBody(connectionErrors.requestTimeout, 'REQUEST_NOT_RECEIVED_IN_TIME'),
+      });
       await c.ended;
     }
     await waitFor(async () => (await openConnections(t.http)) === 0, 'the server to let both connections go');
@@ -43,7 +47,7 @@ describe('request heads and refused upgrades', () => {
     const slow = await rawConnect(port);
     held.push(slow);
     slow.socket.write(`PUT /api/ingest/json HTTP/1.1\r\nHost: x\r\nAuthorization: ${admin.Authorization}\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n[`);
-    expect(await slow.response(5000)).toEqual({ status: 408, headers: expect.any(Object), body: errorBody(connectionErrors.requestTimeout) });
+    expect(await slow.response(5000)).toEqual({ status: 408, headers: expect.any(Object), body: errorBody(connectionErrors.requestTimeout, 'REQUEST_NOT_RECEIVED_IN_TIME') });
     await slow.ended;
   });
 

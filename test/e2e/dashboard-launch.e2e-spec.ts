@@ -73,7 +73,7 @@ describe("a dashboard's searches run as the viewer", () => {
       expect({ ref, status: res.status, body: res.body }).toEqual({
         ref,
         status: 403,
-        body: errorBody(searchErrors.sideEffects('table -save writes the table to the resource "hosts", replacing its contents')),
+        body: errorBody(searchErrors.sideEffects('table -save writes the table to the resource "hosts", replacing its contents'), 'SIDE_EFFECTS_NOT_CONFIRMED'),
       });
     }
     expect(await hostsVersion()).toBe(before);

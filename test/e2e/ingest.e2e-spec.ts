@@ -1,3 +1,4 @@
+import type { ErrorCode } from '../../src/common/errors/codes';
 import request from 'supertest';
 import { gzipSync } from 'node:zlib';
 import { Client } from 'pg';
@@ -235,40 +236,56 @@ describe('ingest APIs (e2e)', () => {
         .set(admin)
         .set('Content-Type', 'application/json')
         .send(body as object);
-    const cases: Array<[unknown, number, string]> = [
-      [[good, { ...good, Tag: 'bad,tag' }], 400, `entry 1: Tag ${ingestErrors.tagChars}`],
-      [[good, { ...good, Tag: '' }], 400, 'entry 1: Tag must not be empty'],
-      [[good, { ...good, Tag: 'x'.repeat(65) }], 400, 'entry 1: Tag must be at most 64 characters'],
-      [[good, { ...good, Tag: 5 }], 400, 'entry 1: Tag must be a string'],
-      [[good, { ...good, Data: '!!notbase64' }], 400, `entry 1: ${ingestErrors.base64}`],
-      [[good, { ...good, Data: 'abc' }], 400, `entry 1: ${ingestErrors.base64}`],
-      [[good, { ...good, TS: 'yesterday' }], 400, `entry 1: ${ingestErrors.timestamp}`],
-      [[good, { ...good, TS: '2024-13-01T00:00:00Z' }], 400, `entry 1: ${ingestErrors.timestamp}`],
-      [[{ ...good, TS: undefined }], 400, `entry 0: ${ingestErrors.timestamp}`],
-      [[good, { ...good, SRC: 'not-an-ip' }], 400, 'entry 1: SRC must be an IP address'],
-      [[good, { ...good, Enumerated: [{ Name: 'x', Value: { Type: 99, Data: '' } }] }], 400, 'entry 1.Enumerated[0]: unsupported enumerated value type 99 (send ValueStr instead)'],
-      [[good, 'str'], 400, 'entry 1 must be an object'],
-      [{ not: 'an array' }, 400, ingestErrors.notAnArray],
-      [Array.from({ length: 51 }, () => good), 413, ingestErrors.tooManyEntries(50)],
-      [[{ ...good, Data: b64('x'.repeat(70 * 1024)) }], 413, ingestErrors.bodyTooLarge('64 KiB')],
+    const cases: Array<[unknown, number, string, ErrorCode]> = [
+      [[good, { ...good, Tag: 'bad,tag' }], 400, `entry 1: Tag ${ingestErrors.tagChars}`, 'INVALID_TAG_NAME'],
+      [[good, { ...good, Tag: '' }], 400, 'entry 1: Tag must not be empty', 'INVALID_TAG_NAME'],
+      [[good, { ...good, Tag: 'x'.repeat(65) }], 400, 'entry 1: Tag must be at most 64 characters', 'INVALID_TAG_NAME'],
+      [[good, { ...good, Tag: 5 }], 400, 'entry 1: Tag must be a string', 'INVALID_TAG_NAME'],
+      [[good, { ...good, Data: '!!notbase64' }], 400, `entry 1: ${ingestErrors.base64}`, 'INVALID_BASE64'],
+      [[good, { ...good, Data: 'abc' }], 400, `entry 1: ${ingestErrors.base64}`, 'INVALID_BASE64'],
+      [[good, { ...good, TS: 'yesterday' }], 400, `entry 1: ${ingestErrors.timestamp}`, 'INVALID_ENTRY_TIMESTAMP'],
+      [[good, { ...good, TS: '2024-13-01T00:00:00Z' }], 400, `entry 1: ${ingestErrors.timestamp}`, 'INVALID_ENTRY_TIMESTAMP'],
+      [[{ ...good, TS: undefined }], 400, `entry 0: ${ingestErrors.timestamp}`, 'INVALID_ENTRY_TIMESTAMP'],
+      [[good, { ...good, SRC: 'not-an-ip' }], 400, 'entry 1: SRC must be an IP address', 'INVALID_SOURCE'],
+      [
+        [good, { ...good, Enumerated: [{ Name: 'x', Value: { Type: 99, Data: '' } }] }],
+        400,
+        'entry 1.Enumerated[0]: unsupported enumerated value type 99 (send ValueStr instead)',
+        'ENUMERATED_TYPE_UNSUPPORTED',
+      ],
+      [[good, 'str'], 400, 'entry 1 must be an object', 'NOT_AN_OBJECT'],
+      [{ not: 'an array' }, 400, ingestErrors.notAnArray, 'ENTRIES_NOT_AN_ARRAY'],
+      [Array.from({ length: 51 }, () => good), 413, ingestErrors.tooManyEntries(50), 'TOO_MANY_ENTRIES'],
+      [[{ ...good, Data: b64('x'.repeat(70 * 1024)) }], 413, ingestErrors.bodyTooLarge('64 KiB'), 'BODY_TOO_LARGE'],
     ];
-    for (const [body, status, message] of cases) {
+    for (const [body, status, message, code] of cases) {
       const r = await put(body);
-      expect({ status: r.status, body: r.body }).toEqual({ status, body: errorBody(message) });
+      expect({ status: r.status, body: r.body }).toEqual({ status, body: errorBody(message, code) });
     }
     const malformed = await request(t.http).put('/api/ingest/json').set(admin).set('Content-Type', 'application/json').send('[{"TS":');
     expect(malformed.status).toBe(400);
     expect(malformed.body).toEqual(errorBody(requestErrors.malformedJson, 'MALFORMED_JSON'));
 
-    const lineCases: Array<[request.Test, number, string]> = [
-      [request(t.http).post('/api/ingest/lines').set(admin).field('tag', 'bad|tag').attach('file', Buffer.from('a\n'), 'f'), 400, `tag ${ingestErrors.tagChars}`],
+    const lineCases: Array<[request.Test, number, string, ErrorCode]> = [
+      [
+        request(t.http).post('/api/ingest/lines').set(admin).field('tag', 'bad|tag').attach('file', Buffer.from('a\n'), 'f'),
+        400,
+        `tag ${ingestErrors.tagChars}`,
+        'INVALID_TAG_NAME',
+      ],
       [
         request(t.http).post('/api/ingest/lines').set(admin).field('tag', 'ok').field('source', 'nope').attach('file', Buffer.from('a\n'), 'f'),
         400,
         'source must be an IP address',
+        'INVALID_SOURCE',
       ],
-      [request(t.http).post('/api/ingest/lines').set(admin).field('tag', 'ok'), 400, ingestErrors.filePartRequired],
-      [request(t.http).post('/api/ingest/lines').set(admin).attach('file', Buffer.from('a\n'), 'f'), 400, requestErrors.invalidRequest(fieldErrors.maxLength('tag', 64))],
+      [request(t.http).post('/api/ingest/lines').set(admin).field('tag', 'ok'), 400, ingestErrors.filePartRequired, 'INGEST_FILE_PART_REQUIRED'],
+      [
+        request(t.http).post('/api/ingest/lines').set(admin).attach('file', Buffer.from('a\n'), 'f'),
+        400,
+        requestErrors.invalidRequest(fieldErrors.maxLength('tag', 64)),
+        'VALIDATION_FAILED',
+      ],
       [
         request(t.http)
           .post('/api/ingest/lines')
@@ -277,6 +294,7 @@ describe('ingest APIs (e2e)', () => {
           .attach('file', Buffer.from('a\n'.repeat(51)), 'f'),
         413,
         ingestErrors.tooManyEntries(50),
+        'TOO_MANY_ENTRIES',
       ],
       [
         request(t.http)
@@ -286,11 +304,12 @@ describe('ingest APIs (e2e)', () => {
           .attach('file', Buffer.alloc(65 * 1024, 'a'), 'f'),
         413,
         ingestErrors.fileTooLarge('64 KiB'),
+        'FILE_TOO_LARGE',
       ],
     ];
-    for (const [req, status, message] of lineCases) {
+    for (const [req, status, message, code] of lineCases) {
       const r = await req;
-      expect({ status: r.status, body: r.body }).toEqual({ status, body: errorBody(message) });
+      expect({ status: r.status, body: r.body }).toEqual({ status, body: errorBody(message, code) });
     }
     expect(await countRows()).toBe(before);
     expect(await tagRows()).toEqual(tagsBefore);

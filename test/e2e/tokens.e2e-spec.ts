@@ -1,3 +1,4 @@
+import type { ErrorCode } from '../../src/common/errors/codes';
 import { createHash } from 'node:crypto';
 import { Client } from 'pg';
 import request from 'supertest';
@@ -169,31 +170,31 @@ describe('API tokens', () => {
     it('refuses bad input with 400 and stores nothing', async () => {
       const v = await createUser(t.http, admin);
       const eachCapability = invalidRequest(each('capabilities', 'must be shorter than or equal to 64 characters'));
-      const bad: Array<[string, unknown, string]> = [
-        ['unknown capability', { name: 'x', capabilities: ['ListUsers', 'Teleport'] }, tokenErrors.unknownCapabilities('Teleport')],
-        ['capabilities not an array', { name: 'x', capabilities: 'ListUsers' }, invalidRequest(maxItems('capabilities', 256))],
-        ['capability not a string', { name: 'x', capabilities: [5] }, eachCapability],
-        ['missing capabilities', { name: 'x' }, eachCapability],
-        ['missing name', { capabilities: [] }, invalidRequest(maxLength('name', 256))],
-        ['empty name', { name: '', capabilities: [] }, invalidRequest(fieldErrors.minLength('name', 1))],
-        ['name too long', { name: 'n'.repeat(257), capabilities: [] }, invalidRequest(maxLength('name', 256))],
-        ['name not a string', { name: { a: 1 }, capabilities: [] }, invalidRequest(maxLength('name', 256))],
-        ['description too long', { name: 'x', description: 'd'.repeat(4097), capabilities: [] }, invalidRequest(maxLength('description', 4096))],
-        ['expiry in the past', { name: 'x', capabilities: [], expiresAt: '2001-01-01T00:00:00Z' }, tokenErrors.expiryPast],
-        ['expiry now-ish', { name: 'x', capabilities: [], expiresAt: new Date(Date.now() - 1000).toISOString() }, tokenErrors.expiryPast],
-        ['expiry not a date', { name: 'x', capabilities: [], expiresAt: 'tomorrow' }, tokenErrors.expiryFormat],
-        ['expiry impossible day', { name: 'x', capabilities: [], expiresAt: '2999-02-31T00:00:00Z' }, tokenErrors.expiryFormat],
-        ['expiry not a string', { name: 'x', capabilities: [], expiresAt: 12345 }, invalidRequest(maxLength('expiresAt', 64))],
-        ['too many capability items', { name: 'x', capabilities: Array(300).fill('ListUsers') }, invalidRequest(maxItems('capabilities', 256))],
-        ['huge capability name', { name: 'x', capabilities: ['a'.repeat(10_000)] }, eachCapability],
-        ['body is an array', [{ name: 'x', capabilities: [] }], noTokenFields],
+      const bad: Array<[string, unknown, string, ErrorCode]> = [
+        ['unknown capability', { name: 'x', capabilities: ['ListUsers', 'Teleport'] }, tokenErrors.unknownCapabilities('Teleport'), 'UNKNOWN_CAPABILITIES'],
+        ['capabilities not an array', { name: 'x', capabilities: 'ListUsers' }, invalidRequest(maxItems('capabilities', 256)), 'VALIDATION_FAILED'],
+        ['capability not a string', { name: 'x', capabilities: [5] }, eachCapability, 'VALIDATION_FAILED'],
+        ['missing capabilities', { name: 'x' }, eachCapability, 'VALIDATION_FAILED'],
+        ['missing name', { capabilities: [] }, invalidRequest(maxLength('name', 256)), 'VALIDATION_FAILED'],
+        ['empty name', { name: '', capabilities: [] }, invalidRequest(fieldErrors.minLength('name', 1)), 'VALIDATION_FAILED'],
+        ['name too long', { name: 'n'.repeat(257), capabilities: [] }, invalidRequest(maxLength('name', 256)), 'VALIDATION_FAILED'],
+        ['name not a string', { name: { a: 1 }, capabilities: [] }, invalidRequest(maxLength('name', 256)), 'VALIDATION_FAILED'],
+        ['description too long', { name: 'x', description: 'd'.repeat(4097), capabilities: [] }, invalidRequest(maxLength('description', 4096)), 'VALIDATION_FAILED'],
+        ['expiry in the past', { name: 'x', capabilities: [], expiresAt: '2001-01-01T00:00:00Z' }, tokenErrors.expiryPast, 'TOKEN_EXPIRES_AT_PAST'],
+        ['expiry now-ish', { name: 'x', capabilities: [], expiresAt: new Date(Date.now() - 1000).toISOString() }, tokenErrors.expiryPast, 'TOKEN_EXPIRES_AT_PAST'],
+        ['expiry not a date', { name: 'x', capabilities: [], expiresAt: 'tomorrow' }, tokenErrors.expiryFormat, 'TOKEN_EXPIRES_AT_INVALID'],
+        ['expiry impossible day', { name: 'x', capabilities: [], expiresAt: '2999-02-31T00:00:00Z' }, tokenErrors.expiryFormat, 'TOKEN_EXPIRES_AT_INVALID'],
+        ['expiry not a string', { name: 'x', capabilities: [], expiresAt: 12345 }, invalidRequest(maxLength('expiresAt', 64)), 'VALIDATION_FAILED'],
+        ['too many capability items', { name: 'x', capabilities: Array(300).fill('ListUsers') }, invalidRequest(maxItems('capabilities', 256)), 'VALIDATION_FAILED'],
+        ['huge capability name', { name: 'x', capabilities: ['a'.repeat(10_000)] }, eachCapability, 'VALIDATION_FAILED'],
+        ['body is an array', [{ name: 'x', capabilities: [] }], noTokenFields, 'VALIDATION_FAILED'],
       ];
-      for (const [why, body, message] of bad) {
+      for (const [why, body, message, code] of bad) {
         const res = await http()
           .post('/api/tokens')
           .set(v.headers)
           .send(body as object);
-        expect({ why, status: res.status, body: res.body }).toEqual({ why, status: 400, body: errorBody(message) });
+        expect({ why, status: res.status, body: res.body }).toEqual({ why, status: 400, body: errorBody(message, code) });
       }
       const malformed = await http().post('/api/tokens').set(v.headers).set('Content-Type', 'application/json').send('{"name": ').expect(400);
       expect(malformed.body).toEqual(errorBody(requestErrors.malformedJson, 'MALFORMED_JSON'));
@@ -656,7 +657,7 @@ describe('API tokens', () => {
             .set('Content-Type', 'application/json')
             .send(raw);
           const message = path.endsWith('settings') ? invalidRequest(fieldErrors.boolean('NonAdminTokens')) : method === 'post' ? noTokenFields : requestErrors.notAnObject;
-          expect({ raw, path, status: res.status, body: res.body }).toEqual({ raw, path, status: 400, body: errorBody(message) });
+          expect({ raw, path, status: res.status, body: res.body }).toEqual({ raw, path, status: 400, body: errorBody(message, 'VALIDATION_FAILED') });
         }
       }
       await http().get('/api/users').set(tok.headers).expect(200);

@@ -59,8 +59,8 @@ describe('state across a SIGKILL and restart (fault)', () => {
     expect(await svc.login('survivor', 'survivor-password')).toEqual({ Authorization: expect.any(String) });
     // Revoked before the kill: still refused.
     const s = await svc.request('GET', '/api/dashboards', { headers: doomedSession });
-    expect([s.status, s.body]).toEqual([401, errorBody('Session has ended; log in again')]);
+    expect([s.status, s.body]).toEqual([401, errorBody('Session has ended; log in again', 'SESSION_ENDED')]);
     const t = await svc.request('GET', '/api/dashboards', { headers: tokenHeaders(revoked) });
-    expect([t.status, t.body]).toEqual([401, errorBody('API token has been revoked')]);
+    expect([t.status, t.body]).toEqual([401, errorBody('API token has been revoked', 'API_TOKEN_REVOKED')]);
   });
 });

@@ -7,11 +7,8 @@
  */
 import type { ErrorCode } from '../../src/common/errors/codes';
 
-/**
- * The whole body of an error response: `Error` and `Code`. Without a code, any code is accepted
- * (for tests of refusals whose throw sites are not converted to catalogue codes yet).
- */
-export const errorBody = (message: string, code?: ErrorCode): { Error: string; Code: unknown } => ({ Error: message, Code: code ?? expect.any(String) });
+/** The whole body of an error response: `Error` and its catalogue `Code`. */
+export const errorBody = (message: string, code: ErrorCode): { Error: string; Code: unknown } => ({ Error: message, Code: code });
 
 /** An error frame of a websocket (frames carry the message only). */
 export const frameError = (message: string): { Error: string } => ({ Error: message });
