@@ -3,7 +3,7 @@ import { Server } from 'node:http';
 import request from 'supertest';
 import { createTestApp, TestApp } from '../setup/app';
 import { addToGroup, asAdmin, createGroup, createUser, Headers, TestUser } from '../setup/auth';
-import { authErrors, errorBody } from '../setup/errors';
+import { authErrors, errorBody, frameError, queryErrors, searchNotFound, searchSocketErrors, sharingErrors, wsErrors } from '../setup/errors';
 import { createToken } from '../setup/tokens';
 import { listen, openWs, Opened } from '../setup/ws';
 
@@ -108,9 +108,9 @@ describe('websocket search /api/ws/search', () => {
     opened.push(o);
     expect(o.ws.protocol).toBe(ownerJwt);
     o.ws.send('not json');
-    expect(await o.next()).toEqual({ Resp: 'ERROR', Error: expect.any(String) });
+    expect(await o.next()).toEqual({ Resp: 'ERROR', ...frameError(searchSocketErrors.malformedJson) });
     o.ws.send(JSON.stringify({ Subs: ['PONG', 'bogus'] }));
-    expect(await o.next()).toEqual({ Resp: 'ERROR', Error: expect.any(String) });
+    expect(await o.next()).toEqual({ Resp: 'ERROR', ...frameError('Subs must be a non-empty list of PONG, parse, search, attach') });
     o.ws.send(JSON.stringify({ Subs: ['PONG', 'parse', 'search', 'attach'] }));
     expect(await o.next()).toEqual({ Resp: 'ACK' });
 
@@ -123,14 +123,17 @@ describe('websocket search /api/ws/search', () => {
       data: expect.objectContaining({ Sequence: 0, GoodQuery: true, RawQuery: `tag=${tag} limit 10`, RenderModule: 'text', Tags: [tag], ModuleHints: expect.any(Array) }),
     });
     send(o, 'parse', { SearchString: `tag=${tag} MakeRainbows` });
-    expect(await o.next()).toEqual({ type: 'parse', data: expect.objectContaining({ GoodQuery: false, ParseError: expect.any(String), ModuleIndex: 0 }) });
+    expect(await o.next()).toEqual({
+      type: 'parse',
+      data: expect.objectContaining({ GoodQuery: false, ParseError: queryErrors.module('MakeRainbows is not a valid module'), ModuleIndex: 0 }),
+    });
     send(o, 'parse', { SearchString: 42 });
-    expect(await o.next()).toEqual({ type: 'parse', data: { Error: expect.any(String) } });
+    expect(await o.next()).toEqual({ type: 'parse', data: frameError('SearchString must be a string of at most 65536 characters') });
 
     o.ws.send('{"broken');
-    expect(await o.next()).toEqual({ type: 'ERROR', data: { Error: expect.any(String) } });
+    expect(await o.next()).toEqual({ type: 'ERROR', data: frameError(searchSocketErrors.malformedJson) });
     send(o, 'search77', { ID: 3 });
-    expect(await o.next()).toEqual({ type: 'search77', data: { Error: expect.any(String) } });
+    expect(await o.next()).toEqual({ type: 'search77', data: frameError(searchSocketErrors.unknownSubprotocol('search77')) });
     o.ws.close();
   });
 
@@ -205,14 +208,14 @@ describe('websocket search /api/ws/search', () => {
     }
     expect(streamed).toBe(N);
 
-    expect(await ask(o, sub, { ID: 0x777 })).toEqual({ ID: 0xffffffff, Error: expect.any(String) });
-    expect(await ask(o, sub, { ID: 'x' })).toEqual({ ID: 0xffffffff, Error: expect.any(String) });
-    expect(await ask(o, sub, { ID: 0x10, EntryRange: { First: 10, Last: 5 } })).toEqual({ ID: 0x10, Error: expect.any(String) });
+    expect(await ask(o, sub, { ID: 0x777 })).toEqual({ ID: 0xffffffff, ...frameError('Unknown request ID 1911') });
+    expect(await ask(o, sub, { ID: 'x' })).toEqual({ ID: 0xffffffff, ...frameError('ID must be an unsigned 32-bit integer') });
+    expect(await ask(o, sub, { ID: 0x10, EntryRange: { First: 10, Last: 5 } })).toEqual({ ID: 0x10, ...frameError('last must not be less than first') });
 
     // REQ_CLOSE ends the subprotocol and releases the session: the search goes away.
     expect(await ask(o, sub, { ID: 1 })).toEqual({ ID: 1 });
     send(o, sub, { ID: 3 });
-    expect(await o.next()).toEqual({ type: sub, data: { Error: expect.any(String) } });
+    expect(await o.next()).toEqual({ type: sub, data: frameError(searchSocketErrors.unknownSubprotocol(sub)) });
     await waitFor(
       () => request(t.http).get(`/api/searchctrl/${id}`).set(owner.headers),
       (r) => r.status === 404,
@@ -223,18 +226,20 @@ describe('websocket search /api/ws/search', () => {
   it('refuses a bad search request and drops a search the client declines', async () => {
     const o = await routed(url, ownerJwt);
     send(o, 'search', { SearchString: `tag=${tag} MakeRainbows`, ...RANGE });
-    expect(await o.next()).toEqual({ type: 'search', data: { Error: expect.any(String) } });
+    expect(await o.next()).toEqual({ type: 'search', data: frameError(queryErrors.module('MakeRainbows is not a valid module')) });
     send(o, 'search', { SearchString: 5 });
-    expect(await o.next()).toEqual({ type: 'search', data: { Error: expect.any(String) } });
+    // Reported (issue 25): the service answers "SearchString must be shorter than or equal to 65536 characters" for a
+    // number, the first of the failed rules it takes (src/ws/search-start.ts); pinned once it names the type.
+    expect(await o.next()).toEqual({ type: 'search', data: frameError(expect.stringMatching(/^SearchString must be /)) });
     send(o, 'search', { SearchString: `tag=${tag}`, SearchStart: 'yesterday' });
-    expect(await o.next()).toEqual({ type: 'search', data: { Error: expect.stringContaining('SearchStart') } });
+    expect(await o.next()).toEqual({ type: 'search', data: frameError('SearchStart must be an RFC3339 timestamp') });
     send(o, 'search', { SearchString: `tag=${tag}`, Global: true });
-    expect(await o.next()).toEqual({ type: 'search', data: { Error: expect.any(String) } });
+    expect(await o.next()).toEqual({ type: 'search', data: frameError(sharingErrors.onlyAdminsSetGlobal) });
     send(o, 'search', { SearchString: `tag=${tag}`, ...RANGE });
     const resp = (await o.next()).data as Frame;
     send(o, 'search', { Ok: false, OutputSearchSubproto: resp.OutputSearchSubproto });
     send(o, 'search', { Ok: true, OutputSearchSubproto: resp.OutputSearchSubproto });
-    expect(await o.next()).toEqual({ type: 'search', data: { Error: expect.any(String), OutputSearchSubproto: resp.OutputSearchSubproto } });
+    expect(await o.next()).toEqual({ type: 'search', data: { ...frameError(wsErrors.noneWaiting(resp.OutputSearchSubproto)), OutputSearchSubproto: resp.OutputSearchSubproto } });
     await request(t.http).get(`/api/searchctrl/${resp.SearchID}`).set(owner.headers).expect(404);
     o.ws.close();
   });
@@ -259,9 +264,9 @@ describe('websocket search /api/ws/search', () => {
 
     const c = await routed(url, jwtOf(stranger));
     send(c, 'attach', { ID: resp.SearchID });
-    expect(await c.next()).toEqual({ type: 'attach', data: { Error: expect.any(String) } });
+    expect(await c.next()).toEqual({ type: 'attach', data: frameError(searchNotFound) });
     send(c, 'attach', { ID: 'nope' });
-    expect(await c.next()).toEqual({ type: 'attach', data: { Error: expect.any(String) } });
+    expect(await c.next()).toEqual({ type: 'attach', data: frameError('ID must be a numeric search ID') });
 
     // The owner leaving keeps the search while the member is attached; the last one leaving ends it.
     a.ws.close();
@@ -298,7 +303,7 @@ describe('websocket search /api/ws/search', () => {
     await request(t.http).put(`/api/searchctrl/${resp.SearchID}/stop`).set(member.headers).expect(403);
     const c = await routed(url, jwtOf(stranger));
     send(c, 'attach', { ID: resp.SearchID });
-    expect(await c.next()).toEqual({ type: 'attach', data: { Error: 'Search not found' } });
+    expect(await c.next()).toEqual({ type: 'attach', data: frameError(searchNotFound) });
     for (const o of [a, b, c]) o.ws.close();
     await waitFor(
       () => request(t.http).get(`/api/searchctrl/${resp.SearchID}`).set(u.headers),
@@ -351,7 +356,7 @@ describe('websocket search /api/ws/search', () => {
       (x) => x.status === 404,
     );
     expect(r.status).toBe(404);
-    expect(r.body).toEqual(errorBody('Search not found', 'SEARCH_NOT_FOUND'));
+    expect(r.body).toEqual(errorBody(searchNotFound, 'SEARCH_NOT_FOUND'));
   });
 
   it('authenticates through Sec-WebSocket-Protocol and refuses bad, expired and under-privileged credentials', async () => {
@@ -375,7 +380,7 @@ describe('websocket search /api/ws/search', () => {
     ok.ws.send(JSON.stringify({ Subs: ['PONG', 'attach'] }));
     expect(await ok.next()).toEqual({ Resp: 'ACK' });
     send(ok, 'attach', { ID: '123456789' });
-    expect(await ok.next()).toEqual({ type: 'attach', data: { Error: expect.stringContaining('AttachSearch') } });
+    expect(await ok.next()).toEqual({ type: 'attach', data: frameError(authErrors.tokenLacks('AttachSearch')) });
     ok.ws.close();
   });
 });
@@ -404,12 +409,13 @@ describe('websocket search: a failed search', () => {
     const resp = await startSearch(o, `tag=${evil} regex "(?P<x>(a{1,30}){1,30}$)" | count by x | table x count`);
     const sub = resp.OutputSearchSubproto as string;
     const count = await waitFinished(o, sub);
-    const failed = expect.stringMatching(/^search failed: Search timed out after 1000 ms/);
+    const timedOut = 'Search timed out after 1000 ms and was stopped (an expensive regular expression or a large time range may be the cause)';
+    const failed = `search failed: ${timedOut}`;
     expect(count).toEqual(expect.objectContaining({ ID: 3, Finished: true, Error: failed }));
     expect(await ask(o, sub, { ID: 0x10, EntryRange: { First: 0, Last: 10 } })).toEqual({ ID: 0x10, Error: failed });
     expect(await ask(o, sub, { ID: 0x11 })).toEqual({ ID: 0x11, Error: failed });
     const details = await ask(o, sub, { ID: 4 });
-    expect(details).toEqual(expect.objectContaining({ Error: failed, SearchInfo: expect.objectContaining({ Error: expect.stringMatching(/^Search timed out/) }) }));
+    expect(details).toEqual(expect.objectContaining({ Error: failed, SearchInfo: expect.objectContaining({ Error: timedOut }) }));
     o.ws.close();
   });
 });
@@ -456,9 +462,9 @@ describe('rights on an open search socket (e2e)', () => {
 
     await request(t.http).delete(`/api/users/${member.uid}/group/${gid}`).set(admin).expect(200);
 
-    expect(await ask(b, sub, { ID: 0x10, EntryRange: { First: 0, Last: 3 } })).toEqual({ ID: 0x10, Error: expect.any(String) });
+    expect(await ask(b, sub, { ID: 0x10, EntryRange: { First: 0, Last: 3 } })).toEqual({ ID: 0x10, ...frameError(searchNotFound) });
     send(b, 'attach', { ID: id });
-    expect(await b.next()).toEqual({ type: 'attach', data: { Error: expect.any(String) } });
+    expect(await b.next()).toEqual({ type: 'attach', data: frameError(searchNotFound) });
   });
 
   it('a token narrowed from Search to Ingest gets no further answer: the socket closes with 4403', async () => {
@@ -475,7 +481,7 @@ describe('rights on an open search socket (e2e)', () => {
       .expect(200);
     const code = closeCode(o);
     send(o, 'parse', { SearchString: `tag=${tag}` });
-    expect(await o.next()).toEqual({ Resp: 'ERROR', Error: expect.stringMatching(/Search/) });
+    expect(await o.next()).toEqual({ Resp: 'ERROR', ...frameError(authErrors.tokenLacks('Search')) });
     expect(await code).toBe(4403);
   });
 
@@ -488,7 +494,7 @@ describe('rights on an open search socket (e2e)', () => {
     expect(((await o.next()).data as Frame).Subproto).toEqual(expect.stringMatching(/^attach\d+$/));
     await request(t.http).delete(`/api/users/${boss.uid}/admin`).set(admin).expect(200);
     send(o, 'attach', { ID: id });
-    expect(await o.next()).toEqual({ type: 'attach', data: { Error: expect.any(String) } });
+    expect(await o.next()).toEqual({ type: 'attach', data: frameError(searchNotFound) });
   });
 
   it('closes the sockets of ended sessions at once: logout, lock', async () => {

@@ -205,3 +205,17 @@ export const availabilityErrors = {
   queryTooLarge: (max: number) => new RegExp(`^Query is too large: compiling it takes \\d+ ms, more than QUERY_COMPILE_MAX_MS \\(${max} ms\\); split it into smaller queries$`),
   archiveUpload: (limit: string) => `Uploaded file is larger than the limit of ${limit} (RENDER_STORE_LIMIT_BYTES)`,
 };
+
+/** Searches (src/searchctrl): an unknown search, and one the caller may not see, answer the same. */
+export const searchNotFound = 'Search not found';
+
+/**
+ * Error frames of the search socket (src/ws/search.socket.ts, search-render.ts): the routing envelope, the
+ * `{"type", "data"}` frames and the render subprotocols. Frames carry the message only, no Code.
+ */
+export const searchSocketErrors = {
+  /** A frame that is not JSON: `{"Resp": "ERROR"}` before the Subs are ACK'd, `{"type": "ERROR"}` after (the stats socket words it the same). */
+  malformedJson: 'Malformed JSON frame',
+  /** A frame on a type the socket did not subscribe to, or a render subprotocol already closed. */
+  unknownSubprotocol: (type: string) => `Unknown subprotocol ${JSON.stringify(type)}`,
+};
