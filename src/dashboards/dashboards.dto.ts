@@ -8,13 +8,13 @@ export const MAX_DASHBOARD_DESCRIPTION = 65536;
 
 /** Fields shared by create and update; on update every field is optional (absent keeps the stored value). */
 class DashboardFieldsDto extends LabelledSharingFieldsDto {
-  @ApiPropertyOptional({ description: 'null means empty' })
+  @ApiPropertyOptional({ type: String, nullable: true, description: 'null means empty' })
   @IsOptional()
   @IsString()
   @MaxLength(MAX_DASHBOARD_DESCRIPTION)
   Description?: string | null;
 
-  @ApiPropertyOptional({ description: 'Used if it is a valid UUID, otherwise ignored (a new one is generated on create)' })
+  @ApiPropertyOptional({ type: String, description: 'Used if it is a valid UUID, otherwise ignored (a new one is generated on create)' })
   @Allow()
   GUID?: unknown;
 
@@ -32,7 +32,7 @@ export class CreateDashboardDto extends DashboardFieldsDto {
 
 /** Full structure sent back on update: absent fields keep their value, present ones (even empty) replace it. */
 export class UpdateDashboardDto extends DashboardFieldsDto {
-  @ApiPropertyOptional()
+  @ApiPropertyOptional({ type: String, nullable: true })
   @IsOptional()
   @IsString()
   @MaxLength(MAX_DASHBOARD_NAME)

@@ -8,11 +8,11 @@ export const MAX_ENTRY_NAME = 256;
 export const MAX_ENTRY_TEXT = 65536;
 
 class LibraryEntryFieldsDto extends LabelledSharingFieldsDto {
-  @ApiPropertyOptional({ description: 'UUID; assigned when absent' })
+  @ApiPropertyOptional({ type: String, format: 'uuid', description: 'UUID; assigned when absent' })
   @Allow()
   GUID?: unknown;
 
-  @ApiPropertyOptional()
+  @ApiPropertyOptional({ type: String, nullable: true })
   @IsOptional()
   @IsString()
   @MaxLength(MAX_ENTRY_TEXT)
@@ -37,13 +37,13 @@ export class CreateLibraryEntryDto extends LibraryEntryFieldsDto {
 
 /** The complete entry sent back: absent fields keep their value, present ones replace it. ThingUUID, Can, WriteAccess are ignored. */
 export class UpdateLibraryEntryDto extends LibraryEntryFieldsDto {
-  @ApiPropertyOptional()
+  @ApiPropertyOptional({ type: String, nullable: true })
   @IsOptional()
   @IsString()
   @MaxLength(MAX_ENTRY_NAME)
   Name?: string | null;
 
-  @ApiPropertyOptional()
+  @ApiPropertyOptional({ type: String, nullable: true })
   @IsOptional()
   @IsString()
   @MaxLength(MAX_ENTRY_TEXT)

@@ -12,7 +12,7 @@ export class CreateResourceDto {
   @IsGroupList()
   GroupACL?: number[] | null;
 
-  @ApiPropertyOptional({ description: 'Readable by all users. Only admins may set it.' })
+  @ApiPropertyOptional({ type: Boolean, nullable: true, description: 'Readable by all users. Only admins may set it.' })
   @IsGlobalFlag()
   Global?: boolean | null;
 
@@ -35,7 +35,7 @@ export class UpdateResourceDto {
   @IsGroupList()
   GroupACL?: number[] | null;
 
-  @ApiPropertyOptional({ description: 'Admins only; ignored for others' })
+  @ApiPropertyOptional({ type: Boolean, nullable: true, description: 'Admins only; ignored for others' })
   @IsGlobalFlag()
   Global?: boolean | null;
 
@@ -55,7 +55,7 @@ export class UpdateResourceDto {
 }
 
 export class CloneResourceDto {
-  @ApiPropertyOptional({ description: "Name of the clone; the source's name when absent" })
+  @ApiPropertyOptional({ type: String, nullable: true, description: "Name of the clone; the source's name when absent" })
   @IsOptional()
   @ValidateIf((_, v) => v !== null)
   @IsString()

@@ -22,7 +22,7 @@ export const IsGlobalFlag = () => applyDecorators(IsOptional(), IsBoolean());
  * the decorators.
  */
 export class SharingFieldsDto {
-  @ApiPropertyOptional({ description: 'Owner; only admins may set another UID' })
+  @ApiPropertyOptional({ type: Number, nullable: true, description: 'Owner; only admins may name another user (files: on update only with ?admin=true); null: keep' })
   @IsOwnerUid()
   UID?: number | null;
 
@@ -30,7 +30,7 @@ export class SharingFieldsDto {
   @IsGroupList()
   GIDs?: number[] | null;
 
-  @ApiPropertyOptional({ description: 'Admins only' })
+  @ApiPropertyOptional({ type: Boolean, nullable: true, description: 'Visible to every user; only admins may set it; null: keep' })
   @IsGlobalFlag()
   Global?: boolean | null;
 }

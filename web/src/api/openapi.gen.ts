@@ -1480,7 +1480,7 @@ export interface components {
     };
     CloneResourceDto: {
       /** @description Name of the clone; the source's name when absent */
-      Name?: Record<string, unknown>;
+      Name?: string | null;
     };
     ContentTypeDto: {
       /** @description Base64 of the leading bytes */
@@ -1491,41 +1491,45 @@ export interface components {
       /** @description Any JSON; blank (absent, null, "") means {}; a string is parsed as JSON text */
       Data?: Record<string, unknown>;
       /** @description null means empty */
-      Description?: Record<string, unknown>;
+      Description?: string | null;
       /** @description Groups shared with; empty or null: nobody */
       GIDs?: number[] | null;
-      /** @description Admins only */
-      Global?: Record<string, unknown>;
+      /** @description Visible to every user; only admins may set it; null: keep */
+      Global?: boolean | null;
       /** @description Used if it is a valid UUID, otherwise ignored (a new one is generated on create) */
-      GUID?: Record<string, unknown>;
+      GUID?: string;
       Labels?: string[] | null;
       Name: string;
-      /** @description Owner; only admins may set another UID */
-      UID?: Record<string, unknown>;
+      /** @description Owner; only admins may name another user (files: on update only with ?admin=true); null: keep */
+      UID?: number | null;
     };
     CreateGroupDto: {
       Desc?: string | null;
       Name: string;
     };
     CreateLibraryEntryDto: {
-      Description?: Record<string, unknown>;
-      GIDs?: number[];
-      /** @description Admins only */
-      Global?: Record<string, unknown>;
-      /** @description UUID; assigned when absent */
-      GUID?: Record<string, unknown>;
-      Labels?: string[];
+      Description?: string | null;
+      /** @description Groups shared with; empty or null: nobody */
+      GIDs?: number[] | null;
+      /** @description Visible to every user; only admins may set it; null: keep */
+      Global?: boolean | null;
+      /**
+       * Format: uuid
+       * @description UUID; assigned when absent
+       */
+      GUID?: string;
+      Labels?: string[] | null;
       /** @description Any JSON; a string is parsed as JSON text; null or blank: none */
       Metadata?: Record<string, unknown>;
       Name: string;
       Query: string;
-      /** @description Owner; only admins may set another UID */
-      UID?: Record<string, unknown>;
+      /** @description Owner; only admins may name another user (files: on update only with ?admin=true); null: keep */
+      UID?: number | null;
     };
     CreateResourceDto: {
       Description?: string;
       /** @description Readable by all users. Only admins may set it. */
-      Global?: boolean;
+      Global?: boolean | null;
       /** @description Group IDs that may read the resource */
       GroupACL?: number[] | null;
       /** @description Display name: 1-255 characters, no control characters, "/" or "\" */
@@ -1566,13 +1570,14 @@ export interface components {
     };
     FileMetaDto: {
       Desc?: string;
+      /** @description Groups shared with; empty or null: nobody */
       GIDs?: number[] | null;
-      /** @description Only admins may set it */
-      Global?: boolean;
+      /** @description Visible to every user; only admins may set it; null: keep */
+      Global?: boolean | null;
       Labels?: string[] | null;
       Name?: string;
-      /** @description Owner. Only admins may name another user (on PATCH: only with admin=true). */
-      UID?: number;
+      /** @description Owner; only admins may name another user (files: on update only with ?admin=true); null: keep */
+      UID?: number | null;
     };
     GlobalDto: {
       Global: boolean;
@@ -1935,36 +1940,40 @@ export interface components {
       /** @description Any JSON; blank (absent, null, "") means {}; a string is parsed as JSON text */
       Data?: Record<string, unknown>;
       /** @description null means empty */
-      Description?: Record<string, unknown>;
+      Description?: string | null;
       /** @description Groups shared with; empty or null: nobody */
       GIDs?: number[] | null;
-      /** @description Admins only */
-      Global?: Record<string, unknown>;
+      /** @description Visible to every user; only admins may set it; null: keep */
+      Global?: boolean | null;
       /** @description Used if it is a valid UUID, otherwise ignored (a new one is generated on create) */
-      GUID?: Record<string, unknown>;
+      GUID?: string;
       Labels?: string[] | null;
-      Name?: Record<string, unknown>;
-      /** @description Owner; only admins may set another UID */
-      UID?: Record<string, unknown>;
+      Name?: string | null;
+      /** @description Owner; only admins may name another user (files: on update only with ?admin=true); null: keep */
+      UID?: number | null;
     };
     UpdateGroupDto: {
       Desc?: string | null;
       Name?: string;
     };
     UpdateLibraryEntryDto: {
-      Description?: Record<string, unknown>;
-      GIDs?: number[];
-      /** @description Admins only */
-      Global?: Record<string, unknown>;
-      /** @description UUID; assigned when absent */
-      GUID?: Record<string, unknown>;
-      Labels?: string[];
+      Description?: string | null;
+      /** @description Groups shared with; empty or null: nobody */
+      GIDs?: number[] | null;
+      /** @description Visible to every user; only admins may set it; null: keep */
+      Global?: boolean | null;
+      /**
+       * Format: uuid
+       * @description UUID; assigned when absent
+       */
+      GUID?: string;
+      Labels?: string[] | null;
       /** @description Any JSON; a string is parsed as JSON text; null or blank: none */
       Metadata?: Record<string, unknown>;
-      Name?: Record<string, unknown>;
-      Query?: Record<string, unknown>;
-      /** @description Owner; only admins may set another UID */
-      UID?: Record<string, unknown>;
+      Name?: string | null;
+      Query?: string | null;
+      /** @description Owner; only admins may name another user (files: on update only with ?admin=true); null: keep */
+      UID?: number | null;
     };
     UpdateNotificationDto: {
       /** Format: date-time */
@@ -1980,7 +1989,7 @@ export interface components {
     UpdateResourceDto: {
       Description?: string;
       /** @description Admins only; ignored for others */
-      Global?: boolean;
+      Global?: boolean | null;
       GroupACL?: number[] | null;
       ResourceName?: string;
     };

@@ -2,22 +2,9 @@
 import { api, ApiError, apiResponse } from '../api/client';
 import { hasEveryWord } from '../ui/kept-filter';
 
-export interface Dashboard {
-  ID: number;
-  GUID: string;
-  Name: string;
-  Description: string;
-  UID: number;
-  GIDs: number[] | null;
-  Global: boolean;
-  Created: string;
-  Updated: string;
-  Labels: string[] | null;
-  Data: unknown;
-  Synced?: boolean;
-  /** whatever else the service sends, sent back as is (rule 6) */
-  [key: string]: unknown;
-}
+import type { Dashboard } from '../api/types';
+
+export type { Dashboard };
 
 export interface NewDashboard {
   Name: string;

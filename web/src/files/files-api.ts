@@ -5,19 +5,9 @@ import { upload, UploadProgress } from '../common-upload/upload';
 import { hasText } from '../ui/kept-filter';
 export { parseLabels } from '../library/library-api';
 
-export interface UserFile {
-  GUID: string;
-  ThingUUID: string;
-  UID: number;
-  GIDs: number[] | null;
-  Global: boolean;
-  Size: number;
-  Type: string;
-  Name: string;
-  Desc: string;
-  Labels: string[] | null;
-  Updated: string;
-}
+import type { UserFile } from '../api/types';
+
+export type { UserFile };
 
 /** The metadata the console writes (detailed upload format's `meta`, and PATCH). */
 export interface UserFileInput {

@@ -3,21 +3,9 @@ import { api } from '../api/client';
 import { upload, UploadProgress } from '../common-upload/upload';
 import { hasText } from '../ui/kept-filter';
 
-export interface ResourceMeta {
-  UID: number;
-  GUID: string;
-  LastModified: string;
-  VersionNumber: number;
-  GroupACL: number[] | null;
-  Global: boolean;
-  ResourceName: string;
-  Description: string;
-  Size: number;
-  Hash: string;
-  Synced?: boolean;
-  Domain?: number;
-  Labels?: string[] | null;
-}
+import type { ContentTypeAnswer, ResourceMeta } from '../api/types';
+
+export type { ContentTypeAnswer, ResourceMeta };
 
 /** What the console writes on create and on a metadata update. */
 export interface ResourceInput {
@@ -26,12 +14,6 @@ export interface ResourceInput {
   GroupACL: number[];
   /** administrators only */
   Global?: boolean;
-}
-
-export interface ContentTypeAnswer {
-  ContentType: string;
-  /** base64 of the leading bytes */
-  Body: string;
 }
 
 const base = (guid: string) => `/api/resources/${encodeURIComponent(guid)}`;
