@@ -1,5 +1,5 @@
 import { Locator, Page } from 'playwright-core';
-import { ConsoleHarness, keepScreenshot, signIn, Watched, withPage } from './harness';
+import { ConsoleHarness, eventually, keepScreenshot, signIn, Watched, withPage } from './harness';
 
 const PASS = 'sharing-password-1';
 const QUERY = 'tag=web grep checkout | count';
@@ -73,7 +73,8 @@ describe('console sharing with groups (browser)', () => {
       const { page } = w;
       await open(w, 'owner', '/dashboards');
       await row(page, 'Dashboards', 'Checkout errors').waitFor();
-      expect(await cellUnder(page, 'Dashboards', 'Checkout errors', 'Shared with')).toBe('night shift');
+      // The names arrive with the groups ("…" until then).
+      await eventually(async () => expect(await cellUnder(page, 'Dashboards', 'Checkout errors', 'Shared with')).toBe('night shift'));
       shots.push(await keepScreenshot(page, 'sharing-owner-dashboards'));
       await page.getByRole('button', { name: 'Share Checkout errors' }).click();
       const dialog = page.getByRole('dialog', { name: /^Share/ });
@@ -91,7 +92,7 @@ describe('console sharing with groups (browser)', () => {
       ]) {
         await page.goto(path);
         await row(page, table, name).waitFor();
-        expect([table, await cellUnder(page, table, name, 'Shared with')]).toEqual([table, 'night shift']);
+        await eventually(async () => expect([table, await cellUnder(page, table, name, 'Shared with')]).toEqual([table, 'night shift']));
       }
       shots.push(await keepScreenshot(page, 'sharing-owner-library'));
       expect(await h.problemsOf(w)).toEqual([]);
@@ -105,7 +106,7 @@ describe('console sharing with groups (browser)', () => {
       await page.getByText('Shared with everyone and night shift', { exact: true }).waitFor();
       await page.goto('/dashboards');
       await row(page, 'Dashboards', 'Shop health').waitFor();
-      expect(await cellUnder(page, 'Dashboards', 'Shop health', 'Shared with')).toBe('everyone, night shift');
+      await eventually(async () => expect(await cellUnder(page, 'Dashboards', 'Shop health', 'Shared with')).toBe('everyone, night shift'));
       expect(await h.problemsOf(w)).toEqual([]);
     }));
 

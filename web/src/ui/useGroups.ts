@@ -43,9 +43,12 @@ export function useAllGroups(): GroupDetails[] | undefined {
   return groups;
 }
 
-/** "ops, web" for the entry's GIDs, by the names the person knows (else "group 7"). */
+/**
+ * "ops, web" for the entry's GIDs, by the names the person knows (else "group 7"); "…" for each
+ * while the names are still loading, rather than a number that is about to change.
+ */
 export function groupNames(gids: number[] | undefined, groups: GroupDetails[] | undefined): string[] {
-  return (gids ?? []).map((gid) => groups?.find((g) => g.GID === gid)?.Name ?? `group ${gid}`);
+  return (gids ?? []).map((gid) => (groups === undefined ? '…' : (groups.find((g) => g.GID === gid)?.Name ?? `group ${gid}`)));
 }
 
 const byName = (g: GroupDetails[]): GroupDetails[] => [...g].sort((a, b) => a.Name.localeCompare(b.Name));
