@@ -21,14 +21,20 @@ export interface AnnouncedSearch {
   response: Record<string, unknown>;
 }
 
+/** class-validator's type checks, named first when a field fails one. */
+const TYPE_CHECKS = new Set(['isString', 'isBoolean', 'isInt', 'isNumber', 'isArray', 'isObject']);
+
 /** Throws a 400 AppError naming the first invalid field. */
 export async function validateStartRequest(data: unknown): Promise<StartSearchRequestDto> {
   if (!data || typeof data !== 'object' || Array.isArray(data)) throw refusal('WS_START_INVALID');
   const dto = plainToInstance(StartSearchRequestDto, data);
   const errors = await validate(dto, { whitelist: true });
   if (errors.length) {
-    const first = errors[0];
-    throw refusal('WS_START_FIELD_INVALID', Object.values(first.constraints ?? {})[0] ?? `${first.property} is invalid`);
+    // One problem per frame: the first field's type, if that is what is wrong ("must be a string"),
+    // before its other rules (a number sent as SearchString is not "longer than 65536 characters").
+    const constraints = errors[0].constraints ?? {};
+    const key = Object.keys(constraints).find((k) => TYPE_CHECKS.has(k)) ?? Object.keys(constraints)[0];
+    throw refusal('WS_START_FIELD_INVALID', key === undefined ? `${errors[0].property} is invalid` : constraints[key]);
   }
   return dto;
 }

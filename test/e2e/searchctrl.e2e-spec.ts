@@ -8,7 +8,7 @@ import * as tar from 'tar-stream';
 import { createTestApp, TestApp } from '../setup/app';
 import { addToGroup, asAdmin, createGroup, createUser, Headers, TestUser } from '../setup/auth';
 import { createToken } from '../setup/tokens';
-import { errorBody } from '../setup/errors';
+import { archiveErrors, errorBody, requestErrors } from '../setup/errors';
 
 const ZERO = '0001-01-01T00:00:00Z';
 const BASE = Date.parse('2024-03-01T00:00:00Z');
@@ -542,16 +542,17 @@ describe('search control', () => {
       hugeHeader.on('data', (c: unknown) => chunks.push(c as Buffer));
       hugeHeader.entry({ name: 'entries.jsonl', size: 5e11 });
       await new Promise((r) => setTimeout(r, 20));
-      const cases: Array<[string, Buffer, number]> = [
-        ['truncated', good.subarray(0, Math.floor(good.length / 2)), 400],
-        ['truncated tar', zlib.gzipSync(raw.subarray(0, 1500)), 400],
-        ['not gzip', Buffer.from('hello world'), 400],
-        ['gzip bomb', zlib.gzipSync(Buffer.alloc(48 << 20)), 413],
-        ['path traversal', traversal, 400],
-        ['absolute path', await tarGz([{ name: '/etc/cron.d/evil', body: Buffer.from('x') }]), 400],
-        ['symlink', symlink, 400],
-        ['unknown file', await tarGz([{ name: 'notes.txt', body: Buffer.from('x') }]), 400],
-        ['huge declared size', zlib.gzipSync(Buffer.concat(chunks)), 413],
+      const notTarGz = archiveErrors.invalid('not a well-formed gzip-compressed tar archive');
+      const cases: Array<[string, Buffer, number, string]> = [
+        ['truncated', good.subarray(0, Math.floor(good.length / 2)), 400, notTarGz],
+        ['truncated tar', zlib.gzipSync(raw.subarray(0, 1500)), 400, notTarGz],
+        ['not gzip', Buffer.from('hello world'), 400, notTarGz],
+        ['gzip bomb', zlib.gzipSync(Buffer.alloc(48 << 20)), 413, requestErrors.overLimit('Data beyond the files the archive declares', '256 KiB')],
+        ['path traversal', traversal, 400, archiveErrors.invalid('unexpected file "../../../../tmp/evil.txt"')],
+        ['absolute path', await tarGz([{ name: '/etc/cron.d/evil', body: Buffer.from('x') }]), 400, archiveErrors.invalid('unexpected file "/etc/cron.d/evil"')],
+        ['symlink', symlink, 400, archiveErrors.invalid('entry "entries.jsonl" is not a regular file')],
+        ['unknown file', await tarGz([{ name: 'notes.txt', body: Buffer.from('x') }]), 400, archiveErrors.invalid('unexpected file "notes.txt"')],
+        ['huge declared size', zlib.gzipSync(Buffer.concat(chunks)), 413, requestErrors.overLimit('entries.jsonl', '1 GiB', 'RENDER_STORE_LIMIT_BYTES')],
         [
           'bad manifest JSON',
           await tarGz([
@@ -559,12 +560,13 @@ describe('search control', () => {
             { name: 'entries.jsonl', body: Buffer.alloc(0) },
           ]),
           400,
+          archiveErrors.invalid('manifest.json is not valid JSON'),
         ],
-        ['empty', Buffer.alloc(0), 400],
+        ['empty', Buffer.alloc(0), 400, notTarGz],
       ];
-      for (const [name, body, status] of cases) {
+      for (const [name, body, status, message] of cases) {
         const r = await request(t.http).post('/api/searchctrl/import').set(stranger.headers).attach('file', body, 'a.tar.gz');
-        expect([name, r.status, r.body]).toEqual([name, status, { Error: expect.any(String), Code: status === 400 ? 'INVALID_ARCHIVE' : expect.stringMatching(/^ARCHIVE_/) }]);
+        expect([name, r.status, r.body]).toEqual([name, status, errorBody(message, status === 400 ? 'INVALID_ARCHIVE' : 'ARCHIVE_TOO_LARGE')]);
       }
       await request(t.http).post('/api/searchctrl/import').set(stranger.headers).field('GID', 'abc').attach('file', good, 'a.tar.gz').expect(400);
       await request(t.http).post('/api/searchctrl/import').set(stranger.headers).send({}).expect(400);

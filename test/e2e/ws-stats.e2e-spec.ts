@@ -1,5 +1,6 @@
 import { createTestApp, TestApp } from '../setup/app';
 import { asAdmin, createUser, TestUser } from '../setup/auth';
+import { searchSocketErrors } from '../setup/errors';
 import { listen, openWs } from '../setup/ws';
 import { StatsService } from '../../src/stats/stats.service';
 
@@ -65,9 +66,9 @@ describe('websocket authentication and /api/ws/stats', () => {
     await expect(openWs(`${base}/api/ws/nothing`, [jwt])).rejects.toMatchObject({ status: 404 });
     const { ws, next } = await openWs(`${base}/api/ws/stats`, [jwt]);
     ws.send('not json');
-    expect(await next()).toEqual({ Resp: 'ERROR', Error: expect.any(String) });
+    expect(await next()).toEqual({ Resp: 'ERROR', Error: searchSocketErrors.malformedJson });
     ws.send(JSON.stringify({ Subs: ['bogus'] }));
-    expect(await next()).toEqual({ Resp: 'ERROR', Error: expect.any(String) });
+    expect(await next()).toEqual({ Resp: 'ERROR', Error: 'Subs must name some of ping, sysDesc, idxStats, igstStats' });
     ws.close();
   });
 

@@ -219,3 +219,8 @@ export const searchSocketErrors = {
   /** A frame on a type the socket did not subscribe to, or a render subprotocol already closed. */
   unknownSubprotocol: (type: string) => `Unknown subprotocol ${JSON.stringify(type)}`,
 };
+
+/** Search archives (`POST /api/searchctrl/import`). */
+export const archiveErrors = {
+  invalid: (why: string) => `Invalid search archive: ${why}`,
+};
