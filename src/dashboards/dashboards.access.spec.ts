@@ -6,19 +6,13 @@ import { MAX_DASHBOARD_ID, parseDashboardRef } from './dashboard-ref.pipe';
 import { sharingCaller } from '../sharing/access-policy';
 import { dashboardPolicy as policy } from './dashboards.access';
 import { normalizeData, randomDashboardId } from './dashboards.service';
+import { caller, statusOf } from '../sharing/access.spec-helper';
 
-const auth = (uid: number, gids: number[] = [], isAdmin = false): AuthContext => ({ uid, username: `u${uid}`, accountAdmin: isAdmin, isAdmin, gids });
+const auth = caller;
 const dash = (uid: number, gids: number[] | null, global = false): DashboardEntity =>
   ({ id: 1, guid: 'g', uid, name: '', description: '', gids, global, labels: null, data: {}, createdAt: new Date(), updatedAt: new Date() }) as DashboardEntity;
 
-const status = (fn: () => unknown): number => {
-  try {
-    fn();
-    return 200;
-  } catch (e) {
-    return (e as AppError).status;
-  }
-};
+const status = statusOf;
 
 describe('dashboards.access', () => {
   const owner = auth(10, [5]);

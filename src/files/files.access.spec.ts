@@ -1,9 +1,9 @@
-import { AuthContext } from '../identity/auth.types';
 import { sharingCaller as fileCaller } from '../sharing/access-policy';
 import { filePolicy as policy } from './files.access';
 import { UserFileEntity } from './user-file.entity';
+import { caller } from '../sharing/access.spec-helper';
 
-const auth = (uid: number, gids: number[] = [], isAdmin = false): AuthContext => ({ uid, username: `u${uid}`, accountAdmin: isAdmin, isAdmin, gids });
+const auth = caller;
 const file = (over: Partial<UserFileEntity> = {}) => Object.assign(new UserFileEntity(), { thingUuid: 't', guid: 'g', uid: 10, gids: [5], global: false, ...over });
 
 describe('files access', () => {

@@ -1,12 +1,12 @@
 import { AuthContext } from '../identity/auth.types';
-import { AppError } from '../common/errors/app-error';
 import { sharingCaller as libraryCaller } from '../sharing/access-policy';
 import { libraryPolicy as policy } from './library.access';
 import { toLibraryEntryDto } from './library.dto';
 import { LibraryEntryEntity } from './library-entry.entity';
 import { normalizeMetadata } from './library.service';
+import { caller, statusOf } from '../sharing/access.spec-helper';
 
-const auth = (uid: number, gids: number[] = [], isAdmin = false): AuthContext => ({ uid, username: `u${uid}`, accountAdmin: isAdmin, isAdmin, gids });
+const auth = caller;
 const entry = (uid: number, gids: number[], global = false, extra: Partial<LibraryEntryEntity> = {}): LibraryEntryEntity =>
   ({
     thingUuid: 't',
@@ -24,14 +24,7 @@ const entry = (uid: number, gids: number[], global = false, extra: Partial<Libra
     ...extra,
   }) as LibraryEntryEntity;
 
-const status = (fn: () => unknown): number => {
-  try {
-    fn();
-    return 200;
-  } catch (e) {
-    return (e as AppError).status;
-  }
-};
+const status = statusOf;
 
 describe('library.access', () => {
   const priv = entry(10, []);

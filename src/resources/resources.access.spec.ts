@@ -1,10 +1,10 @@
-import { AuthContext } from '../identity/auth.types';
 import { ResourceEntity } from './resource.entity';
 import { sharingCaller } from '../sharing/access-policy';
 import { resourcePolicy as policy } from './resources.access';
 import { contentTypeByteCount } from './resources.service';
+import { caller } from '../sharing/access.spec-helper';
 
-const auth = (uid: number, gids: number[] = [], isAdmin = false): AuthContext => ({ uid, username: `u${uid}`, accountAdmin: isAdmin, isAdmin, gids });
+const auth = caller;
 const res = (over: Partial<ResourceEntity> = {}) => Object.assign(new ResourceEntity(), { guid: 'g', uid: 10, gids: [5], global: false, ...over });
 
 describe('resources access', () => {

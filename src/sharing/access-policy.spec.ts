@@ -2,8 +2,9 @@ import { AuthContext } from '../identity/auth.types';
 import { AppError, refusal as refused } from '../common/errors/app-error';
 import { Caller, RANK, SharedObject, SharingPolicy, SharingRules, sharingCaller } from './access-policy';
 import { GroupDirectory, GroupSharing } from './group-sharing';
+import { caller, statusOf } from './access.spec-helper';
 
-const auth = (uid: number, gids: number[] = [], isAdmin = false): AuthContext => ({ uid, username: `u${uid}`, accountAdmin: isAdmin, isAdmin, gids });
+const auth = caller;
 type Obj = SharedObject & { guid: string };
 const obj = (gids: number[] | null, global = false): Obj => ({ guid: 'g', uid: 10, gids, global });
 
@@ -17,14 +18,7 @@ const thrown = (fn: () => unknown): [string, string] | undefined => {
   }
 };
 
-const status = (fn: () => unknown): number => {
-  try {
-    fn();
-    return 200;
-  } catch (e) {
-    return (e as AppError).status;
-  }
-};
+const status = statusOf;
 
 /** The refusals of a kind are its catalogue codes (the resources' here); the rest are the shared ones. */
 const base: SharingRules = {

@@ -1,8 +1,8 @@
-import { AuthContext } from '../identity/auth.types';
 import { AppError } from '../common/errors/app-error';
 import { requireMayShareWith, unshareableGroups, widensSharing } from './shareable';
+import { caller } from './access.spec-helper';
 
-const auth = (uid: number, gids: number[] = [], isAdmin = false): AuthContext => ({ uid, username: `u${uid}`, accountAdmin: isAdmin, isAdmin, gids });
+const auth = caller;
 
 const refusal = (fn: () => void): { status: number; message: string } | undefined => {
   try {
