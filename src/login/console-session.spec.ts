@@ -3,7 +3,7 @@ import { APP_GUARD } from '@nestjs/core';
 import { Test } from '@nestjs/testing';
 import express from 'express';
 import request from 'supertest';
-import { unauthorized } from '../common/errors/app-error';
+import { refusal } from '../common/errors/app-error';
 import { ErrorFilter } from '../common/http/error-filter';
 import { JsonNullExpressAdapter } from '../common/http/json-null.adapter';
 import { APP_CONFIG } from '../config/env.schema';
@@ -35,7 +35,7 @@ describe("the console's sign-in and sign-out", () => {
     const auth = {
       authenticate: (c: Credential) => {
         seen.push(c);
-        return c.kind === 'jwt' && c.jwt === JWT ? Promise.resolve(caller) : Promise.reject(unauthorized('Session has ended; log in again'));
+        return c.kind === 'jwt' && c.jwt === JWT ? Promise.resolve(caller) : Promise.reject(refusal('SESSION_ENDED'));
       },
     };
     const moduleRef = await Test.createTestingModule({

@@ -1,4 +1,4 @@
-import { formatBytes, overLimit } from './app-error';
+import { formatBytes, refusal } from './app-error';
 
 describe('limit messages', () => {
   it('write byte counts as people read them', () => {
@@ -15,8 +15,8 @@ describe('limit messages', () => {
   });
 
   it('name the limit and the setting in every 413', () => {
-    const e = overLimit('Request body', 32 * 1024 * 1024, 'MAX_INGEST_BATCH_BYTES');
-    expect([e.status, e.message]).toEqual([413, 'Request body is larger than the limit of 32 MiB (MAX_INGEST_BATCH_BYTES)']);
-    expect(overLimit('Request body', 65536).message).toBe('Request body is larger than the limit of 64 KiB');
+    const e = refusal('BODY_TOO_LARGE', 32 * 1024 * 1024, 'MAX_INGEST_BATCH_BYTES');
+    expect([e.status, e.code, e.message]).toEqual([413, 'BODY_TOO_LARGE', 'Request body is larger than the limit of 32 MiB (MAX_INGEST_BATCH_BYTES)']);
+    expect(refusal('BODY_TOO_LARGE', 65536).message).toBe('Request body is larger than the limit of 64 KiB');
   });
 });
