@@ -22,7 +22,7 @@ export const requestErrors = {
   /** A JSON body that is not an object (a string, an array, a number). */
   notAnObject: 'Invalid request: body: Validation failed (object is expected)',
   malformedJson: 'Malformed JSON body',
-  /** Every 413 names the limit and its setting (src/common/errors/app-error.ts `overLimit`). */
+  /** Every 413 names the limit and its setting (src/common/errors/bytes.ts `overLimitText`). */
   overLimit: (what: string, limit: string, setting?: string) => `${what} is larger than the limit of ${limit}${setting ? ` (${setting})` : ''}`,
   jsonBodyTooLarge: (limit: string) => `Request body is larger than the limit of ${limit} (MAX_JSON_BODY)`,
   /** A value PostgreSQL refuses (a NUL character in text, a number out of range). */
