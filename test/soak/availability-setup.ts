@@ -40,7 +40,19 @@ export async function prepareAvailabilityAttacks(svc: ServiceProcess, attacker: 
       const r = await svc.request('PUT', '/api/ingest/json', { headers: attacker, json: batch, timeoutMs: 120_000 });
       if (r.status !== 200) throw new Error(`ingest: ${r.status} ${r.text}`);
     }
-    out.pagesSearch = await launch(svc, attacker, 'tag=hostpages');
+    // A few tries, as for `quota` below: a search that ran into the soak's SEARCH_TIMEOUT_MS would
+    // leave the attack looping cheap 422 answers instead of reading 1 MiB entries.
+    for (let attempt = 1; !out.pagesSearch; attempt++) {
+      const id = await launch(svc, attacker, 'tag=hostpages');
+      const page = await svc.request('GET', `/api/searchctrl/${id}/renderer/text?first=0&last=1`, { headers: attacker });
+      if (page.status === 200) {
+        out.pagesSearch = id;
+        break;
+      }
+      process.stderr.write(`hostile soak: the pages search failed (${page.status} ${page.text.slice(0, 120)}), attempt ${attempt}\n`);
+      if (attempt === 3) throw new Error(`pages search: ${page.status} ${page.text.slice(0, 300)}`);
+      await svc.request('DELETE', `/api/searchctrl/${id}`, { headers: attacker });
+    }
   }
   if (attacks.has('lookups')) {
     const created = await svc.request('POST', '/api/resources', { headers: attacker, json: { ResourceName: 'hostlookup', Description: 'big lookup', GroupACL: [] } });

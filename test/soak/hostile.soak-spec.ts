@@ -25,6 +25,8 @@ const SLACK_MS = Number(process.env.HOSTILE_P99_SLACK_MS || 25);
 const RSS_MB = Number(process.env.HOSTILE_RSS_MB || 1200);
 const BIG_ROWS = Number(process.env.HOSTILE_BIG_ROWS || 300_000);
 const ATTACKER_NICE = Number(process.env.HOSTILE_ATTACKER_NICE || 0);
+/** SEARCH_LONG_CONCURRENCY for the service under test when set (0: no long lane, as before it existed), else its default. */
+const LONG_LANE = process.env.HOSTILE_SEARCH_LONG_CONCURRENCY;
 /**
  * Which attacks run (comma-separated; default the first five): regex, slowregex, rows, bomb, sockets;
  * also pending (big websocket searches never acknowledged), heads (2,400 anonymous unfinished request
@@ -94,7 +96,7 @@ describe('soak with a hostile user', () => {
   let prepared: Record<string, string> = {};
 
   beforeAll(async () => {
-    svc = new ServiceProcess(await createTestDatabase(), { LOG_LEVEL: 'warn', SEARCH_TIMEOUT_MS: '3000' });
+    svc = new ServiceProcess(await createTestDatabase(), { LOG_LEVEL: 'warn', SEARCH_TIMEOUT_MS: '3000', ...(LONG_LANE ? { SEARCH_LONG_CONCURRENCY: LONG_LANE } : {}) });
     await svc.start();
     admin = await svc.asAdmin();
     const make = async (name: string) => {
