@@ -98,7 +98,7 @@ export function loadConfig(env: Env): AppConfig {
     searchConcurrency: int(env, 'SEARCH_CONCURRENCY', Math.max(4, 2 * os.availableParallelism()), 1, 1024, errors),
     searchConcurrencyPerUser: int(env, 'SEARCH_CONCURRENCY_PER_USER', 2, 1, 1024, errors),
     searchQueue: int(env, 'SEARCH_QUEUE', 32, 0, 100000, errors),
-    searchLongConcurrency: int(env, 'SEARCH_LONG_CONCURRENCY', 2, 0, 1024, errors),
+    searchLongConcurrency: int(env, 'SEARCH_LONG_CONCURRENCY', 0, 0, 1024, errors),
     searchDemoteAfterMs: int(env, 'SEARCH_DEMOTE_AFTER_MS', 1000, 0, 86400000, errors),
     importMaxPerMinute: int(env, 'IMPORT_MAX_PER_MINUTE', 30, 1, 100000, errors),
     refusalBrakeMax: int(env, 'REFUSAL_BRAKE_MAX', 20, 1, 1_000_000, errors),
