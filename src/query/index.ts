@@ -42,3 +42,16 @@ export { parseCsvTable, parseCsvTableAsync, tableFromRows, tableToCsv, decodeCel
 export type { LookupTable } from './lookup-table';
 export { resourcesNeeded, checkLookups, runInnerQueries } from './compound';
 export type { InnerQuery, LocatedNeed } from './compound';
+export {
+  expandMacros,
+  attributeParseError,
+  hasMacroCall,
+  isMacroError,
+  macroArity,
+  MACRO_NAME,
+  MACRO_MAX_DEPTH,
+  MACRO_MAX_CALLS,
+  MACRO_MAX_ARGUMENTS,
+  MACRO_MAX_EXPANDED_CHARS,
+} from './macros';
+export type { MacroExpansion, MacroResolver, MacroSpan } from './macros';

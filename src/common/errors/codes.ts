@@ -325,6 +325,24 @@ export const ERROR_CODES = {
   LIBRARY_ENTRY_FORBIDDEN: e(403, 'You cannot access this library entry'),
   LIBRARY_GUID_AMBIGUOUS: e(400, 'Several entries share this GUID; in admin mode use the ThingUUID'),
 
+  // ── Macros (src/macros; expansion: src/query/macros.ts) ──
+  MACRO_NOT_FOUND: e(404, 'Macro not found'),
+  MACRO_NOT_YOURS: e(403, (verb: 'change' | 'delete') => `Only the owner or an admin may ${verb} this macro`),
+  MACRO_NAME_INVALID: e(400, (name: string) => `Invalid macro name "${name}": use upper-case letters A-Z, digits, _ and -, starting with a letter or digit`),
+  MACRO_NAME_TAKEN: e(409, (name: string) => `The owner already has a macro named ${name}`),
+  MACRO_LIST_NOT_YOURS: e(403, 'Only admins may list the macros of another user or of a group they are not in'),
+  MACRO_UNKNOWN: e(400, (name: string, where: string) => `Unknown macro $${name}${where}`),
+  MACRO_LOOP: e(400, (chain: string) => `Macro loop: ${chain}`),
+  MACRO_ARGUMENT_COUNT: e(
+    400,
+    (name: string, wanted: number, given: number, where: string) => `Macro $${name} takes ${wanted} argument${wanted === 1 ? '' : 's'}, ${given} given${where}`,
+  ),
+  MACRO_TOO_MANY_ARGUMENTS: e(400, (name: string, max: number, where: string) => `Macro $${name}: more than ${max} arguments${where}`),
+  MACRO_CALL_UNTERMINATED: e(400, (name: string, where: string) => `Macro $${name}: the argument list has no closing ")"${where}`),
+  MACRO_TOO_DEEP: e(400, (max: number, chain: string) => `Macros nest more than ${max} deep: ${chain}`),
+  MACRO_EXPANSION_TOO_LARGE: e(400, (max: number) => `The query with its macros expanded is longer than ${max} characters`),
+  MACRO_TOO_MANY_CALLS: e(400, (max: number) => `The query expands more than ${max} macros`),
+
   // ── User files ──
   FILE_NOT_FOUND: e(404, 'File not found'),
   FILE_NOT_YOURS: e(403, (verb: 'change' | 'delete') => `Only the owner (or an admin with admin=true) may ${verb} this file`),
