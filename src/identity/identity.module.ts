@@ -24,13 +24,7 @@ function jwtKey(config: AppConfig) {
  */
 @Global()
 @Module({
-  providers: [
-    { provide: JWT_KEY, inject: [APP_CONFIG], useFactory: jwtKey },
-    JwtKeyService,
-    AuthRepository,
-    AuthService,
-    { provide: APP_GUARD, useClass: AuthGuard },
-  ],
+  providers: [{ provide: JWT_KEY, inject: [APP_CONFIG], useFactory: jwtKey }, JwtKeyService, AuthRepository, AuthService, { provide: APP_GUARD, useClass: AuthGuard }],
   exports: [AuthService, JwtKeyService],
 })
 export class IdentityModule {}
