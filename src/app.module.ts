@@ -16,6 +16,7 @@ import { PreferencesModule } from './preferences/preferences.module';
 import { ResourcesModule } from './resources/resources.module';
 import { DashboardsModule } from './dashboards/dashboards.module';
 import { LibraryModule } from './library/library.module';
+import { MacrosModule } from './macros/macros.module';
 import { FilesModule } from './files/files.module';
 import { IngestModule } from './ingest/ingest.module';
 import { IndexerModule } from './indexer/indexer.module';
@@ -40,6 +41,7 @@ export const FEATURE_MODULES = [
   ResourcesModule,
   DashboardsModule,
   LibraryModule,
+  MacrosModule,
   FilesModule,
   IndexerModule,
   IngestModule,

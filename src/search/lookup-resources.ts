@@ -12,9 +12,10 @@ import { refusal } from '../common/errors/app-error';
 import { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/env.schema';
 import { badQuery, CompiledSearch, compileSearch, queryLimits, SearchRange, SearchResources } from '../indexer/search-executor';
-import { checkLookups, LookupTable, QueryLimits, RenderResult, resourcesNeeded, tableToCsv } from '../query';
+import { checkLookups, LookupTable, QueryDescription, QueryLimits, RenderResult, resourcesNeeded, tableToCsv } from '../query';
 import { LOOKUP_RESOURCE_ACCESS, LookupResourceAccess } from './lookup-resource-access';
 import { CompileFacts, QueryWork } from './query-work';
+import { QueryMacroExpander } from './query-macros';
 
 export interface PreparedQuery {
   search: CompiledSearch;
@@ -77,6 +78,7 @@ export class LookupResources {
     @Inject(LOOKUP_RESOURCE_ACCESS) private readonly access: LookupResourceAccess,
     private readonly work: QueryWork,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly macros: QueryMacroExpander,
   ) {
     // Enough for the websocket's check and launch of one search to share one parse (a table's
     // memory is its CSV size plus 4 bytes a cell).
@@ -91,13 +93,27 @@ export class LookupResources {
   }
 
   /**
-   * Compiles `query` with the service's limits: first in a query worker, admitted per user (400
-   * for a bad query or one too costly to compile, 429 past QUERY_WORK_QUEUE), then here. `resolve`
-   * then reads its tables.
+   * Compiles `query` with the service's limits: its macros expanded first with the caller's
+   * rights (400 MACRO_* for a call that cannot expand), then compiled in a query worker, admitted
+   * per user (400 for a bad query, naming the macro a parse error came from, or one too costly to
+   * compile, 429 past QUERY_WORK_QUEUE), then here. `resolve` then reads its tables.
    */
   async compile(auth: AuthContext, query: string, range: SearchRange, now = new Date()): Promise<{ search: CompiledSearch; facts: CompileFacts }> {
-    const facts = await this.work.compile(auth.uid, query, range, now, this.limits);
-    return { search: compileSearch(query, { range, now, limits: this.limits }), facts };
+    const expansion = await this.macros.expand(auth, query);
+    const facts = await this.work.compile(auth.uid, expansion.query, range, now, this.limits, expansion);
+    return { search: compileSearch(expansion.query, { range, now, limits: this.limits }), facts };
+  }
+
+  /** The description of `query` (POST /api/parse, the websocket's parse) with its macros expanded for the caller. */
+  async describe(auth: AuthContext, query: string): Promise<QueryDescription> {
+    const expansion = await this.macros.expand(auth, query);
+    return this.work.describe(auth.uid, expansion.query, expansion);
+  }
+
+  /** `describe` as JSON text (POST /api/parse). */
+  async describeJson(auth: AuthContext, query: string): Promise<string> {
+    const expansion = await this.macros.expand(auth, query);
+    return this.work.describeJson(auth.uid, expansion.query, expansion);
   }
 
   /** The tables a compiled search reads and its `table -save`, with the caller's rights now. */

@@ -5,7 +5,7 @@
 import { workerData } from 'node:worker_threads';
 import { AppError } from '../common/errors/app-error';
 import { compileSearch } from '../indexer/search-executor';
-import { describeQuery, LookupTableError, parseCsvTable, QueryLimits, queryTimeZoomDisabled } from '../query';
+import { attributeParseError, describeQuery, LookupTableError, MacroExpansion, parseCsvTable, QueryDescription, QueryLimits, queryTimeZoomDisabled } from '../query';
 import { serveTasks, TaskError, threadCpuMs } from './task-thread';
 
 export interface CompileInput {
@@ -16,6 +16,28 @@ export interface CompileInput {
   limits: QueryLimits;
   /** A first compile over this (thread CPU ms) is timed again, warm, before it counts. */
   maxMs: number;
+  /** The macros `query` was expanded from (src/query/macros.ts): a parse error names the macro it came from. */
+  expansion?: MacroExpansion;
+}
+
+/** A query to describe: the text, and the macros it was expanded from, if any. */
+export interface DescribeInput {
+  query: string;
+  expansion?: MacroExpansion;
+}
+
+/**
+ * The description of a query expanded from macros: RawQuery is what the user wrote, ParsedQuery
+ * the expanded query, and a parse error names the macro it came from with the module index of
+ * the call in the user's text.
+ */
+function describeExpanded(input: DescribeInput): QueryDescription {
+  const d = describeQuery(input.query);
+  const x = input.expansion;
+  if (!x || !x.spans.length) return d;
+  if (d.GoodQuery) return { ...d, RawQuery: x.raw };
+  const { message, moduleIndex } = attributeParseError(x, d.ParseError ?? '', d.ModuleIndex);
+  return { ...d, RawQuery: x.raw, ParseError: message, ModuleIndex: moduleIndex };
 }
 
 /** What the web server learns from a compile besides "it compiles". */
@@ -37,6 +59,10 @@ function compileOnce(c: CompileInput): { cpuMs: number; effectiveQuery: string }
     const s = compileSearch(c.query, { range: { start: new Date(c.startMs), end: new Date(c.endMs) }, now: new Date(c.nowMs), limits: c.limits });
     return { cpuMs: threadCpuMs() - before, effectiveQuery: s.compiled.parsed.effectiveQuery };
   } catch (err) {
+    if (err instanceof AppError && err.code === 'QUERY_INVALID' && c.expansion?.spans.length) {
+      const d = describeExpanded({ query: c.query, expansion: c.expansion });
+      if (!d.GoodQuery && d.ParseError) throw new TaskError(err.status, d.ParseError, err.code);
+    }
     if (err instanceof AppError) throw new TaskError(err.status, err.message, err.code);
     throw err;
   }
@@ -44,8 +70,8 @@ function compileOnce(c: CompileInput): { cpuMs: number; effectiveQuery: string }
 
 if ((workerData as { kind?: string } | null)?.kind === 'query') {
   serveTasks({
-    describe: async (input) => ({ output: describeQuery((input as { query: string }).query) }),
-    describeJson: async (input) => ({ output: JSON.stringify(describeQuery((input as { query: string }).query)) }),
+    describe: async (input) => ({ output: describeExpanded(input as DescribeInput) }),
+    describeJson: async (input) => ({ output: JSON.stringify(describeExpanded(input as DescribeInput)) }),
     compile: async (input) => {
       const c = input as CompileInput;
       const first = compileOnce(c);

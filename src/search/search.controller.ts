@@ -12,7 +12,6 @@ import { isWorkerEncoding, WorkerEncoding } from '../indexer/entry-encoding';
 import { renderModuleInfos, RenderModuleInfo, searchModuleInfos, SearchModuleInfo, streamsEntries } from '../query';
 import { EntryStreamWriter } from './entry-stream';
 import { LookupResources } from './lookup-resources';
-import { QueryWork } from './query-work';
 import { formatResult } from './search.format';
 import { param, queryParam, rangeParams, stringParam } from './search.params';
 
@@ -27,7 +26,6 @@ export class SearchController {
     private readonly executor: SearchExecutor,
     private readonly indexer: IndexerService,
     private readonly lookups: LookupResources,
-    private readonly work: QueryWork,
   ) {}
 
   /** ParseSearchResponse; 200 with GoodQuery false and ModuleIndex for a bad query. */
@@ -41,8 +39,8 @@ export class SearchController {
     const seq = param(req, 'sequence', 'Sequence') ?? 0;
     const sequence = typeof seq === 'string' && /^\d{1,15}$/.test(seq) ? Number(seq) : seq;
     if (typeof sequence !== 'number' || !Number.isSafeInteger(sequence) || sequence < 0) throw refusal('INVALID_SEQUENCE');
-    // Described (and written as JSON) in a query worker, one at a time per user (QueryWork): never on the event loop.
-    const description = await this.work.describeJson(auth.uid, queryParam(req));
+    // Macros expanded for the caller, then described (and written as JSON) in a query worker, one at a time per user (QueryWork): never on the event loop.
+    const description = await this.lookups.describeJson(auth, queryParam(req));
     res
       .status(200)
       .type('application/json')

@@ -43,7 +43,8 @@ export async function validateStartRequest(data: unknown): Promise<StartSearchRe
 export async function announceSearch(svc: SearchCtrlService, auth: AuthContext, dto: StartSearchRequestDto, subproto: string): Promise<AnnouncedSearch> {
   const { resources: _tables, ...plan } = await svc.prepare(auth, dto);
   const compiled = plan.search.compiled;
-  const hints = describeQuery(dto.SearchString);
+  // The hints of the query that runs: with its macros expanded (RawQuery stays what the client sent).
+  const hints = describeQuery(compiled.parsed.rawQuery);
   const response: Record<string, unknown> = {
     RawQuery: dto.SearchString,
     SearchString: compiled.parsed.effectiveQuery,

@@ -4,7 +4,7 @@ import { authorize } from '../identity/auth.guard';
 import { AuthContext } from '../identity/auth.types';
 import { mapError } from '../common/http/error-filter';
 import { IndexerService } from '../indexer/indexer.service';
-import { QueryWork } from '../search/query-work';
+import { LookupResources } from '../search/lookup-resources';
 import { requireView } from '../searchctrl/searchctrl.access';
 import { SearchCtrlService } from '../searchctrl/searchctrl.service';
 import { handleRender, parseRenderRequest, RenderSub, REQ_CLOSE } from './search-render';
@@ -37,7 +37,7 @@ export class SearchSocket implements OnModuleInit {
     readonly svc: SearchCtrlService,
     readonly indexer: IndexerService,
     readonly budget: PendingSearchBudget,
-    readonly work: QueryWork,
+    readonly lookups: LookupResources,
     readonly brake: WsRefusalBrake,
   ) {}
 
@@ -170,7 +170,7 @@ class SearchConnection {
     }
     const seq = typeof d.Sequence === 'number' && Number.isSafeInteger(d.Sequence) && d.Sequence >= 0 ? d.Sequence : 0;
     try {
-      this.send('parse', { Sequence: seq, ...(await this.owner.work.describe(this.auth.uid, d.SearchString)) });
+      this.send('parse', { Sequence: seq, ...(await this.owner.lookups.describe(this.auth, d.SearchString)) });
     } catch (err) {
       this.fail('parse', err);
     }
