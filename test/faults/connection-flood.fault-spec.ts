@@ -71,7 +71,7 @@ describe(`a flood of ${FLOOD} anonymous connections at ${FILES} open files (real
     const answered = await Promise.all(flood.filter((c) => c.received()).map((c) => c.response()));
     expect(answered.length).toBeGreaterThanOrEqual(64);
     expect(new Set(answered.map((r: RawResponse) => `${r.status} ${JSON.stringify(r.body)}`))).toEqual(
-      new Set([`503 ${JSON.stringify({ Error: 'The service has too many open connections; try again shortly' })}`]),
+      new Set([`503 ${JSON.stringify({ Error: 'The service has too many open connections; try again shortly', Code: 'TOO_MANY_CONNECTIONS' })}`]),
     );
 
     // Still held: the victim's work needs descriptors of its own (database connections, result files).
