@@ -149,6 +149,22 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/groups/{id}/macros': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['MacrosController_ofGroup'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/groups/{id}/members': {
     parameters: {
       query?: never;
@@ -339,6 +355,54 @@ export interface paths {
     post?: never;
     /** End every session of the user */
     delete: operations['LoginController_logoutAll'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/macros': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['MacrosController_list'];
+    put?: never;
+    post: operations['MacrosController_create'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/macros/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['MacrosController_get'];
+    put: operations['MacrosController_update'];
+    post?: never;
+    delete: operations['MacrosController_delete'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/macros/all': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['MacrosController_all'];
+    put?: never;
+    post?: never;
+    delete?: never;
     options?: never;
     head?: never;
     patch?: never;
@@ -1187,6 +1251,22 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/users/{id}/macros': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['MacrosController_ofUser'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/users/{id}/preferences': {
     parameters: {
       query?: never;
@@ -1526,6 +1606,20 @@ export interface components {
       /** @description Owner; only admins may name another user (files: on update only with ?admin=true); null: keep */
       UID?: number | null;
     };
+    CreateMacroDto: {
+      Description?: string | null;
+      /** @description The text $NAME expands to; %%1%%, %%2%%... take the arguments of $NAME(a, b) */
+      Expansion: string;
+      /** @description Groups shared with; empty or null: nobody */
+      GIDs?: number[] | null;
+      /** @description Visible to every user; only admins may set it; null: keep */
+      Global?: boolean | null;
+      Labels?: string[] | null;
+      /** @description Upper-case letters A-Z, digits, _ and -, starting with a letter or digit; used as $NAME */
+      Name: string;
+      /** @description Owner; only admins may name another user (files: on update only with ?admin=true); null: keep */
+      UID?: number | null;
+    };
     CreateResourceDto: {
       Description?: string;
       /** @description Readable by all users. Only admins may set it. */
@@ -1691,6 +1785,33 @@ export interface components {
       Pass: string;
       /** @description Username */
       User: string;
+    };
+    MacroDto: {
+      Can: components['schemas']['MacroPermissionsDto'];
+      Description: string;
+      Expansion: string;
+      /** @description null when shared with no group (as the product answers) */
+      GIDs: number[] | null;
+      Global: boolean;
+      ID: number;
+      /** @description null when none */
+      Labels: string[] | null;
+      /** Format: date-time */
+      LastUpdated: string;
+      Name: string;
+      Synced: boolean;
+      UID: number;
+      /** @description Write access beyond the owner: none is granted */
+      WriteAccess: components['schemas']['MacroWriteAccessDto'];
+    };
+    MacroPermissionsDto: {
+      Delete: boolean;
+      Modify: boolean;
+      Share: boolean;
+    };
+    MacroWriteAccessDto: {
+      GIDs: number[];
+      Global: boolean;
     };
     NotificationContentDto: {
       /**
@@ -1975,6 +2096,18 @@ export interface components {
       /** @description Owner; only admins may name another user (files: on update only with ?admin=true); null: keep */
       UID?: number | null;
     };
+    UpdateMacroDto: {
+      Description?: string | null;
+      Expansion?: string | null;
+      /** @description Groups shared with; empty or null: nobody */
+      GIDs?: number[] | null;
+      /** @description Visible to every user; only admins may set it; null: keep */
+      Global?: boolean | null;
+      Labels?: string[] | null;
+      Name?: string | null;
+      /** @description Owner; only admins may name another user (files: on update only with ?admin=true); null: keep */
+      UID?: number | null;
+    };
     UpdateNotificationDto: {
       /** Format: date-time */
       Expires?: string;
@@ -2076,6 +2209,7 @@ export type SchemaContentTypeDto = components['schemas']['ContentTypeDto'];
 export type SchemaCreateDashboardDto = components['schemas']['CreateDashboardDto'];
 export type SchemaCreateGroupDto = components['schemas']['CreateGroupDto'];
 export type SchemaCreateLibraryEntryDto = components['schemas']['CreateLibraryEntryDto'];
+export type SchemaCreateMacroDto = components['schemas']['CreateMacroDto'];
 export type SchemaCreateResourceDto = components['schemas']['CreateResourceDto'];
 export type SchemaCreateTokenDto = components['schemas']['CreateTokenDto'];
 export type SchemaCreateUserDto = components['schemas']['CreateUserDto'];
@@ -2097,6 +2231,9 @@ export type SchemaLibraryEntryDto = components['schemas']['LibraryEntryDto'];
 export type SchemaLibraryPermissionsDto = components['schemas']['LibraryPermissionsDto'];
 export type SchemaLibraryWriteAccessDto = components['schemas']['LibraryWriteAccessDto'];
 export type SchemaLoginDto = components['schemas']['LoginDto'];
+export type SchemaMacroDto = components['schemas']['MacroDto'];
+export type SchemaMacroPermissionsDto = components['schemas']['MacroPermissionsDto'];
+export type SchemaMacroWriteAccessDto = components['schemas']['MacroWriteAccessDto'];
 export type SchemaNotificationContentDto = components['schemas']['NotificationContentDto'];
 export type SchemaNotificationDto = components['schemas']['NotificationDto'];
 export type SchemaOverviewStatsDto = components['schemas']['OverviewStatsDto'];
@@ -2120,6 +2257,7 @@ export type SchemaTokenWithSecretDto = components['schemas']['TokenWithSecretDto
 export type SchemaUpdateDashboardDto = components['schemas']['UpdateDashboardDto'];
 export type SchemaUpdateGroupDto = components['schemas']['UpdateGroupDto'];
 export type SchemaUpdateLibraryEntryDto = components['schemas']['UpdateLibraryEntryDto'];
+export type SchemaUpdateMacroDto = components['schemas']['UpdateMacroDto'];
 export type SchemaUpdateNotificationDto = components['schemas']['UpdateNotificationDto'];
 export type SchemaUpdateResourceDto = components['schemas']['UpdateResourceDto'];
 export type SchemaUpdateTokenDto = components['schemas']['UpdateTokenDto'];
@@ -2910,6 +3048,42 @@ export interface operations {
       };
     };
   };
+  MacrosController_ofGroup: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Macros shared with a group (admins, or its members) */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['MacroDto'][];
+        };
+      };
+      /** @description Missing, invalid or expired credentials */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Token lacks the capability, or no access */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
   GroupMembersController_members: {
     parameters: {
       query?: never;
@@ -3413,6 +3587,222 @@ export interface operations {
         content?: never;
       };
       /** @description Token lacks the capability, or no access */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  MacrosController_list: {
+    parameters: {
+      query?: {
+        /** @description Admins (a session): list every user's macros; ignored for others */
+        admin?: boolean;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Own, group-shared and global macros; ?admin=true (admins): all */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['MacroDto'][];
+        };
+      };
+      /** @description Missing, invalid or expired credentials */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Token lacks the capability, or no access */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  MacrosController_create: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['CreateMacroDto'];
+      };
+    };
+    responses: {
+      /** @description The new macro ID */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': number;
+        };
+      };
+      /** @description Missing, invalid or expired credentials */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Token lacks the capability, or no access */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  MacrosController_get: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['MacroDto'];
+        };
+      };
+      /** @description Missing, invalid or expired credentials */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Token lacks the capability, or no access */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  MacrosController_update: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['UpdateMacroDto'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['MacroDto'];
+        };
+      };
+      /** @description Missing, invalid or expired credentials */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Token lacks the capability, or no access */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  MacrosController_delete: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description null */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Missing, invalid or expired credentials */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Token lacks the capability, or no access */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  MacrosController_all: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['MacroDto'][];
+        };
+      };
+      /** @description Missing, invalid or expired credentials */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Not an admin, or an API token */
       403: {
         headers: {
           [name: string]: unknown;
@@ -5907,6 +6297,42 @@ export interface operations {
         content?: never;
       };
       /** @description Not an admin, or an API token */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  MacrosController_ofUser: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A user's own macros (admins, or the user) */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['MacroDto'][];
+        };
+      };
+      /** @description Missing, invalid or expired credentials */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Token lacks the capability, or no access */
       403: {
         headers: {
           [name: string]: unknown;
