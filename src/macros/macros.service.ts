@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { AuthContext } from '../identity/auth.types';
 import { refusal } from '../common/errors/app-error';
 import { MACRO_NAME } from '../query';
-import { RANK, SharingPolicy, sharingCaller } from '../sharing/access-policy';
+import { RANK, sharingCaller } from '../sharing/access-policy';
 import { GroupSharing } from '../sharing/group-sharing';
 import { UsersService } from '../users/users.service';
 import { MacroEntity } from './macro.entity';
@@ -71,9 +71,8 @@ export class MacrosService {
   /** Absent or null fields keep their value; the updated macro. */
   async update(auth: AuthContext, id: number, dto: UpdateMacroDto): Promise<MacroDto> {
     const m = policy.require(auth, await this.repo.findById(String(id)), 'change');
-    // Macros have no GUID (nothing to reuse: the lookups name no first holder); the core's update wants one.
-    const withGuid = policy as unknown as SharingPolicy<MacroEntity & { guid: string }>;
-    const { gids, ...sharing } = await this.sharing.update(withGuid, auth, { ...m, guid: '' }, { uid: dto.UID, gids: dto.GIDs, global: dto.Global }, this.lookups);
+    // Macros have no GUID: nothing to reuse, so the lookups name no first holder.
+    const { gids, ...sharing } = await this.sharing.update(policy, auth, m, { uid: dto.UID, gids: dto.GIDs, global: dto.Global }, this.lookups);
     const patch: MacroPatch = { ...sharing, ...(gids !== undefined && { gids: gids ?? [] }) };
     if (dto.Name != null) patch.name = macroName(dto.Name);
     if (dto.Expansion != null) patch.expansion = dto.Expansion;

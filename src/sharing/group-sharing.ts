@@ -68,7 +68,7 @@ export class GroupSharing {
    * The sharing part of an update of `cur` (the same for every kind): another owner, Global,
    * groups, a new GUID, each checked by `policy`; then GUID reuse when the change shares further.
    */
-  async update<T extends SharedObject & { guid: string }>(policy: SharingPolicy<T>, c: Caller, cur: T, req: SharingRequest, look: SharingLookups = {}): Promise<SharingPatch> {
+  async update<T extends SharedObject & { guid?: string }>(policy: SharingPolicy<T>, c: Caller, cur: T, req: SharingRequest, look: SharingLookups = {}): Promise<SharingPatch> {
     const auth = authOf(c);
     const patch: SharingPatch = {};
     if (req.uid != null && req.uid !== cur.uid) {
@@ -88,7 +88,7 @@ export class GroupSharing {
     }
     if (req.guid !== undefined) patch.guid = req.guid;
     if (look.firstHolder && widensSharing(cur, patch)) {
-      const after = { guid: patch.guid ?? cur.guid, uid: patch.uid ?? cur.uid, shared: (patch.gids ?? cur.gids ?? []).length > 0 || (patch.global ?? cur.global) };
+      const after = { guid: patch.guid ?? cur.guid ?? '', uid: patch.uid ?? cur.uid, shared: (patch.gids ?? cur.gids ?? []).length > 0 || (patch.global ?? cur.global) };
       await this.requireMayShareGuid(auth, after, look.firstHolder);
     }
     return patch;

@@ -27,7 +27,7 @@ export function requireMayShareWith(auth: AuthContext, gids: readonly number[]):
  * on, or a new GUID (what `GroupSharing.requireMayShareGuid` checks on update).
  */
 export function widensSharing(
-  before: { guid: string; gids: readonly number[] | null; global: boolean },
+  before: { guid?: string; gids: readonly number[] | null; global: boolean },
   patch: { guid?: string; gids?: readonly number[] | null; global?: boolean },
 ): boolean {
   const added = (patch.gids ?? []).some((g) => !(before.gids ?? []).includes(g));
