@@ -128,6 +128,20 @@ export interface LibraryEntryInput {
   Global?: boolean;
 }
 
+/** A macro (/api/macros, the product's SearchMacro): `$NAME` in a query becomes its Expansion. */
+export type Macro = Schemas['MacroDto'];
+
+/** The fields the console writes when it creates or updates a macro. */
+export interface MacroInput {
+  Name: string;
+  Description: string;
+  Expansion: string;
+  Labels: string[];
+  GIDs: number[];
+  /** administrators only */
+  Global?: boolean;
+}
+
 export type SearchLog = Schemas['SearchLogDto'];
 
 /** An item of GET /api/searchctrl. */
