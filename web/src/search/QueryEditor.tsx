@@ -6,7 +6,8 @@ import { EditorView, keymap, placeholder } from '@codemirror/view';
 import { useEffect, useRef } from 'react';
 import { cspNonce } from '../trusted-types';
 import { completionKeys } from './completion-keys';
-import { Catalog, completionSource, parseLinter, ParseOutcome, queryHighlighter } from './editor-extensions';
+import './macro-hover.css';
+import { Catalog, completionSource, macroHover, parseLinter, ParseOutcome, queryHighlighter } from './editor-extensions';
 
 export interface QueryEditorProps {
   value: string;
@@ -19,7 +20,7 @@ export interface QueryEditorProps {
   describedBy?: string;
 }
 
-/** The query editor (CodeMirror 6): highlighting, completion, parse errors as the person types. */
+/** The query editor (CodeMirror 6): highlighting, completion, a macro's expansion on hover, parse errors as the person types. */
 export function QueryEditor(props: QueryEditorProps) {
   const host = useRef<HTMLDivElement>(null);
   const view = useRef<EditorView | null>(null);
@@ -51,6 +52,7 @@ export function QueryEditor(props: QueryEditorProps) {
           ),
           keymap.of([...closeBracketsKeymap, ...defaultKeymap, ...historyKeymap]),
           queryHighlighter,
+          macroHover(() => latest.current.catalog),
           linter(
             parseLinter((o) => latest.current.onParsed(o)),
             { delay: 250 },

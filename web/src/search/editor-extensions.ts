@@ -1,15 +1,17 @@
 /**
  * CodeMirror extensions of the query editor: highlighting by token role (classes styled in
- * styles.css, so no style is injected at run time), completion of module and renderer names,
+ * styles.css, so no style is injected at run time), completion of module and renderer names and
+ * of `$NAME` macro calls,
  * and the service's parse error marked at the offending module.
  */
 import { Completion, CompletionContext, CompletionResult } from '@codemirror/autocomplete';
 import { Diagnostic } from '@codemirror/lint';
 import { RangeSetBuilder } from '@codemirror/state';
-import { Decoration, DecorationSet, EditorView, ViewPlugin, ViewUpdate } from '@codemirror/view';
+import { Decoration, DecorationSet, EditorView, hoverTooltip, ViewPlugin, ViewUpdate } from '@codemirror/view';
 import { api } from '../api/client';
-import { ParseResponse, RenderModuleInfo, SearchModuleInfo } from '../api/types';
-import { describeModule, errorRange, moduleNameAt, tokenize } from './query-language';
+import { Macro, ParseResponse, RenderModuleInfo, SearchModuleInfo } from '../api/types';
+import { expansionPreview } from '../macros/macros-api';
+import { describeModule, errorRange, macroNameAt, moduleNameAt, tokenize } from './query-language';
 
 const marks = new Map<string, Decoration>();
 const mark = (role: string) => {
@@ -40,10 +42,20 @@ export const queryHighlighter = ViewPlugin.fromClass(
 export interface Catalog {
   modules: SearchModuleInfo[];
   renderers: RenderModuleInfo[];
+  /** the macros the person can use (GET /api/macros) */
+  macros: Macro[];
+}
+
+/** `$NAME`: its expansion beside it, in full (and its description) in the info panel. */
+function macroOption(m: Macro): Completion {
+  return { label: `$${m.Name}`, type: 'variable', detail: expansionPreview(m.Expansion, 48), info: [m.Expansion, m.Description].filter(Boolean).join('\n\n') };
 }
 
 export function completionSource(catalog: () => Catalog) {
   return (ctx: CompletionContext): CompletionResult | null => {
+    // `$` starts a macro call wherever the service would expand one.
+    const call = macroNameAt(ctx.state.doc.toString(), ctx.pos);
+    if (call) return { from: call.from, to: call.to, options: catalog().macros.map(macroOption), validFor: /^\$[\w-]*$/ };
     const at = moduleNameAt(ctx.state.doc.toString(), ctx.pos);
     if (!at || (at.prefix === '' && !ctx.explicit)) return null;
     const c = catalog();
@@ -53,6 +65,33 @@ export function completionSource(catalog: () => Catalog) {
     ];
     return { from: at.from, to: at.to, options, validFor: /^[\w-]*$/ };
   };
+}
+
+/** A macro call under the pointer (`$NAME` the person can use) shows its expansion. */
+export function macroHover(catalog: () => Catalog) {
+  return hoverTooltip((view, pos) => {
+    const q = view.state.doc.toString();
+    const call = macroNameAt(q, q[pos] === '$' ? pos + 1 : pos);
+    const name = call && q.slice(call.from + 1, call.to);
+    const macro = name ? catalog().macros.find((m) => m.Name === name) : undefined;
+    if (!call || !macro) return null;
+    return {
+      pos: call.from,
+      end: call.to,
+      above: true,
+      create() {
+        const dom = document.createElement('div');
+        dom.className = 'macro-hover';
+        dom.setAttribute('role', 'tooltip');
+        const head = dom.appendChild(document.createElement('strong'));
+        head.textContent = `$${macro.Name}`;
+        const text = dom.appendChild(document.createElement('pre'));
+        text.textContent = macro.Expansion;
+        if (macro.Description) dom.appendChild(document.createElement('p')).textContent = macro.Description;
+        return { dom };
+      },
+    };
+  });
 }
 
 export interface ParseOutcome {

@@ -1,4 +1,4 @@
-import { describeModule, errorRange, histogramQuery, moduleNameAt, modules, tokenize } from './query-language';
+import { describeModule, errorRange, histogramQuery, macroNameAt, moduleNameAt, modules, tokenize } from './query-language';
 
 describe('query-language', () => {
   it('gives each token its role, as the service lexes the query', () => {
@@ -43,6 +43,17 @@ describe('query-language', () => {
     expect(moduleNameAt('tag=web grep x | ', 17)).toEqual({ from: 17, to: 17, prefix: '' });
     expect(moduleNameAt('tag=web grep x', 14)).toBeNull();
     expect(moduleNameAt('grep "ta', 8)).toBeNull();
+  });
+
+  it('knows where a macro call may be completed: after a $, outside strings, regexes and comments', () => {
+    expect(macroNameAt('$', 1)).toEqual({ from: 0, to: 1, prefix: '$' });
+    expect(macroNameAt('tag=web $WE', 11)).toEqual({ from: 8, to: 11, prefix: '$WE' });
+    expect(macroNameAt('$SRC json x | $CN(a) | table', 17)).toEqual({ from: 14, to: 17, prefix: '$CN' });
+    expect(macroNameAt('$WEB404 | table', 3)).toEqual({ from: 0, to: 7, prefix: '$WE' });
+    expect(macroNameAt('tag=web WE', 10)).toBeNull();
+    expect(macroNameAt('grep "a $B', 10)).toBeNull();
+    expect(macroNameAt('regex `x$`', 9)).toBeNull();
+    expect(macroNameAt('grep x // $A', 12)).toBeNull();
   });
 
   it('builds the histogram query from the query without its renderer', () => {

@@ -178,6 +178,26 @@ export function moduleNameAt(q: string, pos: number): { from: number; to: number
   return null;
 }
 
+const MACRO_NAME_CHAR = /[A-Za-z0-9_-]/;
+
+/**
+ * Where completion of a macro call applies at `pos`: from its `$` to the end of the name typed so
+ * far (`prefix`: the `$` and what stands before the cursor), or null when no `$` starts the word
+ * before the cursor, or the `$` stands in a string, a regex or a comment (the service expands no
+ * `$` there, src/query/macros.ts).
+ */
+export function macroNameAt(q: string, pos: number): { from: number; to: number; prefix: string } | null {
+  let from = pos;
+  while (from > 0 && MACRO_NAME_CHAR.test(q[from - 1])) from--;
+  if (q[from - 1] !== '$') return null;
+  from--;
+  const quoted = tokenize(q).some((t) => (t.kind === 'string' || t.kind === 'regex' || t.kind === 'comment') && t.from <= from && from < t.to);
+  if (quoted) return null;
+  let to = pos;
+  while (to < q.length && MACRO_NAME_CHAR.test(q[to])) to++;
+  return { from, to, prefix: q.slice(from, pos) };
+}
+
 /**
  * The query of the histogram above an entry list: the person's query without its renderer,
  * counted in `width` buckets. A newline before the appended modules ends a trailing `//` comment.
