@@ -1,17 +1,6 @@
 import { Page } from 'playwright-core';
 import { ADMIN_PASSWORD } from '../faults/service';
-import { ConsoleHarness, eventually, keepScreenshot, signIn, Watched, withPage } from './harness';
-
-/** Cells of each body row of a table: its row header (when it has one) then its cells. */
-async function rowsOf(page: Page, table: string): Promise<string[][]> {
-  const out: string[][] = [];
-  for (const row of await page.getByRole('table', { name: table, exact: true }).getByRole('row').all()) {
-    const head = await row.getByRole('rowheader').allInnerTexts();
-    const cells = await row.getByRole('cell').allInnerTexts();
-    if (cells.length) out.push([...head, ...cells].map((c) => c.trim()));
-  }
-  return out;
-}
+import { ConsoleHarness, eventually, keepScreenshot, rowsOf, signIn, Watched, withPage } from './harness';
 
 const rowOf = async (page: Page, table: string, first: string): Promise<string[] | undefined> => (await rowsOf(page, table)).find((r) => r[0].split('\n')[0] === first);
 

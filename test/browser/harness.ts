@@ -156,6 +156,17 @@ export async function eventually<T>(check: () => Promise<T>, timeoutMs = 15000):
 }
 
 /** The text of every cell of each data row of an ARIA table (header rows left out). */
+/** Cells of each body row of a table: its row header (when it has one) then its cells. */
+export async function rowsOf(page: Page, table: string): Promise<string[][]> {
+  const out: string[][] = [];
+  for (const row of await page.getByRole('table', { name: table, exact: true }).getByRole('row').all()) {
+    const head = await row.getByRole('rowheader').allInnerTexts();
+    const cells = await row.getByRole('cell').allInnerTexts();
+    if (cells.length) out.push([...head, ...cells].map((c) => c.trim()));
+  }
+  return out;
+}
+
 export async function tableRows(page: Page, name: string): Promise<string[][]> {
   const rows = page.getByRole('table', { name, exact: true }).getByRole('row');
   const out: string[][] = [];

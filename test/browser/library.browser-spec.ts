@@ -1,19 +1,8 @@
 import { Page } from 'playwright-core';
-import { ConsoleHarness, eventually, keepScreenshot, runQuery, signIn, Watched, withPage } from './harness';
+import { ConsoleHarness, eventually, keepScreenshot, rowsOf, runQuery, signIn, Watched, withPage } from './harness';
 
 const STATUSES = ['200', '200', '200', '404', '500'];
 const QUERY = 'tag=web grep "status=404"';
-
-/** Cells of each body row of a table: its row header (when it has one) then its cells. */
-async function rowsOf(page: Page, table: string): Promise<string[][]> {
-  const out: string[][] = [];
-  for (const row of await page.getByRole('table', { name: table, exact: true }).getByRole('row').all()) {
-    const head = await row.getByRole('rowheader').allInnerTexts();
-    const cells = await row.getByRole('cell').allInnerTexts();
-    if (cells.length) out.push([...head, ...cells].map((c) => c.trim()));
-  }
-  return out;
-}
 
 /** The search library and the search history as a person uses them. */
 describe('console library and history (browser)', () => {

@@ -1,5 +1,5 @@
 import { Page } from 'playwright-core';
-import { ConsoleHarness, eventually, keepScreenshot, PHONE, runQuery, signIn, tableRows, Watched, withPage } from './harness';
+import { ConsoleHarness, eventually, keepScreenshot, PHONE, rowsOf, runQuery, signIn, tableRows, Watched, withPage } from './harness';
 import { expectNoSidewaysScroll } from './touch';
 
 const PASS = 'macro-password-1';
@@ -8,17 +8,6 @@ const NOT_FOUND = 'tag=web grep "status=404"';
 const OK = 'tag=web grep "status=200"';
 /** What the person runs after the macro, the same with the macro and written out. */
 const TAIL = ' | kv path | count by path | table path count';
-
-/** Cells of each body row of a table: its row header (when it has one) then its cells. */
-async function rowsOf(page: Page, table: string): Promise<string[][]> {
-  const out: string[][] = [];
-  for (const row of await page.getByRole('table', { name: table, exact: true }).getByRole('row').all()) {
-    const head = await row.getByRole('rowheader').allInnerTexts();
-    const cells = await row.getByRole('cell').allInnerTexts();
-    if (cells.length) out.push([...head, ...cells].map((c) => c.trim()));
-  }
-  return out;
-}
 
 /** The Macros page and `$NAME` in the search editor, as a person uses them. */
 describe('console macros (browser)', () => {

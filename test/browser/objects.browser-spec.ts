@@ -1,7 +1,7 @@
 import * as fs from 'node:fs';
 import { Locator, Page } from 'playwright-core';
 import { ADMIN_PASSWORD } from '../faults/service';
-import { ConsoleHarness, eventually, keepScreenshot, signIn, Watched, withPage } from './harness';
+import { ConsoleHarness, eventually, keepScreenshot, rowsOf, signIn, Watched, withPage } from './harness';
 
 /** Bytes that are not UTF-8 (and a NUL), so a download that went through text would differ. */
 const BINARY = Buffer.from([
@@ -24,17 +24,6 @@ const BINARY = Buffer.from([
   ...Array.from({ length: 300 }, (_, i) => (i * 37) & 0xff),
 ]);
 const CSV = 'host,ip\nalpha,10.0.0.1\nbeta,10.0.0.2\n';
-
-/** Cells of each body row of a table: its row header (when it has one) then its cells. */
-async function rowsOf(page: Page, table: string): Promise<string[][]> {
-  const out: string[][] = [];
-  for (const row of await page.getByRole('table', { name: table, exact: true }).getByRole('row').all()) {
-    const head = await row.getByRole('rowheader').allInnerTexts();
-    const cells = await row.getByRole('cell').allInnerTexts();
-    if (cells.length) out.push([...head, ...cells].map((c) => c.trim()));
-  }
-  return out;
-}
 
 /** Picks a file through the browser's file picker, as a person does ("Choose a file…"). */
 async function pickFile(page: Page, scope: Locator, name: string, mimeType: string, buffer: Buffer): Promise<void> {
