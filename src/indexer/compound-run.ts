@@ -32,7 +32,7 @@ export async function runSearch(
     const runInner = async (q: string, tables: ReadonlyMap<string, LookupTable>, name: string) => {
       const innerOpts: SearchRunOptions = { signal: opts.signal, owner: opts.owner, lookups: tables, timeoutMs: remaining(), retainEntries: true };
       try {
-        const inner = compileSearch(q, { range: search.range, now: search.now, limits: search.limits, lookups: tables });
+        const inner = compileSearch(q, { range: search.range, now: search.now, limits: search.limits, lookups: tables, autoextractors: search.autoextractors });
         return (await runOne(inner, NO_SINK, innerOpts)).result;
       } catch (err) {
         // Name the inner query in its failures (a timeout or a cancel stays as it is).

@@ -126,6 +126,7 @@ export class IndexerSearchExecutor extends SearchExecutor implements OnModuleDes
       tagNames: [...tagNames],
       lookups: opts.lookups && [...opts.lookups],
       limits: search.limits,
+      autoextractors: search.autoextractors.length ? [...search.autoextractors] : undefined,
     };
     const fetchSize = compiled.streaming ? FETCH_SIZE.streaming : FETCH_SIZE.condensing;
     const encode = compiled.streaming && sink.encoded ? opts.encode : undefined;

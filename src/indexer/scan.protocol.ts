@@ -2,7 +2,7 @@
  * Messages between the search executor and its scan workers. A worker runs one job at a time and
  * is kept (with its open PostgreSQL connection) for later jobs by ScanWorkerPool.
  */
-import { Entry, LookupTable, PartialState, QueryLimits, RenderResult } from '../query';
+import { AxDefinition, Entry, LookupTable, PartialState, QueryLimits, RenderResult } from '../query';
 import { EncodedBatch, WorkerEncoding } from './entry-encoding';
 
 export interface ScanJob {
@@ -19,6 +19,8 @@ export interface ScanJob {
   lookups?: Array<[string, LookupTable]>;
   /** memory bounds of the condensing modules and renderers (SEARCH_* settings): compile the query with them */
   limits?: Partial<QueryLimits>;
+  /** the `ax` definitions the web server compiled the query with */
+  autoextractors?: AxDefinition[];
   /** tag numbers matching the query's tag patterns (resolved at the web server) */
   tagIds: number[];
   /** entries per batch handed to the pipeline and posted */
@@ -58,6 +60,7 @@ export interface MergeJob {
   tagNames: Array<[number, string]>;
   lookups?: Array<[string, LookupTable]>;
   limits?: Partial<QueryLimits>;
+  autoextractors?: AxDefinition[];
   partials: PartialState[];
   retainEntries: boolean;
 }

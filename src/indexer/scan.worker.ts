@@ -89,7 +89,7 @@ class JobOutbox {
   }
 }
 
-/** The query of a scan or merge job, compiled as the web server compiled it (same range, now, tags, lookups and limits). */
+/** The query of a scan or merge job, compiled as the web server compiled it (same range, now, tags, lookups, limits and `ax` definitions). */
 function compileJob(job: ScanJob | MergeJob): CompiledQuery {
   return compileQuery(job.query, {
     start: new Date(job.start),
@@ -98,6 +98,7 @@ function compileJob(job: ScanJob | MergeJob): CompiledQuery {
     tagNames: new Map(job.tagNames),
     lookups: job.lookups && new Map(job.lookups),
     limits: job.limits,
+    autoextractors: job.autoextractors ?? [],
   });
 }
 

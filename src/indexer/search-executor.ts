@@ -6,7 +6,7 @@
  */
 import { refusal } from '../common/errors/app-error';
 import type { AppConfig } from '../config/app-config';
-import { CompiledQuery, compileQuery, Entry, LookupTable, ParseError, QueryLimits, RenderResult } from '../query';
+import { AxDefinition, CompiledQuery, compileQuery, Entry, LookupTable, ParseError, QueryLimits, RenderResult } from '../query';
 import { EncodedEntry, WorkerEncoding } from './entry-encoding';
 
 export interface SearchRange {
@@ -25,6 +25,8 @@ export interface CompiledSearch {
   /** tag number -> name, read when the run starts (the runtime of `compiled` reads this map) */
   tagNames: Map<number, string>;
   limits: QueryLimits;
+  /** the `ax` definitions it was compiled with (its workers compile it with them again) */
+  autoextractors: readonly AxDefinition[];
   compiled: CompiledQuery;
 }
 
@@ -42,11 +44,15 @@ export function badQuery<T>(f: () => T): T {
  * Compiles a search (400 for a bad query). `lookups` are checked against the query's needs
  * (inner queries, which run with every table they read); a launch checks its tables itself.
  */
-export function compileSearch(query: string, opts: { range: SearchRange; now?: Date; limits: QueryLimits; lookups?: ReadonlyMap<string, LookupTable> }): CompiledSearch {
+export function compileSearch(
+  query: string,
+  opts: { range: SearchRange; now?: Date; limits: QueryLimits; lookups?: ReadonlyMap<string, LookupTable>; autoextractors?: readonly AxDefinition[] },
+): CompiledSearch {
   const now = opts.now ?? new Date();
   const tagNames = new Map<number, string>();
-  const compiled = badQuery(() => compileQuery(query, { start: opts.range.start, end: opts.range.end, now, tagNames, lookups: opts.lookups, limits: opts.limits }));
-  return { query, range: opts.range, now, tagNames, limits: opts.limits, compiled };
+  const autoextractors = opts.autoextractors ?? [];
+  const compiled = badQuery(() => compileQuery(query, { start: opts.range.start, end: opts.range.end, now, tagNames, lookups: opts.lookups, limits: opts.limits, autoextractors }));
+  return { query, range: opts.range, now, tagNames, limits: opts.limits, autoextractors, compiled };
 }
 
 /** Memory bounds every part of a search compiles the query with (src/query/limits.ts). */

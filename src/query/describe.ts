@@ -1,5 +1,5 @@
 /** `describeQuery`: the ParseSearchResponse body of POST /api/parse (the caller adds `Sequence`). */
-import { parseQuery, ParsedQuery } from './parser';
+import { parseQuery, ParsedQuery, QueryContext } from './parser';
 import { SideEffect, sideEffectsOf } from './side-effects';
 import { ParseError } from './types';
 
@@ -72,9 +72,9 @@ export function describeParsed(p: ParsedQuery): QueryDescription {
   };
 }
 
-export function describeQuery(query: string): QueryDescription {
+export function describeQuery(query: string, ctx: QueryContext = {}): QueryDescription {
   try {
-    return describeParsed(parseQuery(query));
+    return describeParsed(parseQuery(query, ctx));
   } catch (err) {
     if (!(err instanceof ParseError)) throw err;
     return {

@@ -3,7 +3,7 @@ export * from './types';
 export { lex } from './lexer';
 export type { Token } from './lexer';
 export { parseQuery } from './parser';
-export type { ParsedQuery, ParsedModule, ParsedRenderer } from './parser';
+export type { ParsedQuery, ParsedModule, ParsedRenderer, QueryContext } from './parser';
 export { describeQuery, queryTimeZoomDisabled } from './describe';
 export type { QueryDescription, ModuleHint } from './describe';
 export { compileQuery } from './planner';
@@ -55,3 +55,6 @@ export {
   MACRO_MAX_EXPANDED_CHARS,
 } from './macros';
 export type { MacroExpansion, MacroResolver, MacroSpan } from './macros';
+export { AX_ENGINES, checkAxDefinition, runAxDefinition, unsupportedEngine, headerNames, usesAx } from './modules/ax';
+export type { AxDefinition } from './modules/ax';
+export { makeRuntime } from './planner';

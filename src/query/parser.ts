@@ -2,7 +2,7 @@
 import { InnerQuery, parseCompound } from './compound';
 import { ConstraintError, Constraints, parseConstraints } from './constraints';
 import { lex, Token } from './lexer';
-import { ModuleDef, ModuleInstance } from './modules/module';
+import { ModuleDef, ModuleInstance, ParseContext } from './modules/module';
 import { findModule } from './modules/registry';
 import { findRenderer } from './renderers/registry';
 import { RendererDef, RendererInstance } from './renderers/renderer';
@@ -67,15 +67,20 @@ function splitConstraints(segments: Token[][]): { constraints: Constraints; modu
   return { constraints: parsed.constraints, modules: [first, ...segments.slice(1)] };
 }
 
+/** What a query is parsed with besides its text: the autoextractors `ax` reads (undefined: describe only). */
+export type QueryContext = Omit<ParseContext, 'tags'>;
+
 /** Parses a query, compound or not; throws ParseError (with the offending module's index) when it is invalid. */
-export function parseQuery(query: string): ParsedQuery {
-  return parseCompound(query, parseSingle) ?? parseSingle(query);
+export function parseQuery(query: string, qctx: QueryContext = {}): ParsedQuery {
+  const single = (q: string) => parseSingle(q, qctx);
+  return parseCompound(query, single) ?? single(query);
 }
 
-function parseSingle(query: string): ParsedQuery {
+function parseSingle(query: string, qctx: QueryContext): ParsedQuery {
   const { segments, stripped } = lex(query);
   if (stripped === '') throw new ParseError('SyntaxError: empty query', 0);
   const { constraints, modules: segs } = splitConstraints(segments);
+  const ctx: ParseContext = { ...qctx, tags: constraints.tags };
   const modules: ParsedModule[] = [];
   let renderer: ParsedRenderer | undefined;
   segs.forEach((tokens, index) => {
@@ -94,7 +99,7 @@ function parseSingle(query: string): ParsedQuery {
     }
     const def = findModule(head.value);
     if (!def) throw new ParseError(`ModuleError: ${head.value} is not a valid module`, index);
-    const instance = buildWith(head.value, index, () => def.build(args));
+    const instance = buildWith(head.value, index, () => def.build(args, ctx));
     modules.push({ name: head.value, index, args, def, instance });
   });
   let effectiveQuery = stripped;

@@ -6,6 +6,7 @@ import { pushAll } from './arrays';
 import { checkLookups } from './compound';
 import type { LookupTable } from './lookup-table';
 import { QueryLimits, resolveLimits } from './limits';
+import type { AxDefinition } from './modules/ax';
 import { ParsedModule, parseQuery, ParsedQuery } from './parser';
 import { Renderer, RenderResult, DownloadFormat } from './renderers/renderer';
 import { resolveTimeExpr } from './time';
@@ -25,6 +26,8 @@ export interface CompileOptions {
   lookups?: ReadonlyMap<string, LookupTable>;
   /** memory bounds of condensing modules and renderers; unset ones take DEFAULT_QUERY_LIMITS (limits.ts) */
   limits?: Partial<QueryLimits>;
+  /** `ax`: the autoextractors the caller may use (QUERY_AUTOEXTRACTORS); a query with `ax` and none is refused */
+  autoextractors?: readonly AxDefinition[];
 }
 
 /** Partial state of the first condensing module, as sent by one indexer. JSON-serialisable. */
@@ -107,7 +110,7 @@ function lastAggregateValues(parsed: ParsedQuery): string[] {
 }
 
 export function compileQuery(query: string | ParsedQuery, opts: CompileOptions): CompiledQuery {
-  const parsed = typeof query === 'string' ? parseQuery(query) : query;
+  const parsed = typeof query === 'string' ? parseQuery(query, { autoextractors: opts.autoextractors ?? [] }) : query;
   const now = opts.now ?? new Date();
   const c = parsed.constraints;
   const start = c.start ? resolveTimeExpr(c.start.text, c.start.quoted, { now, start: opts.start, end: opts.end }) : opts.start;
@@ -152,6 +155,8 @@ export function compileQuery(query: string | ParsedQuery, opts: CompileOptions):
     },
     createCollapser(copts: CollapserOptions = {}): Collapser {
       rt.warnings = undefined; // this collapser's run only
+      const tags = opts.tagNames instanceof Map ? [...opts.tagNames.values()] : Object.values(opts.tagNames ?? {});
+      for (const m of parsed.modules) m.instance.collapseWarnings?.(rt, tags);
       const renderer: Renderer = parsed.renderer.instance.create(rt, {
         timeOrder: streaming,
         // A condensing query's entries reach the renderer only in finish(), where nobody else can keep them.

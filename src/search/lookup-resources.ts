@@ -16,6 +16,7 @@ import { checkLookups, LookupTable, QueryDescription, QueryLimits, RenderResult,
 import { LOOKUP_RESOURCE_ACCESS, LookupResourceAccess } from './lookup-resource-access';
 import { CompileFacts, QueryWork } from './query-work';
 import { QueryMacroExpander } from './query-macros';
+import { QueryAutoextractorSource } from './query-autoextractors';
 
 export interface PreparedQuery {
   search: CompiledSearch;
@@ -79,6 +80,7 @@ export class LookupResources {
     private readonly work: QueryWork,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly macros: QueryMacroExpander,
+    private readonly autoextractors: QueryAutoextractorSource,
   ) {
     // Enough for the websocket's check and launch of one search to share one parse (a table's
     // memory is its CSV size plus 4 bytes a cell).
@@ -94,26 +96,28 @@ export class LookupResources {
 
   /**
    * Compiles `query` with the service's limits: its macros expanded first with the caller's
-   * rights (400 MACRO_* for a call that cannot expand), then compiled in a query worker, admitted
+   * rights (400 MACRO_* for a call that cannot expand) and the `ax` definitions it uses read with
+   * them, then compiled in a query worker, admitted
    * per user (400 for a bad query, naming the macro a parse error came from, or one too costly to
    * compile, 429 past QUERY_WORK_QUEUE), then here. `resolve` then reads its tables.
    */
   async compile(auth: AuthContext, query: string, range: SearchRange, now = new Date()): Promise<{ search: CompiledSearch; facts: CompileFacts }> {
     const expansion = await this.macros.expand(auth, query);
-    const facts = await this.work.compile(auth.uid, expansion.query, range, now, this.limits, expansion);
-    return { search: compileSearch(expansion.query, { range, now, limits: this.limits }), facts };
+    const ax = await this.autoextractors.forQuery(auth, expansion.query);
+    const facts = await this.work.compile(auth.uid, expansion.query, range, now, this.limits, expansion, ax);
+    return { search: compileSearch(expansion.query, { range, now, limits: this.limits, autoextractors: ax }), facts };
   }
 
   /** The description of `query` (POST /api/parse, the websocket's parse) with its macros expanded for the caller. */
   async describe(auth: AuthContext, query: string): Promise<QueryDescription> {
     const expansion = await this.macros.expand(auth, query);
-    return this.work.describe(auth.uid, expansion.query, expansion);
+    return this.work.describe(auth.uid, expansion.query, expansion, await this.autoextractors.forQuery(auth, expansion.query));
   }
 
   /** `describe` as JSON text (POST /api/parse). */
   async describeJson(auth: AuthContext, query: string): Promise<string> {
     const expansion = await this.macros.expand(auth, query);
-    return this.work.describeJson(auth.uid, expansion.query, expansion);
+    return this.work.describeJson(auth.uid, expansion.query, expansion, await this.autoextractors.forQuery(auth, expansion.query));
   }
 
   /** The tables a compiled search reads and its `table -save`, with the caller's rights now. */

@@ -17,15 +17,19 @@ import { AppError, refusal } from '../common/errors/app-error';
 import { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/env.schema';
 import type { SearchRange } from '../indexer/search-executor';
-import type { LookupTable, MacroExpansion, QueryDescription, QueryLimits } from '../query';
+import type { AxDefinition, LookupTable, MacroExpansion, QueryDescription, QueryLimits } from '../query';
 import type { CompileFacts, CompileInput, DescribeInput, TableInput } from './query.worker';
 import { TaskOutOfMemory, TaskWorkers } from './task-workers';
 import { UserGate } from '../common/concurrency/user-gate';
 
 export type { CompileFacts } from './query.worker';
 
-/** Only an expansion with macros crosses to the worker (a query without any is described as is). */
-const describeInput = (query: string, expansion?: MacroExpansion): DescribeInput => (expansion?.spans.length ? { query, expansion } : { query });
+/** Only an expansion with macros and `ax` definitions cross to the worker when there are any. */
+const describeInput = (query: string, expansion?: MacroExpansion, autoextractors: AxDefinition[] = []): DescribeInput => ({
+  query,
+  ...(expansion?.spans.length && { expansion }),
+  ...(autoextractors.length && { autoextractors }),
+});
 
 /** Heap of a query worker: compiles are small, and tables live in SharedArrayBuffers outside it. */
 const QUERY_WORKER_HEAP_MB = 256;
@@ -52,26 +56,35 @@ export class QueryWork implements OnModuleDestroy {
    * The description of a query (ParseSearchResponse, websocket parse frames), made in a worker;
    * `expansion`: the macros it was expanded from (QueryMacroExpander), named by its parse error.
    */
-  describe(uid: number, query: string, expansion?: MacroExpansion): Promise<QueryDescription> {
-    return this.gate.run(uid, () => this.task<QueryDescription>('describe', describeInput(query, expansion)));
+  describe(uid: number, query: string, expansion?: MacroExpansion, autoextractors?: AxDefinition[]): Promise<QueryDescription> {
+    return this.gate.run(uid, () => this.task<QueryDescription>('describe', describeInput(query, expansion, autoextractors)));
   }
 
   /**
    * POST /api/parse: the description as JSON text, made in a worker (a 65,536-character query's
    * is about 800 KB: one string crosses over, not thousands of objects to clone and stringify).
    */
-  describeJson(uid: number, query: string, expansion?: MacroExpansion): Promise<string> {
-    return this.gate.run(uid, () => this.task<string>('describeJson', describeInput(query, expansion)));
+  describeJson(uid: number, query: string, expansion?: MacroExpansion, autoextractors?: AxDefinition[]): Promise<string> {
+    return this.gate.run(uid, () => this.task<string>('describeJson', describeInput(query, expansion, autoextractors)));
   }
 
   /**
    * Compiles `query` in a worker: 400 with the parser's message for a bad query, or when it takes
    * more than QUERY_COMPILE_MAX_MS of CPU. Answers what the web server keeps of it.
    */
-  async compile(uid: number, query: string, range: SearchRange, now: Date, limits: QueryLimits, expansion?: MacroExpansion): Promise<CompileFacts> {
+  async compile(
+    uid: number,
+    query: string,
+    range: SearchRange,
+    now: Date,
+    limits: QueryLimits,
+    expansion?: MacroExpansion,
+    autoextractors: AxDefinition[] = [],
+  ): Promise<CompileFacts> {
     const max = this.config.queryCompileMaxMs;
     const input: CompileInput = { query, startMs: range.start.getTime(), endMs: range.end.getTime(), nowMs: now.getTime(), limits, maxMs: max };
     if (expansion?.spans.length) input.expansion = expansion;
+    if (autoextractors.length) input.autoextractors = autoextractors;
     const facts = await this.gate.run(uid, () => this.task<CompileFacts>('compile', input));
     if (facts.cpuMs > max) {
       throw refusal('QUERY_TOO_EXPENSIVE', facts.cpuMs, max);

@@ -5,7 +5,7 @@
 import { workerData } from 'node:worker_threads';
 import { AppError } from '../common/errors/app-error';
 import { compileSearch } from '../indexer/search-executor';
-import { attributeParseError, describeQuery, LookupTableError, MacroExpansion, parseCsvTable, QueryDescription, QueryLimits, queryTimeZoomDisabled } from '../query';
+import { attributeParseError, AxDefinition, describeQuery, LookupTableError, MacroExpansion, parseCsvTable, QueryDescription, QueryLimits, queryTimeZoomDisabled } from '../query';
 import { serveTasks, TaskError, threadCpuMs } from './task-thread';
 
 export interface CompileInput {
@@ -18,12 +18,15 @@ export interface CompileInput {
   maxMs: number;
   /** The macros `query` was expanded from (src/query/macros.ts): a parse error names the macro it came from. */
   expansion?: MacroExpansion;
+  /** the `ax` definitions the caller may use (QUERY_AUTOEXTRACTORS) */
+  autoextractors?: AxDefinition[];
 }
 
-/** A query to describe: the text, and the macros it was expanded from, if any. */
+/** A query to describe: the text, the macros it was expanded from and the `ax` definitions, if any. */
 export interface DescribeInput {
   query: string;
   expansion?: MacroExpansion;
+  autoextractors?: AxDefinition[];
 }
 
 /**
@@ -32,7 +35,7 @@ export interface DescribeInput {
  * the call in the user's text.
  */
 function describeExpanded(input: DescribeInput): QueryDescription {
-  const d = describeQuery(input.query);
+  const d = describeQuery(input.query, { autoextractors: input.autoextractors ?? [] });
   const x = input.expansion;
   if (!x || !x.spans.length) return d;
   if (d.GoodQuery) return { ...d, RawQuery: x.raw };
@@ -56,11 +59,11 @@ export interface TableInput {
 function compileOnce(c: CompileInput): { cpuMs: number; effectiveQuery: string } {
   const before = threadCpuMs();
   try {
-    const s = compileSearch(c.query, { range: { start: new Date(c.startMs), end: new Date(c.endMs) }, now: new Date(c.nowMs), limits: c.limits });
+    const s = compileSearch(c.query, { range: { start: new Date(c.startMs), end: new Date(c.endMs) }, now: new Date(c.nowMs), limits: c.limits, autoextractors: c.autoextractors });
     return { cpuMs: threadCpuMs() - before, effectiveQuery: s.compiled.parsed.effectiveQuery };
   } catch (err) {
     if (err instanceof AppError && err.code === 'QUERY_INVALID' && c.expansion?.spans.length) {
-      const d = describeExpanded({ query: c.query, expansion: c.expansion });
+      const d = describeExpanded({ query: c.query, expansion: c.expansion, autoextractors: c.autoextractors });
       if (!d.GoodQuery && d.ParseError) throw new TaskError(err.status, d.ParseError, err.code);
     }
     if (err instanceof AppError) throw new TaskError(err.status, err.message, err.code);

@@ -43,8 +43,8 @@ export async function validateStartRequest(data: unknown): Promise<StartSearchRe
 export async function announceSearch(svc: SearchCtrlService, auth: AuthContext, dto: StartSearchRequestDto, subproto: string): Promise<AnnouncedSearch> {
   const { resources: _tables, ...plan } = await svc.prepare(auth, dto);
   const compiled = plan.search.compiled;
-  // The hints of the query that runs: with its macros expanded (RawQuery stays what the client sent).
-  const hints = describeQuery(compiled.parsed.rawQuery);
+  // The hints of the query that runs: with its macros expanded (RawQuery stays what the client sent) and its `ax` definitions.
+  const hints = describeQuery(compiled.parsed.rawQuery, { autoextractors: plan.search.autoextractors });
   const response: Record<string, unknown> = {
     RawQuery: dto.SearchString,
     SearchString: compiled.parsed.effectiveQuery,

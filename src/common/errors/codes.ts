@@ -343,6 +343,16 @@ export const ERROR_CODES = {
   MACRO_EXPANSION_TOO_LARGE: e(400, (max: number) => `The query with its macros expanded is longer than ${max} characters`),
   MACRO_TOO_MANY_CALLS: e(400, (max: number) => `The query expands more than ${max} macros`),
 
+  // ── Autoextractors (src/autoextractors; `ax`: src/query/modules/ax.ts) ──
+  AUTOEXTRACTOR_NOT_FOUND: e(404, 'Autoextractor not found'),
+  AUTOEXTRACTOR_NOT_YOURS: e(403, (verb: 'change' | 'delete') => `Only the owner or an admin may ${verb} this autoextractor`),
+  AUTOEXTRACTOR_INVALID: e(400, (why: string) => why),
+  AUTOEXTRACTOR_TAG_TAKEN: e(409, (tag: string) => `The owner already has an autoextractor for tag ${tag}: only one per tag (change that one)`),
+  AUTOEXTRACTOR_TOO_MANY: e(400, (max: number) => `An owner may have at most ${max} autoextractors`),
+  AUTOEXTRACTOR_UUID_REQUIRED: e(400, 'The body names no autoextractor: give its UUID'),
+  AUTOEXTRACTOR_FILE_INVALID: e(400, (why: string) => `The extraction file is not valid: ${why}`),
+  AUTOEXTRACTOR_FILE_PART_REQUIRED: e(400, 'A multipart body with a part named "extraction" holding the definitions is required'),
+
   // ── User files ──
   FILE_NOT_FOUND: e(404, 'File not found'),
   FILE_NOT_YOURS: e(403, (verb: 'change' | 'delete') => `Only the owner (or an admin with admin=true) may ${verb} this file`),

@@ -1,6 +1,15 @@
 /** Interfaces every search module implements. */
 import { Token } from '../lexer';
 import { Entry, ResourceNeed, RuntimeContext } from '../types';
+import type { AxDefinition } from './ax';
+
+/** What a module's arguments are read with besides themselves. */
+export interface ParseContext {
+  /** the query's tag patterns (`tag=a,b*`) */
+  tags: string[];
+  /** `ax`: the autoextractors the caller may use, one per tag; undefined: the query is only described, never run */
+  autoextractors?: readonly AxDefinition[];
+}
 
 /** Metadata served by GET /api/info/searchmodules. */
 export interface SearchModuleInfo {
@@ -21,7 +30,7 @@ export interface ModuleDef {
   condensing: boolean;
   sorting?: boolean;
   /** Parses arguments; throws ModuleArgError on bad arguments. */
-  build(args: Token[]): ModuleInstance;
+  build(args: Token[], ctx?: ParseContext): ModuleInstance;
 }
 
 /** A parsed, ready-to-run module. */
@@ -45,6 +54,8 @@ export interface ModuleInstance {
   orderFree?: boolean;
   /** Condensing modules with keys (`count by A B`, `unique A`): the EVs their output is keyed on (wordcloud words). */
   groupBy?: string[];
+  /** Warnings of a run known from the tags it reads (`ax`: a tag without an autoextractor), added when its collapser starts. */
+  collapseWarnings?(rt: RuntimeContext, tagNames: string[]): void;
   /** Resources the module reads (`lookup -r`); the search loads them before compiling. */
   resources?: ResourceNeed[];
 }

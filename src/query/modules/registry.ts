@@ -16,6 +16,7 @@ import { bottomModule, topModule } from './top-bottom';
 import { uniqueModule } from './unique';
 import { wordsModule } from './words';
 import { aliasModule } from './alias';
+import { axModule } from './ax';
 import { cefModule } from './cef';
 import { csvModule } from './csv';
 import { grokModule } from './grok';
@@ -57,6 +58,7 @@ const ALL: ModuleDef[] = [
   requireModule,
   srcModule,
   evalModule,
+  axModule,
 ];
 
 /** Modules of the product this service refuses with a reason (parse error), not listed in searchmodules. */

@@ -5,6 +5,102 @@
  */
 
 export interface paths {
+  '/api/autoextractors': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['AutoextractorsController_list'];
+    put: operations['AutoextractorsController_updateByBody'];
+    post: operations['AutoextractorsController_create'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/autoextractors/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['AutoextractorsController_get'];
+    put: operations['AutoextractorsController_update'];
+    post?: never;
+    delete: operations['AutoextractorsController_delete'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/autoextractors/download': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['AutoextractorsController_download'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/autoextractors/engines': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['AutoextractorsController_engines'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/autoextractors/test': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post: operations['AutoextractorsController_test'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/autoextractors/upload': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post: operations['AutoextractorsController_upload'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/dashboards': {
     parameters: {
       query?: never;
@@ -1522,6 +1618,53 @@ export interface components {
       Major: number;
       Minor: number;
     };
+    AutoextractorDto: {
+      Args: string;
+      Can: components['schemas']['AutoextractorPermissionsDto'];
+      Desc: string;
+      /** @description null when shared with no group (as the product answers) */
+      GIDs: number[] | null;
+      Global: boolean;
+      /** @description null when none */
+      Labels: string[] | null;
+      /** Format: date-time */
+      LastUpdated: string;
+      Module: string;
+      Name: string;
+      Params: string;
+      /** @description The first tag */
+      Tag: string;
+      /** @description Every tag it extracts (Tag first) */
+      Tags: string[];
+      UID: number;
+      /** Format: uuid */
+      UUID: string;
+    };
+    AutoextractorPermissionsDto: {
+      Delete: boolean;
+      Modify: boolean;
+      Share: boolean;
+    };
+    AxSampleResultDto: {
+      /** @description The sample line */
+      Data: string;
+      /** @description The extracted fields, as text */
+      Fields: {
+        [key: string]: string;
+      };
+      /** @description false: the engine drops this entry (a regex that does not match...) */
+      Matched: boolean;
+    };
+    AxTestResultDto: {
+      /** @description Always "": a definition the engine refuses is a 400 */
+      Error: string;
+      /** @description The fields it extracts */
+      Fields: string[];
+      /** @description One per sample line */
+      Results: components['schemas']['AxSampleResultDto'][];
+      /** @description The caller already has a definition for one of these tags (an error for a new one, none for an update) */
+      TagExists: boolean;
+    };
     BroadcastNotificationDto: {
       /**
        * Format: date-time
@@ -1566,6 +1709,27 @@ export interface components {
       /** @description Base64 of the leading bytes */
       Body: string;
       ContentType: string;
+    };
+    CreateAutoextractorDto: {
+      /** @description Module options, as written after the module name in a query (no -e) */
+      Args?: string | null;
+      Desc?: string | null;
+      /** @description Groups shared with; empty or null: nobody */
+      GIDs?: number[] | null;
+      /** @description Visible to every user; only admins may set it; null: keep */
+      Global?: boolean | null;
+      Labels?: string[] | null;
+      /** @description The engine: one of GET /api/autoextractors/engines */
+      Module: string;
+      Name?: string | null;
+      /** @description csv, fields: the column names in order (a CSV header); regex: the expression; others: the fields as in a query */
+      Params: string;
+      /** @description One tag (the product's Tag); Tag and Tags together are the tags it extracts */
+      Tag?: string | null;
+      /** @description More tags (the product's Tags) */
+      Tags?: string[] | null;
+      /** @description Owner; only admins may name another user (files: on update only with ?admin=true); null: keep */
+      UID?: number | null;
     };
     CreateDashboardDto: {
       /** @description Any JSON; blank (absent, null, "") means {}; a string is parsed as JSON text */
@@ -2025,6 +2189,31 @@ export interface components {
       /** @description 0 or null: not set */
       UID?: number;
     };
+    TestAutoextractorDto: {
+      /** @description Module options, as written after the module name in a query (no -e) */
+      Args?: string | null;
+      Desc?: string | null;
+      /** @description Groups shared with; empty or null: nobody */
+      GIDs?: number[] | null;
+      /** @description Visible to every user; only admins may set it; null: keep */
+      Global?: boolean | null;
+      Labels?: string[] | null;
+      /** @description The engine: one of GET /api/autoextractors/engines */
+      Module: string;
+      Name?: string | null;
+      /** @description csv, fields: the column names in order (a CSV header); regex: the expression; others: the fields as in a query */
+      Params: string;
+      /** @description Sample entries, one a line (at most 100 lines, 65536 characters) */
+      Sample?: string | null;
+      /** @description One tag (the product's Tag); Tag and Tags together are the tags it extracts */
+      Tag?: string | null;
+      /** @description More tags (the product's Tags) */
+      Tags?: string[] | null;
+      /** @description Owner; only admins may name another user (files: on update only with ?admin=true); null: keep */
+      UID?: number | null;
+      /** @description An update: the definition it replaces (its tags are no conflict) */
+      UUID?: string | null;
+    };
     TokenDto: {
       capabilities: string[];
       createdAt: string;
@@ -2056,6 +2245,27 @@ export interface components {
       /** @description The secret: shown only in this response */
       token: string;
       uid: number;
+    };
+    UpdateAutoextractorDto: {
+      /** @description Module options, as written after the module name in a query (no -e) */
+      Args?: string | null;
+      Desc?: string | null;
+      /** @description Groups shared with; empty or null: nobody */
+      GIDs?: number[] | null;
+      /** @description Visible to every user; only admins may set it; null: keep */
+      Global?: boolean | null;
+      Labels?: string[] | null;
+      Module?: string | null;
+      Name?: string | null;
+      Params?: string | null;
+      /** @description One tag (the product's Tag); Tag and Tags together are the tags it extracts */
+      Tag?: string | null;
+      /** @description More tags (the product's Tags) */
+      Tags?: string[] | null;
+      /** @description Owner; only admins may name another user (files: on update only with ?admin=true); null: keep */
+      UID?: number | null;
+      /** @description PUT /api/autoextractors: the definition to change */
+      UUID?: string | null;
     };
     UpdateDashboardDto: {
       /** @description Any JSON; blank (absent, null, "") means {}; a string is parsed as JSON text */
@@ -2200,12 +2410,17 @@ export interface components {
 export type SchemaAddGroupsDto = components['schemas']['AddGroupsDto'];
 export type SchemaAdminStatusDto = components['schemas']['AdminStatusDto'];
 export type SchemaApiVersion = components['schemas']['ApiVersion'];
+export type SchemaAutoextractorDto = components['schemas']['AutoextractorDto'];
+export type SchemaAutoextractorPermissionsDto = components['schemas']['AutoextractorPermissionsDto'];
+export type SchemaAxSampleResultDto = components['schemas']['AxSampleResultDto'];
+export type SchemaAxTestResultDto = components['schemas']['AxTestResultDto'];
 export type SchemaBroadcastNotificationDto = components['schemas']['BroadcastNotificationDto'];
 export type SchemaBuildVersion = components['schemas']['BuildVersion'];
 export type SchemaCapabilityDescDto = components['schemas']['CapabilityDescDto'];
 export type SchemaChangePasswordDto = components['schemas']['ChangePasswordDto'];
 export type SchemaCloneResourceDto = components['schemas']['CloneResourceDto'];
 export type SchemaContentTypeDto = components['schemas']['ContentTypeDto'];
+export type SchemaCreateAutoextractorDto = components['schemas']['CreateAutoextractorDto'];
 export type SchemaCreateDashboardDto = components['schemas']['CreateDashboardDto'];
 export type SchemaCreateGroupDto = components['schemas']['CreateGroupDto'];
 export type SchemaCreateLibraryEntryDto = components['schemas']['CreateLibraryEntryDto'];
@@ -2251,9 +2466,11 @@ export type SchemaSessionListDto = components['schemas']['SessionListDto'];
 export type SchemaSettingsDto = components['schemas']['SettingsDto'];
 export type SchemaStartSearchRequestDto = components['schemas']['StartSearchRequestDto'];
 export type SchemaTargetedNotificationDto = components['schemas']['TargetedNotificationDto'];
+export type SchemaTestAutoextractorDto = components['schemas']['TestAutoextractorDto'];
 export type SchemaTokenDto = components['schemas']['TokenDto'];
 export type SchemaTokenSettingsDto = components['schemas']['TokenSettingsDto'];
 export type SchemaTokenWithSecretDto = components['schemas']['TokenWithSecretDto'];
+export type SchemaUpdateAutoextractorDto = components['schemas']['UpdateAutoextractorDto'];
 export type SchemaUpdateDashboardDto = components['schemas']['UpdateDashboardDto'];
 export type SchemaUpdateGroupDto = components['schemas']['UpdateGroupDto'];
 export type SchemaUpdateLibraryEntryDto = components['schemas']['UpdateLibraryEntryDto'];
@@ -2268,6 +2485,370 @@ export type SchemaUserPreferenceRecordDto = components['schemas']['UserPreferenc
 export type SchemaVersionDto = components['schemas']['VersionDto'];
 export type $defs = Record<string, never>;
 export interface operations {
+  AutoextractorsController_list: {
+    parameters: {
+      query?: {
+        /** @description Admins (a session): list every user's autoextractors; ignored for others */
+        admin?: boolean;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Own, group-shared and global autoextractors; ?admin=true (admins): all */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AutoextractorDto'][];
+        };
+      };
+      /** @description Missing, invalid or expired credentials */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Token lacks the capability, or no access */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  AutoextractorsController_updateByBody: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['UpdateAutoextractorDto'];
+      };
+    };
+    responses: {
+      /** @description The product's update: the body names the autoextractor by UUID */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AutoextractorDto'];
+        };
+      };
+      /** @description Missing, invalid or expired credentials */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Token lacks the capability, or no access */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  AutoextractorsController_create: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['CreateAutoextractorDto'];
+      };
+    };
+    responses: {
+      /** @description The new autoextractor's UUID, a JSON string (as the product answers) */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': string;
+        };
+      };
+      /** @description Missing, invalid or expired credentials */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Token lacks the capability, or no access */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  AutoextractorsController_get: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AutoextractorDto'];
+        };
+      };
+      /** @description Missing, invalid or expired credentials */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Token lacks the capability, or no access */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  AutoextractorsController_update: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['UpdateAutoextractorDto'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AutoextractorDto'];
+        };
+      };
+      /** @description Missing, invalid or expired credentials */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Token lacks the capability, or no access */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  AutoextractorsController_delete: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description null */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Missing, invalid or expired credentials */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Token lacks the capability, or no access */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  AutoextractorsController_download: {
+    parameters: {
+      query?: {
+        /** @description UUIDs (repeat the parameter); none: every autoextractor the caller may read */
+        id?: string[];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The definitions in the product's TOML format */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': string;
+        };
+      };
+      /** @description Missing, invalid or expired credentials */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Token lacks the capability, or no access */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  AutoextractorsController_engines: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The modules a definition may name */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': string[];
+        };
+      };
+      /** @description Missing, invalid or expired credentials */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Token lacks the capability, or no access */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  AutoextractorsController_test: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['TestAutoextractorDto'];
+      };
+    };
+    responses: {
+      /** @description A definition the engine refuses is a 400 naming why */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AxTestResultDto'];
+        };
+      };
+      /** @description Missing, invalid or expired credentials */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Token lacks the capability, or no access */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  AutoextractorsController_upload: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The definitions created or replaced, in the file's order */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AutoextractorDto'][];
+        };
+      };
+      /** @description Missing, invalid or expired credentials */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Token lacks the capability, or no access */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
   DashboardsController_list: {
     parameters: {
       query?: {

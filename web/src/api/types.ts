@@ -128,6 +128,25 @@ export interface LibraryEntryInput {
   Global?: boolean;
 }
 
+/** An autoextractor (/api/autoextractors, the product's AXDefinition): how `ax` extracts the fields of its tags. */
+export type Autoextractor = Schemas['AutoextractorDto'];
+/** POST /api/autoextractors/test: the fields a definition extracts and its run over a sample. */
+export type AxTestResult = Schemas['AxTestResultDto'];
+
+/** The fields the console writes when it creates, updates or tests an autoextractor. */
+export interface AutoextractorInput {
+  Tags: string[];
+  Name: string;
+  Desc: string;
+  Module: string;
+  Params: string;
+  Args: string;
+  Labels: string[];
+  GIDs: number[];
+  /** administrators only */
+  Global?: boolean;
+}
+
 /** A macro (/api/macros, the product's SearchMacro): `$NAME` in a query becomes its Expansion. */
 export type Macro = Schemas['MacroDto'];
 
