@@ -250,7 +250,7 @@ describe('autoextractors (e2e)', () => {
       expect(again.body[0]).toMatchObject({ UUID: r.body[0].UUID, Module: 'json', Params: 'user' });
       const dl = await request(t.http).get(`/api/autoextractors/download?id=${r.body[0].UUID}&id=${r.body[1].UUID}`).set(owner.headers).expect(200);
       expect(dl.headers['content-type']).toMatch(/^application\/toml/);
-      expect(dl.text).toContain(`tag = '${a}'`);
+      expect(dl.text).toContain(`tag = "${a}"`);
       // the download uploads again, unchanged, for another user
       const moved = await upload(member.headers, dl.text).expect(200);
       expect(moved.body.map((x: { Params: string; UID: number }) => [x.Params, x.UID])).toEqual([
@@ -263,10 +263,12 @@ describe('autoextractors (e2e)', () => {
     it('a bad file is a 400 naming the line or the definition, and writes nothing', async () => {
       const tag = uniqTag();
       const cases: Array<[string, string]> = [
-        ['tag="x"\n', 'The extraction file is not valid: line 1: "tag" before the first [[extraction]]'],
-        ['[[extraction]]\ntag="x\n', 'The extraction file is not valid: line 2: unterminated string'],
-        ['[[extraction]]\nfoo="x"\n', 'The extraction file is not valid: line 2: unknown key "foo" (keys: tag, tags, name, desc, module, params, args)'],
-        ['[[extraction]]\nparams="\\d"\n', 'The extraction file is not valid: line 2: invalid escape \\d (a single-quoted string keeps backslashes as they are)'],
+        ['tag="x"\n', 'The extraction file is not valid: "tag" is outside every [[extraction]] table'],
+        ['[[extraction]]\ntag="x\n', 'The extraction file is not valid: line 2, column 7: control characters are not allowed in strings'],
+        ['[[extraction]]\nfoo="x"\n', 'The extraction file is not valid: [[extraction]] 1: unknown key "foo" (keys: tag, tags, name, desc, module, params, args)'],
+        ['[[extraction]]\nparams="\\d"\n', 'The extraction file is not valid: line 2, column 10: unrecognised escape sequence'],
+        ['[extraction]\ntag="x"\n', 'The extraction file is not valid: definitions are [[extraction]] tables (an array of tables), not [extraction]'],
+        ['[[extraction]]\ntag=1\n', 'The extraction file is not valid: [[extraction]] 1: tag must be a string'],
         ['', 'The extraction file is not valid: it holds no [[extraction]]'],
       ];
       for (const [text, message] of cases) expect((await upload(owner.headers, text).expect(400)).body).toEqual(errorBody(message, 'AUTOEXTRACTOR_FILE_INVALID'));
