@@ -55,3 +55,14 @@ export {
   MACRO_MAX_EXPANDED_CHARS,
 } from './macros';
 export type { MacroExpansion, MacroResolver, MacroSpan } from './macros';
+export {
+  fillTemplate,
+  templateValues,
+  placeholdersIn,
+  TEMPLATE_MAX_VARIABLES,
+  TEMPLATE_MAX_VARIABLE_NAME,
+  TEMPLATE_MAX_VARIABLE_TEXT,
+  TEMPLATE_MAX_QUERY_CHARS,
+  TEMPLATE_VARIABLE_NAME,
+} from './templates';
+export type { TemplateVariable } from './templates';
