@@ -18,6 +18,7 @@ import { DashboardsModule } from './dashboards/dashboards.module';
 import { LibraryModule } from './library/library.module';
 import { MacrosModule } from './macros/macros.module';
 import { AutoextractorsModule } from './autoextractors/autoextractors.module';
+import { TemplatesModule } from './templates/templates.module';
 import { FilesModule } from './files/files.module';
 import { IngestModule } from './ingest/ingest.module';
 import { IndexerModule } from './indexer/indexer.module';
@@ -44,6 +45,7 @@ export const FEATURE_MODULES = [
   LibraryModule,
   MacrosModule,
   AutoextractorsModule,
+  TemplatesModule,
   FilesModule,
   IndexerModule,
   IngestModule,

@@ -58,3 +58,14 @@ export type { MacroExpansion, MacroResolver, MacroSpan } from './macros';
 export { AX_ENGINES, checkAxDefinition, runAxDefinition, unsupportedEngine, headerNames, usesAx } from './modules/ax';
 export type { AxDefinition } from './modules/ax';
 export { makeRuntime } from './planner';
+export {
+  fillTemplate,
+  templateValues,
+  placeholdersIn,
+  TEMPLATE_MAX_VARIABLES,
+  TEMPLATE_MAX_VARIABLE_NAME,
+  TEMPLATE_MAX_VARIABLE_TEXT,
+  TEMPLATE_MAX_QUERY_CHARS,
+  TEMPLATE_VARIABLE_NAME,
+} from './templates';
+export type { TemplateVariable } from './templates';

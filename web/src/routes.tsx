@@ -14,6 +14,7 @@ export const pageRoutes: RouteObject[] = [
   { path: 'library', lazy: async () => ({ Component: (await import('./library/LibraryPage')).LibraryPage }) },
   { path: 'macros', lazy: async () => ({ Component: (await import('./macros/MacrosPage')).MacrosPage }) },
   { path: 'extractors', lazy: async () => ({ Component: (await import('./autoextractors/AutoextractorsPage')).AutoextractorsPage }) },
+  { path: 'templates', lazy: async () => ({ Component: (await import('./templates/TemplatesPage')).TemplatesPage }) },
   { path: 'history', lazy: async () => ({ Component: (await import('./history/HistoryPage')).HistoryPage }) },
   { path: 'searches', lazy: async () => ({ Component: (await import('./searches/SearchesPage')).SearchesPage }) },
   { path: 'preferences', lazy: async () => ({ Component: (await import('./preferences/PreferencesPage')).PreferencesPage }) },

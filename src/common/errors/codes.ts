@@ -353,6 +353,19 @@ export const ERROR_CODES = {
   AUTOEXTRACTOR_FILE_INVALID: e(400, (why: string) => `The extraction file is not valid: ${why}`),
   AUTOEXTRACTOR_FILE_PART_REQUIRED: e(400, 'A multipart body with a part named "extraction" holding the definitions is required'),
 
+  // ── Templates (src/templates; filling: src/query/templates.ts) ──
+  TEMPLATE_NOT_FOUND: e(404, 'Template not found'),
+  TEMPLATE_NOT_YOURS: e(403, (verb: 'change' | 'delete') => `Only the owner or an admin may ${verb} this template`),
+  TEMPLATE_GUID_AMBIGUOUS: e(400, 'Several templates you may read share this GUID; use the ThingUUID'),
+  TEMPLATE_CONTENTS_INVALID: e(400, (problem: string) => `Invalid template Contents: ${problem}`),
+  TEMPLATE_VALUES_INVALID: e(400, (problem: string) => `Invalid template Values: ${problem}`),
+  TEMPLATE_VARIABLE_NAME_INVALID: e(400, (name: string, max: number) => `Invalid template variable name "${name}": 1 to ${max} characters without spaces, such as %%NAME%%`),
+  TEMPLATE_VARIABLE_DUPLICATE: e(400, (name: string) => `The template has two variables named ${name}`),
+  TEMPLATE_TOO_MANY_VARIABLES: e(400, (max: number) => `A template has at most ${max} variables`),
+  TEMPLATE_VARIABLE_REQUIRED: e(400, (name: string, label: string) => `The template variable ${name}${label ? ` (${label})` : ''} is required: give it a value`),
+  TEMPLATE_VARIABLE_UNKNOWN: e(400, (name: string) => `The template has no variable named ${name}`),
+  TEMPLATE_QUERY_TOO_LONG: e(400, (max: number) => `The query with its variables filled in is longer than ${max} characters`),
+
   // ── User files ──
   FILE_NOT_FOUND: e(404, 'File not found'),
   FILE_NOT_YOURS: e(403, (verb: 'change' | 'delete') => `Only the owner (or an admin with admin=true) may ${verb} this file`),

@@ -1144,6 +1144,70 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/templates': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['TemplatesController_list'];
+    put?: never;
+    post: operations['TemplatesController_create'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/templates/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['TemplatesController_get'];
+    put: operations['TemplatesController_update'];
+    post?: never;
+    delete: operations['TemplatesController_delete'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/templates/{id}/details': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['TemplatesController_details'];
+    put: operations['TemplatesController_updateDetails'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/templates/{id}/fill': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post: operations['TemplatesController_fill'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/test': {
     parameters: {
       query?: never;
@@ -1793,6 +1857,23 @@ export interface components {
       /** @description Display name: 1-255 characters, no control characters, "/" or "\" */
       ResourceName: string;
     };
+    CreateTemplateDto: {
+      Contents: components['schemas']['TemplateContentsDto'];
+      Description?: string | null;
+      /** @description Groups shared with; empty or null: nobody */
+      GIDs?: number[] | null;
+      /** @description Visible to every user; only admins may set it; null: keep */
+      Global?: boolean | null;
+      /**
+       * Format: uuid
+       * @description On create: the GUID content names it by (assigned when absent); on update: a new GUID, or absent to keep
+       */
+      GUID?: string;
+      Labels?: string[] | null;
+      Name?: string | null;
+      /** @description Owner; only admins may name another user (files: on update only with ?admin=true); null: keep */
+      UID?: number | null;
+    };
     CreateTokenDto: {
       /** @description Capability names, case-insensitive; duplicates are removed */
       capabilities: string[];
@@ -1836,6 +1917,16 @@ export interface components {
       Name?: string;
       /** @description Owner; only admins may name another user (files: on update only with ?admin=true); null: keep */
       UID?: number | null;
+    };
+    FilledTemplateDto: {
+      /** @description The query with every variable replaced, to launch as any query */
+      Query: string;
+    };
+    FillTemplateDto: {
+      /** @description Variable name (e.g. "%%IP%%") to value; a variable left out takes its defaultValue */
+      Values?: {
+        [key: string]: string;
+      };
     };
     GlobalDto: {
       Global: boolean;
@@ -2189,6 +2280,80 @@ export interface components {
       /** @description 0 or null: not set */
       UID?: number;
     };
+    TemplateContentsDto: {
+      /** @description At most 65536 characters */
+      query: string;
+      /** @description At most 64; names unique; texts at most 4096 characters */
+      variables: components['schemas']['TemplateVariableDto'][];
+    };
+    TemplateDetailsDto: {
+      /** @description What the caller may do */
+      Can: components['schemas']['TemplatePermissionsDto'];
+      Description: string;
+      /** @description null when shared with no group */
+      GIDs: number[] | null;
+      Global: boolean;
+      GUID: string;
+      /** @description null when none */
+      Labels: string[] | null;
+      Name: string;
+      ThingUUID: string;
+      UID: number;
+      /** Format: date-time */
+      Updated: string;
+      /** @description Write access beyond the owner: none is granted */
+      WriteAccess: components['schemas']['TemplateWriteAccessDto'];
+    };
+    TemplateDetailsUpdateDto: {
+      /** @description Groups shared with; empty or null: nobody */
+      GIDs?: number[] | null;
+      /** @description Visible to every user; only admins may set it; null: keep */
+      Global?: boolean | null;
+      /** @description Owner; only admins may name another user (files: on update only with ?admin=true); null: keep */
+      UID?: number | null;
+    };
+    TemplateDto: {
+      /** @description What the caller may do */
+      Can: components['schemas']['TemplatePermissionsDto'];
+      Contents: components['schemas']['TemplateContentsDto'];
+      Description: string;
+      /** @description null when shared with no group */
+      GIDs: number[] | null;
+      Global: boolean;
+      GUID: string;
+      /** @description null when none */
+      Labels: string[] | null;
+      Name: string;
+      ThingUUID: string;
+      UID: number;
+      /** Format: date-time */
+      Updated: string;
+      /** @description Write access beyond the owner: none is granted */
+      WriteAccess: components['schemas']['TemplateWriteAccessDto'];
+    };
+    TemplatePermissionsDto: {
+      Delete: boolean;
+      Modify: boolean;
+      Share: boolean;
+    };
+    TemplateVariableDto: {
+      /** @description The value when none is given */
+      defaultValue: string;
+      /** @description A hint shown with the label */
+      description: string;
+      /** @description Shown when asking for a value */
+      label: string;
+      /** @description The text standing for the variable in the query, e.g. %%IP%%: 1 to 128 characters, no whitespace */
+      name: string;
+      /** @description The editor's example value */
+      previewValue: string | null;
+      /** @description A value must be given (or the default is used) */
+      required: boolean;
+    };
+    TemplateWriteAccessDto: {
+      GIDs: number[];
+      Global: boolean;
+    };
     TestAutoextractorDto: {
       /** @description Module options, as written after the module name in a query (no -e) */
       Args?: string | null;
@@ -2336,6 +2501,23 @@ export interface components {
       GroupACL?: number[] | null;
       ResourceName?: string;
     };
+    UpdateTemplateDto: {
+      Contents?: components['schemas']['TemplateContentsDto'] | null;
+      Description?: string | null;
+      /** @description Groups shared with; empty or null: nobody */
+      GIDs?: number[] | null;
+      /** @description Visible to every user; only admins may set it; null: keep */
+      Global?: boolean | null;
+      /**
+       * Format: uuid
+       * @description On create: the GUID content names it by (assigned when absent); on update: a new GUID, or absent to keep
+       */
+      GUID?: string;
+      Labels?: string[] | null;
+      Name?: string | null;
+      /** @description Owner; only admins may name another user (files: on update only with ?admin=true); null: keep */
+      UID?: number | null;
+    };
     UpdateTokenDto: {
       capabilities?: string[];
       /** @description null is empty */
@@ -2426,10 +2608,13 @@ export type SchemaCreateGroupDto = components['schemas']['CreateGroupDto'];
 export type SchemaCreateLibraryEntryDto = components['schemas']['CreateLibraryEntryDto'];
 export type SchemaCreateMacroDto = components['schemas']['CreateMacroDto'];
 export type SchemaCreateResourceDto = components['schemas']['CreateResourceDto'];
+export type SchemaCreateTemplateDto = components['schemas']['CreateTemplateDto'];
 export type SchemaCreateTokenDto = components['schemas']['CreateTokenDto'];
 export type SchemaCreateUserDto = components['schemas']['CreateUserDto'];
 export type SchemaDashboardDto = components['schemas']['DashboardDto'];
 export type SchemaFileMetaDto = components['schemas']['FileMetaDto'];
+export type SchemaFilledTemplateDto = components['schemas']['FilledTemplateDto'];
+export type SchemaFillTemplateDto = components['schemas']['FillTemplateDto'];
 export type SchemaGlobalDto = components['schemas']['GlobalDto'];
 export type SchemaGroupDetailsDto = components['schemas']['GroupDetailsDto'];
 export type SchemaGroupDto = components['schemas']['GroupDto'];
@@ -2466,6 +2651,13 @@ export type SchemaSessionListDto = components['schemas']['SessionListDto'];
 export type SchemaSettingsDto = components['schemas']['SettingsDto'];
 export type SchemaStartSearchRequestDto = components['schemas']['StartSearchRequestDto'];
 export type SchemaTargetedNotificationDto = components['schemas']['TargetedNotificationDto'];
+export type SchemaTemplateContentsDto = components['schemas']['TemplateContentsDto'];
+export type SchemaTemplateDetailsDto = components['schemas']['TemplateDetailsDto'];
+export type SchemaTemplateDetailsUpdateDto = components['schemas']['TemplateDetailsUpdateDto'];
+export type SchemaTemplateDto = components['schemas']['TemplateDto'];
+export type SchemaTemplatePermissionsDto = components['schemas']['TemplatePermissionsDto'];
+export type SchemaTemplateVariableDto = components['schemas']['TemplateVariableDto'];
+export type SchemaTemplateWriteAccessDto = components['schemas']['TemplateWriteAccessDto'];
 export type SchemaTestAutoextractorDto = components['schemas']['TestAutoextractorDto'];
 export type SchemaTokenDto = components['schemas']['TokenDto'];
 export type SchemaTokenSettingsDto = components['schemas']['TokenSettingsDto'];
@@ -2477,6 +2669,7 @@ export type SchemaUpdateLibraryEntryDto = components['schemas']['UpdateLibraryEn
 export type SchemaUpdateMacroDto = components['schemas']['UpdateMacroDto'];
 export type SchemaUpdateNotificationDto = components['schemas']['UpdateNotificationDto'];
 export type SchemaUpdateResourceDto = components['schemas']['UpdateResourceDto'];
+export type SchemaUpdateTemplateDto = components['schemas']['UpdateTemplateDto'];
 export type SchemaUpdateTokenDto = components['schemas']['UpdateTokenDto'];
 export type SchemaUpdateUserDto = components['schemas']['UpdateUserDto'];
 export type SchemaUserDetailsDto = components['schemas']['UserDetailsDto'];
@@ -6035,6 +6228,303 @@ export interface operations {
         };
         content: {
           'application/json': string[];
+        };
+      };
+      /** @description Missing, invalid or expired credentials */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Token lacks the capability, or no access */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  TemplatesController_list: {
+    parameters: {
+      query?: {
+        /** @description Admins (a session): list every user's templates; ignored for others */
+        admin?: boolean;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Own, group-shared and global templates; ?admin=true (admins): all */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['TemplateDto'][];
+        };
+      };
+      /** @description Missing, invalid or expired credentials */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Token lacks the capability, or no access */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  TemplatesController_create: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['CreateTemplateDto'];
+      };
+    };
+    responses: {
+      /** @description The new template */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['TemplateDto'];
+        };
+      };
+      /** @description Missing, invalid or expired credentials */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Token lacks the capability, or no access */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  TemplatesController_get: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['TemplateDto'];
+        };
+      };
+      /** @description Missing, invalid or expired credentials */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Token lacks the capability, or no access */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  TemplatesController_update: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['UpdateTemplateDto'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['TemplateDto'];
+        };
+      };
+      /** @description Missing, invalid or expired credentials */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Token lacks the capability, or no access */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  TemplatesController_delete: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description null */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Missing, invalid or expired credentials */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Token lacks the capability, or no access */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  TemplatesController_details: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['TemplateDetailsDto'];
+        };
+      };
+      /** @description Missing, invalid or expired credentials */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Token lacks the capability, or no access */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  TemplatesController_updateDetails: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['TemplateDetailsUpdateDto'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['TemplateDetailsDto'];
+        };
+      };
+      /** @description Missing, invalid or expired credentials */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Token lacks the capability, or no access */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  TemplatesController_fill: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['FillTemplateDto'];
+      };
+    };
+    responses: {
+      /** @description The query with the variables filled in; launch it as any query */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['FilledTemplateDto'];
         };
       };
       /** @description Missing, invalid or expired credentials */

@@ -161,6 +161,23 @@ export interface MacroInput {
   Global?: boolean;
 }
 
+/** A template (/api/templates, the product's WireUserTemplate): a query with variables, such as %%IP%%. */
+export type Template = Schemas['TemplateDto'];
+
+/** One variable of a template (the product's TemplateVariable). */
+export type TemplateVariable = Schemas['TemplateVariableDto'];
+
+/** The fields the console writes when it creates or updates a template. */
+export interface TemplateInput {
+  Name: string;
+  Description: string;
+  Contents: { query: string; variables: TemplateVariable[] };
+  Labels: string[];
+  GIDs: number[];
+  /** administrators only */
+  Global?: boolean;
+}
+
 export type SearchLog = Schemas['SearchLogDto'];
 
 /** An item of GET /api/searchctrl. */

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { useAuth } from '../auth/AuthContext';
 import { ConfirmDialog } from '../ui/Dialog';
@@ -10,18 +10,20 @@ import { DashboardGrid } from './DashboardGrid';
 import { DashboardHeader } from './DashboardHeader';
 import { DashboardStatus } from './DashboardStatus';
 import { DashboardToolbar } from './DashboardToolbar';
-import { readDashboardData, Span, TileView, withNewTile, withoutTile, withSettings, withSpans, withTile } from './dashboard-data';
+import { readDashboardData, Span, templateRef, TileView, withNewTile, withoutTile, withSettings, withSpans, withTile } from './dashboard-data';
+import { DashboardVariablesBar, DashboardVariablesDialog } from './DashboardVariables';
 import { SettingsDialog } from './SettingsDialog';
 import { Tile } from './Tile';
 import { TileDialog } from './TileDialog';
 import { useDashboardDraft } from './useDashboardDraft';
 import { useDashboardSearches } from './useDashboardSearches';
 import { useDashboardTime } from './useDashboardTime';
+import { useDashboardVariables } from './useDashboardVariables';
 import { useUnsavedChangesGuard } from './useUnsavedChangesGuard';
 import './dashboards.css';
 
 /** The dialog open over the page, if any. */
-type Editing = { kind: 'tile'; tile: TileView } | { kind: 'remove'; tile: TileView } | { kind: 'settings' } | { kind: 'add' } | { kind: 'conflict' };
+type Editing = { kind: 'tile'; tile: TileView } | { kind: 'remove'; tile: TileView } | { kind: 'settings' } | { kind: 'add' } | { kind: 'conflict' } | { kind: 'variables' };
 
 /**
  * One dashboard: its tiles on the grid, each showing its search's results; a time range for all
@@ -59,7 +61,16 @@ export function DashboardPage() {
   // A version the console does not edit (1, or unknown) is shown read-only, even to its owner.
   const canWrite = mayWrite && !view?.readOnly;
 
-  const { slots, ranAt, live, moving, refresh, confirm } = useDashboardSearches(draft?.ID, view, time, paused);
+  const vars = useDashboardVariables(view);
+  const { slots, ranAt, live, moving, refresh, confirm } = useDashboardSearches(draft?.ID, view, time, paused, vars.valuesOf);
+  // Tiles run templates whose variables have no values yet: ask, once per dashboard opened.
+  const asked = useRef<string>(undefined);
+  const mustAsk = vars.loaded && vars.variables.length > 0 && vars.values === undefined;
+  useEffect(() => {
+    if (!mustAsk || asked.current === ref) return;
+    asked.current = ref;
+    setEditing((e) => e ?? { kind: 'variables' });
+  }, [mustAsk, ref]);
   const blocker = useUnsavedChangesGuard(dirty);
 
   if (loadError)
@@ -110,6 +121,7 @@ export function DashboardPage() {
         />
       </DashboardHeader>
       <DashboardStatus problem={problem} view={view} dirty={dirty} note={note} ranAt={ranAt} updatesEvery={live && !paused && moving ? live : undefined} zone={prefs.timeZone} />
+      <DashboardVariablesBar variables={vars.variables} values={vars.values} onChange={() => setEditing({ kind: 'variables' })} />
       {!read.ok && (
         <div className="dashboard-problem" role="alert">
           <p>
@@ -142,7 +154,11 @@ export function DashboardPage() {
           render={(t) => (
             <Tile
               tile={t}
-              slot={t.searchIndex === undefined ? undefined : slots.get(t.searchIndex)}
+              slot={
+                t.searchIndex === undefined
+                  ? undefined
+                  : (slots.get(t.searchIndex) ?? (vars.waiting && templateRef(view.searches[t.searchIndex]) ? { refreshing: false, waiting: vars.waiting } : undefined))
+              }
               editable={canWrite}
               onZoom={time.zoom(t.searchIndex, !!view.linkZooming)}
               onConfirm={() => t.searchIndex !== undefined && confirm(t.searchIndex)}
@@ -209,6 +225,17 @@ export function DashboardPage() {
             const data = read.ok ? withSettings(draft.Data, { liveUpdateInterval: s.liveUpdateInterval, linkZooming: s.linkZooming, range: s.range }) : draft.Data;
             change(data, { Name: s.Name, Description: s.Description, Labels: s.Labels });
             if (s.range) time.adopt();
+            setEditing(undefined);
+          }}
+        />
+      )}
+      {editing?.kind === 'variables' && (
+        <DashboardVariablesDialog
+          variables={vars.variables}
+          values={vars.values}
+          onClose={() => setEditing(undefined)}
+          onGive={(values) => {
+            vars.give(values);
             setEditing(undefined);
           }}
         />

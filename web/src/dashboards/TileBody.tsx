@@ -29,6 +29,12 @@ export function TileBody({ tile, slot, onZoom, onConfirm }: { tile: TileView; sl
         {slot.error}
       </p>
     );
+  if (slot?.waiting && !session)
+    return (
+      <p className="muted tile-note" role="status">
+        {slot.waiting}
+      </p>
+    );
   if (!session || !state)
     return (
       <p className="muted tile-note" role="status">

@@ -10,6 +10,7 @@ import {
   resolveDashboardRange,
   searchesToRun,
   searchRange,
+  templateRef,
   timeframeToRange,
   withNewTile,
   withoutTile,
@@ -72,13 +73,13 @@ describe('reading a dashboard', () => {
 
   it('a broken tile says why, the others draw', () => {
     const r = readDashboardData({
-      searches: [{ query: 'tag=a' }, { alias: 'empty' }, 'junk', { reference: { id: 'x', type: 'template' } }],
+      searches: [{ query: 'tag=a' }, { alias: 'empty' }, 'junk', { reference: { id: 'x', type: 'scheduledSearch' } }],
       tiles: [
         { title: 'fine', span: { col: 4, row: 3, x: 0, y: 0 }, searchesIndex: 0 },
         { title: 'missing', span: { col: 4, row: 3, x: 4, y: 0 }, searchesIndex: 9 },
         { title: 'no query', span: { col: 4, row: 3, x: 8, y: 0 }, searchesIndex: 1 },
         { title: 'junk', span: { col: 4, row: 3, x: 12, y: 0 }, searchesIndex: 2 },
-        { title: 'template', span: { col: 4, row: 3, x: 0, y: 3 }, searchesIndex: 3 },
+        { title: 'scheduled', span: { col: 4, row: 3, x: 0, y: 3 }, searchesIndex: 3 },
         { title: 'nowhere', searchesIndex: 0 },
         42,
         { title: 'no index', span: { col: 2, row: 2, x: 0, y: 9 } },
@@ -90,12 +91,30 @@ describe('reading a dashboard', () => {
       'This tile shows search 10, which the dashboard does not have (it has 4).',
       'Search 2 has no query.',
       'Search 3 of the dashboard is a string, not a search.',
-      'Search 4 refers to a template (x), which this console cannot run yet.',
+      'Search 4 refers to a scheduledSearch (x), which this console cannot run yet.',
       'This tile has no valid position and size (span); it is placed below the others.',
       'This tile is number, not a tile.',
       'This tile names no search (searchesIndex).',
     ]);
     expect(searchesToRun(r.view)).toEqual([0]);
+  });
+
+  it('runs searches that refer to a template, with the default value the dashboard gives', () => {
+    const r = readDashboardData({
+      searches: [
+        { reference: { id: 'g1', type: 'template', extras: { defaultValue: '10.0.0.1' } } },
+        { reference: { id: 'g2', type: 'template', extras: { defaultValue: null } } },
+      ],
+      tiles: [
+        { title: 'a', span: { col: 4, row: 3, x: 0, y: 0 }, searchesIndex: 0 },
+        { title: 'b', span: { col: 4, row: 3, x: 4, y: 0 }, searchesIndex: 1 },
+      ],
+    });
+    if (!r.ok) throw new Error(r.problem);
+    expect(r.view.tiles.map((t) => t.problem ?? 'ok')).toEqual(['ok', 'ok']);
+    expect(searchesToRun(r.view)).toEqual([0, 1]);
+    expect(r.view.searches.map(templateRef)).toEqual([{ id: 'g1', defaultValue: '10.0.0.1' }, { id: 'g2' }]);
+    expect(templateRef({ query: 'tag=a' })).toBeUndefined();
   });
 
   it('fits spans into the grid', () => {

@@ -167,12 +167,20 @@ function searchProblem(s: unknown, i: number): string | undefined {
   if (!isObject(s)) return `Search ${i + 1} of the dashboard is ${kindOf(s)}, not a search.`;
   const ref = s.reference;
   if (isObject(ref) && typeof ref.id === 'string' && ref.id) {
-    if (ref.type === 'savedQuery') return undefined;
+    if (ref.type === 'savedQuery' || ref.type === 'template') return undefined;
     if (typeof s.query === 'string' && s.query.trim()) return undefined;
     return `Search ${i + 1} refers to a ${String(ref.type ?? 'reference')} (${ref.id}), which this console cannot run yet.`;
   }
   if (typeof s.query !== 'string' || !s.query.trim()) return `Search ${i + 1} has no query.`;
   return undefined;
+}
+
+/** The template a search runs (`reference.type: template`) with the default its dashboard gives (`extras.defaultValue`), if it runs one. */
+export function templateRef(s: DashboardSearch | undefined): { id: string; defaultValue?: string } | undefined {
+  const ref = s?.reference;
+  if (!isObject(ref) || ref.type !== 'template' || typeof ref.id !== 'string' || !ref.id) return undefined;
+  const d = isObject(ref.extras) ? ref.extras.defaultValue : undefined;
+  return typeof d === 'string' ? { id: ref.id, defaultValue: d } : { id: ref.id };
 }
 
 /**

@@ -2,7 +2,8 @@
  * Runs a dashboard's searches: each search some tile shows runs once, however many tiles show it,
  * over its range; a refresh (live update, a new range) launches them again and swaps each result
  * in once the new search has ended, so tiles never go blank while refreshing. Library references
- * (`reference.type: savedQuery`) are read from /api/library/{guid}. React reads the slots
+ * (`reference.type: savedQuery`) are read from /api/library/{guid}; template references
+ * (`reference.type: template`) are filled by /api/templates/{guid}/fill with the viewer's values. React reads the slots
  * through useSyncExternalStore (subscribe / getSnapshot).
  *
  * At most one launch per search is under way: a new one (a new range, an edit, Refresh) cancels
@@ -33,6 +34,8 @@ export interface SearchSlot {
   query?: string;
   /** someone else wrote this query and it has side effects: it runs once the viewer agrees */
   consent?: Consent;
+  /** why it has not started: it runs a template whose variables the viewer has not given yet */
+  waiting?: string;
 }
 
 export interface Consent {
@@ -52,11 +55,24 @@ export interface RunRequest {
   index: number;
   search: DashboardSearch;
   range: TimeRange;
+  /** a search that runs a template: the values of its variables, as the viewer gave them */
+  values?: Record<string, string>;
 }
 
-/** The query of a dashboard search: its own, or its library entry's. */
-export async function queryOf(s: DashboardSearch, library: Map<string, Promise<LibraryEntry>>): Promise<string> {
+/**
+ * The query of a dashboard search: its own, its library entry's, or its template's with the
+ * variables filled in (by the service, the one place that fills them: POST /api/templates/{id}/fill).
+ */
+export async function queryOf(s: DashboardSearch, library: Map<string, Promise<LibraryEntry>>, values: Record<string, string> = {}): Promise<string> {
   const ref = s.reference;
+  if (ref && ref.type === 'template' && ref.id) {
+    try {
+      const filled = await api<{ Query: string }>(`/api/templates/${encodeURIComponent(ref.id)}/fill`, { method: 'POST', json: { Values: values } });
+      return filled.Query;
+    } catch (err) {
+      throw new Error(`The template this search runs (${ref.id}) cannot be run: ${(err as Error).message}`, { cause: err });
+    }
+  }
   if (ref && ref.type === 'savedQuery' && ref.id) {
     let entry = library.get(ref.id);
     if (!entry) {
@@ -182,7 +198,7 @@ export class DashboardRunner {
   private async follow(r: RunRequest, l: Launch): Promise<void> {
     const current = () => !l.cancelled && !this.disposed;
     try {
-      const query = await queryOf(r.search, this.library);
+      const query = await queryOf(r.search, this.library, r.values);
       if (!current()) return;
       const started = await this.start(r, query);
       if (!current()) return void started.session?.dispose();

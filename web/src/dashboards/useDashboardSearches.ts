@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { TimeRange } from '../search/time-range';
-import { DashboardView, searchesToRun, searchRange } from './dashboard-data';
+import { DashboardSearch, DashboardView, searchesToRun, searchRange, templateRef } from './dashboard-data';
 import { DashboardRunner, RunRequest, SearchSlot } from './dashboard-runner';
 
 const NO_SLOTS: ReadonlyMap<number, SearchSlot> = new Map();
@@ -21,7 +21,14 @@ interface SearchTime {
  * ID) goes with every launch, so the service knows whose queries these are; `confirm(index)` runs
  * a search waiting for the viewer's consent to its side effects.
  */
-export function useDashboardSearches(dashboard: number | undefined, view: DashboardView | undefined, { range, chosen, zoomed }: SearchTime, paused: boolean) {
+export function useDashboardSearches(
+  dashboard: number | undefined,
+  view: DashboardView | undefined,
+  { range, chosen, zoomed }: SearchTime,
+  paused: boolean,
+  /** the variables of a search that runs a template; undefined: not given yet (it waits) */
+  valuesOf: (search: DashboardSearch) => Record<string, string> | undefined = () => ({}),
+) {
   const [refreshes, setRefreshes] = useState(0);
   const [ranAt, setRanAt] = useState<Date>();
 
@@ -43,12 +50,14 @@ export function useDashboardSearches(dashboard: number | undefined, view: Dashbo
   const slots = useSyncExternalStore(runner?.subscribe ?? noSubscribe, runner?.getSnapshot ?? noSlots);
   const requests = useMemo<RunRequest[]>(() => {
     if (!view) return [];
-    return searchesToRun(view).map((index) => {
+    return searchesToRun(view).flatMap((index) => {
       const search = view.searches[index]!;
-      return { index, search, range: zoomed.get(index) ?? searchRange(search, range, chosen) };
+      const values = templateRef(search) ? valuesOf(search) : undefined;
+      if (templateRef(search) && !values) return [];
+      return [{ index, search, range: zoomed.get(index) ?? searchRange(search, range, chosen), ...(values && { values }) }];
     });
-  }, [view, range, chosen, zoomed]);
-  const runKey = JSON.stringify(requests.map((r) => [r.index, r.search, r.range]));
+  }, [view, range, chosen, zoomed, valuesOf]);
+  const runKey = JSON.stringify(requests.map((r) => [r.index, r.search, r.range, r.values]));
   const requestsRef = useRef(requests);
   requestsRef.current = requests;
   // What runs changed, or Refresh: launch again now (the runner cancels what this supersedes).

@@ -16,6 +16,7 @@ export const NAV_ITEMS: NavItem[] = [
   { to: '/library', label: 'Library', place: 'main' },
   { to: '/macros', label: 'Macros', place: 'main' },
   { to: '/extractors', label: 'Extractors', place: 'main' },
+  { to: '/templates', label: 'Templates', place: 'main' },
   { to: '/history', label: 'History', place: 'main' },
   { to: '/searches', label: 'Persistent searches', place: 'main' },
   { to: '/resources', label: 'Resources', place: 'main' },

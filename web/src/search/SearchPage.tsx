@@ -11,6 +11,7 @@ import { ParseOutcome } from './editor-extensions';
 import { QueryEditor } from './QueryEditor';
 import { ChartType, RendererOptions } from './results/chart-options';
 import { ResultView } from './results/ResultView';
+import { SaveAsTemplate } from '../templates/SaveAsTemplate';
 import { SearchActions } from './SearchActions';
 import { SearchStatus } from './SearchStatus';
 import { TimePicker } from './TimePicker';
@@ -171,6 +172,10 @@ export function SearchPage() {
           </button>
         </div>
       </form>
+      {/* Outside the query's form: the template's own form opens from here. A query with %%NAME%% does not run, so this is offered before any run. */}
+      <div className="toolbar query-extras">
+        <SaveAsTemplate query={query} />
+      </div>
       <div id="query-problem">
         {parseError && (
           <p className="error parse-error" role="alert">
