@@ -120,7 +120,6 @@ describe('console playbooks (browser)', () => {
       await page.getByLabel('Name', { exact: true }).fill('Web errors');
       await page.getByLabel('Description').fill('Where the 404s come from');
       await page.getByLabel('Labels').fill('web, triage');
-      await page.getByRole('checkbox', { name: 'ops' }).check();
       const source = page.getByRole('textbox', { name: 'Markdown' });
       await source.fill(`# Not found, by path\n\nRun the query, then look at the **busiest** path.\n\n${HOSTILE}\n\n\`\`\`\n${QUERY}\n\`\`\`\n`);
       // The image: a picture file the person picks; it becomes a user file and its markdown goes where the cursor is.
@@ -130,6 +129,10 @@ describe('console playbooks (browser)', () => {
         expect(await page.getByRole('status').filter({ hasText: 'Attached' }).innerText()).toBe('Attached mouse.png (a user file, shared like the playbook).'),
       );
       expect(await source.inputValue()).toMatch(/\n\n!\[mouse\]\(\/api\/files\/[0-9a-f-]{36}\)\n$/);
+      // The picture was attached while the playbook was the person's alone; sharing the playbook with ops on save shares it too.
+      const [file] = (await h.svc.request('GET', '/api/files', { headers })).body as Array<{ GUID: string; GIDs: number[] }>;
+      expect(file.GIDs).toEqual([]);
+      await page.getByRole('checkbox', { name: 'ops' }).check();
 
       // The preview follows the text as it is typed.
       const preview = page.getByRole('region', { name: 'Preview' });
@@ -149,6 +152,7 @@ describe('console playbooks (browser)', () => {
       const saved = (await h.svc.request('GET', '/api/playbooks', { headers })).body as Array<{ UUID: string; Name: string; GIDs: number[]; Labels: string[] }>;
       expect(saved).toEqual([expect.objectContaining({ Name: 'Web errors', Desc: 'Where the 404s come from', GIDs: [opsGid], Labels: ['web', 'triage'] })]);
       expect(saved[0]).not.toHaveProperty('Body');
+      expect((await h.svc.request('GET', `/api/files/${file.GUID}/details`, { headers })).body).toMatchObject({ GIDs: [opsGid] });
 
       // Reopen it from the list, and run the query in place.
       await go(page, 'Playbooks');
@@ -177,6 +181,18 @@ describe('console playbooks (browser)', () => {
       await withPage(h, 'playbooks-outsider', async (o) => {
         await open(o, 'outsider', url);
         await eventually(async () => expect(await o.page.getByRole('alert').innerText()).toBe('The playbook could not be read: Playbook not found'));
+      });
+      // Made global by an administrator, the playbook reaches everyone; its picture, a file of the analyst's shared with ops, does not: a note says so.
+      expect((await h.svc.request('PUT', `/api/playbooks/${saved[0].UUID}`, { headers: h.admin, json: { Global: true } })).status).toBe(200);
+      await withPage(h, 'playbooks-outsider-global', async (o) => {
+        await open(o, 'outsider', url);
+        await o.page.getByRole('heading', { name: 'Web errors', level: 1 }).waitFor();
+        expect(await o.page.getByRole('note').innerText()).toBe(
+          'mouse: This image is a file that is not shared with you (or no longer exists); ask the playbook’s owner to share it with you.',
+        );
+        expect(await o.page.getByRole('img', { name: 'mouse' }).count()).toBe(0);
+        shots.push(await keepScreenshot(o.page, 'playbook-image-not-shared'));
+        expect(await h.problemsOf(o)).toEqual([]);
       });
 
       // Edit, then delete from the list after confirming.

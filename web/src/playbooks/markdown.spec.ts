@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { Block, imageMarkdown, Inline, parseMarkdown, queriesOf, safeHref } from './markdown';
+import { attachmentsOf, Block, imageMarkdown, Inline, parseMarkdown, queriesOf, safeHref } from './markdown';
 
 /** Every string a tree could put on screen, and every address it would load or follow. */
 function walk(tree: Block[], text: string[] = [], urls: string[] = []): { text: string[]; urls: string[] } {
@@ -73,6 +73,10 @@ describe('playbook markdown', () => {
       ],
     });
     expect(imageMarkdown(GUID, 'a [mouse]', { width: 320, height: 200 })).toBe(`![a mouse](/api/files/${GUID} =320x200)`);
+    expect(attachmentsOf(parseMarkdown(`![a](/api/files/${GUID}) **![b](/api/files/${GUID.toUpperCase()})**\n\n- ![c](/api/files/${GUID.replace('0', '1')})`))).toEqual([
+      GUID,
+      GUID.replace('0', '1'),
+    ]);
     expect(parseMarkdown(imageMarkdown(GUID, ''))).toEqual([{ t: 'para', c: [{ t: 'image', src: { kind: 'file', guid: GUID }, alt: 'image' }] }]);
   });
 
