@@ -19,6 +19,7 @@ import { LibraryModule } from './library/library.module';
 import { MacrosModule } from './macros/macros.module';
 import { AutoextractorsModule } from './autoextractors/autoextractors.module';
 import { TemplatesModule } from './templates/templates.module';
+import { PlaybooksModule } from './playbooks/playbooks.module';
 import { FilesModule } from './files/files.module';
 import { IngestModule } from './ingest/ingest.module';
 import { IndexerModule } from './indexer/indexer.module';
@@ -46,6 +47,7 @@ export const FEATURE_MODULES = [
   MacrosModule,
   AutoextractorsModule,
   TemplatesModule,
+  PlaybooksModule,
   FilesModule,
   IndexerModule,
   IngestModule,

@@ -29,6 +29,8 @@ export interface AppConfig {
   /** Largest resource (CSV bytes) or inner-query table a search may load as a lookup table (`lookup -r`). */
   lookupMaxBytes: number;
   maxFileSize: number;
+  /** Largest playbook Body (decoded markdown), bytes. */
+  maxPlaybookSize: number;
   /** Failed logins allowed per account and per address inside `loginWindowSeconds`. */
   loginMaxFailuresPerAccount: number;
   loginMaxFailuresPerAddress: number;

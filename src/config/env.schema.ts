@@ -75,6 +75,7 @@ export function loadConfig(env: Env): AppConfig {
     maxResourceSize: int(env, 'MAX_RESOURCE_SIZE', 64 * MiB, 1, 16 * 1024 * MiB, errors),
     lookupMaxBytes: int(env, 'LOOKUP_MAX_BYTES', 32 * MiB, 1, 1024 * MiB, errors),
     maxFileSize: int(env, 'MAX_FILE_SIZE', 4 * MiB, 1, 1024 * MiB, errors),
+    maxPlaybookSize: int(env, 'MAX_PLAYBOOK_SIZE', MiB, 1, 64 * MiB, errors),
     loginMaxFailuresPerAccount: int(env, 'LOGIN_MAX_FAILURES_PER_ACCOUNT', 5, 1, 1000, errors),
     loginMaxFailuresPerAddress: int(env, 'LOGIN_MAX_FAILURES_PER_ADDRESS', 20, 1, 100000, errors),
     loginWindowSeconds: int(env, 'LOGIN_WINDOW_SECONDS', 900, 1, 86400, errors),

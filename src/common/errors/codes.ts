@@ -366,6 +366,14 @@ export const ERROR_CODES = {
   TEMPLATE_VARIABLE_UNKNOWN: e(400, (name: string) => `The template has no variable named ${name}`),
   TEMPLATE_QUERY_TOO_LONG: e(400, (max: number) => `The query with its variables filled in is longer than ${max} characters`),
 
+  // ── Playbooks (src/playbooks) ──
+  PLAYBOOK_NOT_FOUND: e(404, 'Playbook not found'),
+  PLAYBOOK_NOT_YOURS: e(403, (verb: 'change' | 'delete') => `Only the owner or an admin may ${verb} this playbook`),
+  PLAYBOOK_NAME_REQUIRED: e(400, 'A playbook needs a Name (1-256 characters, not only spaces)'),
+  PLAYBOOK_GUID_TAKEN: e(409, (guid: string) => `The owner already has a playbook with GUID ${guid}`),
+  PLAYBOOK_FIELD_NOT_BASE64: e(400, (field: string) => `${field} must be base64 (the standard alphabet, padded), as the product sends bytes`),
+  PLAYBOOK_TOO_LARGE: e(413, (field: string, limit: number, setting?: string) => overLimitText(`The playbook's ${field}`, limit, setting ?? 'a fixed limit')),
+
   // ── User files ──
   FILE_NOT_FOUND: e(404, 'File not found'),
   FILE_NOT_YOURS: e(403, (verb: 'change' | 'delete') => `Only the owner (or an admin with admin=true) may ${verb} this file`),

@@ -616,6 +616,38 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/playbooks': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['PlaybooksController_list'];
+    put?: never;
+    post: operations['PlaybooksController_create'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/playbooks/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['PlaybooksController_get'];
+    put: operations['PlaybooksController_update'];
+    post?: never;
+    delete: operations['PlaybooksController_delete'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/resources': {
     parameters: {
       query?: never;
@@ -1848,6 +1880,30 @@ export interface components {
       /** @description Owner; only admins may name another user (files: on update only with ?admin=true); null: keep */
       UID?: number | null;
     };
+    CreatePlaybookDto: {
+      /** @description Replaces the author (absent fields: empty); null: none */
+      Author?: components['schemas']['PlaybookAuthorDto'] | null;
+      /** @description The markdown, base64 (standard alphabet, padded), as the product sends bytes; at most MAX_PLAYBOOK_SIZE decoded */
+      Body?: string | null;
+      /** @description null: empty */
+      Desc?: string | null;
+      /** @description Groups shared with; empty or null: nobody */
+      GIDs?: number[] | null;
+      /** @description Visible to every user; only admins may set it; null: keep */
+      Global?: boolean | null;
+      /**
+       * Format: uuid
+       * @description The global identifier (kits install the same one for everyone); generated when absent
+       */
+      GUID?: string;
+      Labels?: string[] | null;
+      /** @description The product console's metadata, base64; at most 64 KiB decoded; null: none */
+      Metadata?: string | null;
+      /** @description 1-256 characters */
+      Name: string;
+      /** @description Owner; only admins may name another user (files: on update only with ?admin=true); null: keep */
+      UID?: number | null;
+    };
     CreateResourceDto: {
       Description?: string;
       /** @description Readable by all users. Only admins may set it. */
@@ -2112,6 +2168,52 @@ export interface components {
     };
     PingResponseDto: {
       Interval: number;
+    };
+    PlaybookAuthorDto: {
+      Company?: string;
+      Email?: string;
+      Name?: string;
+      URL?: string;
+    };
+    PlaybookAuthorInfoDto: {
+      Company: string;
+      Email: string;
+      Name: string;
+      URL: string;
+    };
+    PlaybookDto: {
+      Author: components['schemas']['PlaybookAuthorInfoDto'];
+      /** @description The markdown, base64; absent in listings and when empty */
+      Body?: string;
+      Can: components['schemas']['PlaybookPermissionsDto'];
+      Desc: string;
+      /** @description null when shared with no group (as the product answers) */
+      GIDs: number[] | null;
+      Global: boolean;
+      /** Format: uuid */
+      GUID: string;
+      /** @description null when none */
+      Labels: string[] | null;
+      /** Format: date-time */
+      LastUpdated: string;
+      /** @description base64; absent when empty */
+      Metadata?: string;
+      Name: string;
+      Synced: boolean;
+      UID: number;
+      /** Format: uuid */
+      UUID: string;
+      /** @description Write access beyond the owner: none is granted */
+      WriteAccess: components['schemas']['PlaybookWriteAccessDto'];
+    };
+    PlaybookPermissionsDto: {
+      Delete: boolean;
+      Modify: boolean;
+      Share: boolean;
+    };
+    PlaybookWriteAccessDto: {
+      GIDs: number[];
+      Global: boolean;
     };
     RegenerateTokenDto: {
       /** @description RFC 3339 timestamp in the future; absent, null or "0001-01-01T00:00:00Z": never expires; absent keeps the current expiry (an expired token needs a new one) */
@@ -2494,6 +2596,29 @@ export interface components {
       Msg?: string;
       Type?: number;
     };
+    UpdatePlaybookDto: {
+      /** @description Replaces the author (absent fields: empty); null: none */
+      Author?: components['schemas']['PlaybookAuthorDto'] | null;
+      /** @description The markdown, base64 (standard alphabet, padded), as the product sends bytes; at most MAX_PLAYBOOK_SIZE decoded */
+      Body?: string | null;
+      /** @description null: empty */
+      Desc?: string | null;
+      /** @description Groups shared with; empty or null: nobody */
+      GIDs?: number[] | null;
+      /** @description Visible to every user; only admins may set it; null: keep */
+      Global?: boolean | null;
+      /**
+       * Format: uuid
+       * @description A new global identifier
+       */
+      GUID?: string;
+      Labels?: string[] | null;
+      /** @description The product console's metadata, base64; at most 64 KiB decoded; null: none */
+      Metadata?: string | null;
+      Name?: string | null;
+      /** @description Owner; only admins may name another user (files: on update only with ?admin=true); null: keep */
+      UID?: number | null;
+    };
     UpdateResourceDto: {
       Description?: string;
       /** @description Admins only; ignored for others */
@@ -2607,6 +2732,7 @@ export type SchemaCreateDashboardDto = components['schemas']['CreateDashboardDto
 export type SchemaCreateGroupDto = components['schemas']['CreateGroupDto'];
 export type SchemaCreateLibraryEntryDto = components['schemas']['CreateLibraryEntryDto'];
 export type SchemaCreateMacroDto = components['schemas']['CreateMacroDto'];
+export type SchemaCreatePlaybookDto = components['schemas']['CreatePlaybookDto'];
 export type SchemaCreateResourceDto = components['schemas']['CreateResourceDto'];
 export type SchemaCreateTemplateDto = components['schemas']['CreateTemplateDto'];
 export type SchemaCreateTokenDto = components['schemas']['CreateTokenDto'];
@@ -2639,6 +2765,11 @@ export type SchemaNotificationDto = components['schemas']['NotificationDto'];
 export type SchemaOverviewStatsDto = components['schemas']['OverviewStatsDto'];
 export type SchemaPingDto = components['schemas']['PingDto'];
 export type SchemaPingResponseDto = components['schemas']['PingResponseDto'];
+export type SchemaPlaybookAuthorDto = components['schemas']['PlaybookAuthorDto'];
+export type SchemaPlaybookAuthorInfoDto = components['schemas']['PlaybookAuthorInfoDto'];
+export type SchemaPlaybookDto = components['schemas']['PlaybookDto'];
+export type SchemaPlaybookPermissionsDto = components['schemas']['PlaybookPermissionsDto'];
+export type SchemaPlaybookWriteAccessDto = components['schemas']['PlaybookWriteAccessDto'];
 export type SchemaRegenerateTokenDto = components['schemas']['RegenerateTokenDto'];
 export type SchemaResourceMetadataDto = components['schemas']['ResourceMetadataDto'];
 export type SchemaRevokedTokensDto = components['schemas']['RevokedTokensDto'];
@@ -2668,6 +2799,7 @@ export type SchemaUpdateGroupDto = components['schemas']['UpdateGroupDto'];
 export type SchemaUpdateLibraryEntryDto = components['schemas']['UpdateLibraryEntryDto'];
 export type SchemaUpdateMacroDto = components['schemas']['UpdateMacroDto'];
 export type SchemaUpdateNotificationDto = components['schemas']['UpdateNotificationDto'];
+export type SchemaUpdatePlaybookDto = components['schemas']['UpdatePlaybookDto'];
 export type SchemaUpdateResourceDto = components['schemas']['UpdateResourceDto'];
 export type SchemaUpdateTemplateDto = components['schemas']['UpdateTemplateDto'];
 export type SchemaUpdateTokenDto = components['schemas']['UpdateTokenDto'];
@@ -4870,6 +5002,190 @@ export interface operations {
     requestBody?: never;
     responses: {
       /** @description ParseSearchResponse: Sequence, then the description of the query */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Missing, invalid or expired credentials */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Token lacks the capability, or no access */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  PlaybooksController_list: {
+    parameters: {
+      query?: {
+        /** @description Admins (a session): list every user's playbooks; ignored for others */
+        admin?: boolean;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Own, group-shared and global playbooks without their Body; ?admin=true (admins): all */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PlaybookDto'][];
+        };
+      };
+      /** @description Missing, invalid or expired credentials */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Token lacks the capability, or no access */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  PlaybooksController_create: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['CreatePlaybookDto'];
+      };
+    };
+    responses: {
+      /** @description The new playbook UUID, a JSON string (as the product answers) */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': string;
+        };
+      };
+      /** @description Missing, invalid or expired credentials */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Token lacks the capability, or no access */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  PlaybooksController_get: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description By UUID or GUID, with its Body */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PlaybookDto'];
+        };
+      };
+      /** @description Missing, invalid or expired credentials */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Token lacks the capability, or no access */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  PlaybooksController_update: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['UpdatePlaybookDto'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PlaybookDto'];
+        };
+      };
+      /** @description Missing, invalid or expired credentials */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Token lacks the capability, or no access */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  PlaybooksController_delete: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description null */
       200: {
         headers: {
           [name: string]: unknown;

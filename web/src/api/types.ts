@@ -178,6 +178,20 @@ export interface TemplateInput {
   Global?: boolean;
 }
 
+/** A playbook (/api/playbooks, the product's Playbook): markdown (Body, base64) with embedded queries; listings leave Body out. */
+export type Playbook = Schemas['PlaybookDto'];
+
+/** The fields the console writes when it creates or updates a playbook (Body: base64 of the UTF-8 markdown). */
+export interface PlaybookInput {
+  Name: string;
+  Desc: string;
+  Body: string;
+  Labels: string[];
+  GIDs: number[];
+  /** administrators only */
+  Global?: boolean;
+}
+
 export type SearchLog = Schemas['SearchLogDto'];
 
 /** An item of GET /api/searchctrl. */

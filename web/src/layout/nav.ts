@@ -17,6 +17,7 @@ export const NAV_ITEMS: NavItem[] = [
   { to: '/macros', label: 'Macros', place: 'main' },
   { to: '/extractors', label: 'Extractors', place: 'main' },
   { to: '/templates', label: 'Templates', place: 'main' },
+  { to: '/playbooks', label: 'Playbooks', place: 'main' },
   { to: '/history', label: 'History', place: 'main' },
   { to: '/searches', label: 'Persistent searches', place: 'main' },
   { to: '/resources', label: 'Resources', place: 'main' },
