@@ -26,6 +26,8 @@ import { subnetModule } from './subnet';
 import { syslogModule } from './syslog';
 import { lowerModule, upperModule } from './upper-lower';
 import { xmlModule } from './xml';
+// issue 28: the data-transform modules
+import { printfModule } from './printf';
 
 const ALL: ModuleDef[] = [
   jsonModule,
@@ -57,6 +59,8 @@ const ALL: ModuleDef[] = [
   requireModule,
   srcModule,
   evalModule,
+  // issue 28: the data-transform modules
+  printfModule,
 ];
 
 /** Modules of the product this service refuses with a reason (parse error), not listed in searchmodules. */
