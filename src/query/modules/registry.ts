@@ -28,6 +28,8 @@ import { lowerModule, upperModule } from './upper-lower';
 import { xmlModule } from './xml';
 // issue 28: the data-transform modules
 import { printfModule } from './printf';
+import { base64Module } from './base64';
+import { hexlifyModule } from './hexlify';
 
 const ALL: ModuleDef[] = [
   jsonModule,
@@ -61,6 +63,8 @@ const ALL: ModuleDef[] = [
   evalModule,
   // issue 28: the data-transform modules
   printfModule,
+  base64Module,
+  hexlifyModule,
 ];
 
 /** Modules of the product this service refuses with a reason (parse error), not listed in searchmodules. */

@@ -1,0 +1,56 @@
+/** `hexlify [-d] [EV [as name] ...]`: ASCII hex of the entry data or of enumerated values (-d: back to bytes). */
+import { ArgReader } from '../args';
+import { Token } from '../lexer';
+import { EVValue, ModuleArgError } from '../types';
+import { ModuleDef, ModuleInstance } from './module';
+import { readFlags } from './extract-common';
+import { checkName, readValue, valueBytes, writeValue } from './transform-common';
+
+/** Hex of a value: an integer as its hex digits (as the page's "an int as ASCII hex"), anything else byte by byte. */
+export function hexlify(v: EVValue): string {
+  if (typeof v === 'number' && Number.isInteger(v)) return (v < 0 ? '-' : '') + BigInt(Math.abs(v)).toString(16);
+  return valueBytes(v).toString('hex');
+}
+
+/** The bytes of hex text (an optional 0x prefix, surrounding spaces ignored); undefined when it is not hex. */
+export function unhexlify(v: EVValue): Buffer | undefined {
+  const s = (Buffer.isBuffer(v) ? v.toString('latin1') : String(v)).trim().replace(/^0[xX]/, '');
+  if (s.length % 2 !== 0 || !/^[0-9a-fA-F]*$/.test(s)) return undefined;
+  return Buffer.from(s, 'hex');
+}
+
+export const hexlifyModule: ModuleDef = {
+  name: 'hexlify',
+  info:
+    'Encode the entry data (no arguments) or enumerated values as ASCII hex, in place or into the name given with "as"; an integer is written as its hex digits. ' +
+    '-d decodes hex text (an optional 0x prefix) into bytes; a value that is not hex is left without output',
+  examples: ['hexlify', 'hexlify Data', 'hexlify DATA as hexdata', 'hexlify ID as hexid Data as hexdata', 'hexlify -d val as decodedval'],
+  condensing: false,
+  build(args: Token[]): ModuleInstance {
+    const r = new ArgReader(args);
+    const f = readFlags(r, { d: 'bool' });
+    const items: Array<{ source: string; target: string }> = [];
+    while (!r.done) {
+      const source = checkName(r.value('enumerated value name'), 'enumerated value name');
+      const target = r.accept('as') ? checkName(r.value('name after "as"'), 'name after "as"') : source;
+      items.push({ source, target });
+    }
+    if (items.length === 0) items.push({ source: 'DATA', target: 'DATA' });
+    if (new Set(items.map((i) => i.target)).size !== items.length) throw new ModuleArgError('the same output name is given twice, use "as" to rename');
+    const decode = f.d === true;
+    return {
+      produced: items.map((i) => i.target).filter((n) => n !== 'DATA'),
+      consumed: items.map((i) => i.source).filter((n) => n !== 'DATA'),
+      process(e, rt) {
+        const values = items.map((i) => readValue(e, i.source, rt));
+        items.forEach((it, k) => {
+          const v = values[k];
+          if (v === undefined) return;
+          const out = decode ? unhexlify(v) : hexlify(v);
+          if (out !== undefined) writeValue(e, it.target, out);
+        });
+        return true;
+      },
+    };
+  },
+};
