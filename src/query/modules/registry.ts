@@ -30,6 +30,7 @@ import { xmlModule } from './xml';
 import { printfModule } from './printf';
 import { base64Module } from './base64';
 import { hexlifyModule } from './hexlify';
+import { trimModules } from './trim';
 
 const ALL: ModuleDef[] = [
   jsonModule,
@@ -65,6 +66,7 @@ const ALL: ModuleDef[] = [
   printfModule,
   base64Module,
   hexlifyModule,
+  ...trimModules,
 ];
 
 /** Modules of the product this service refuses with a reason (parse error), not listed in searchmodules. */
