@@ -1,10 +1,10 @@
 /** `hexlify [-d] [EV [as name] ...]`: ASCII hex of the entry data or of enumerated values (-d: back to bytes). */
 import { ArgReader } from '../args';
 import { Token } from '../lexer';
-import { EVValue, ModuleArgError } from '../types';
+import { EVValue } from '../types';
 import { ModuleDef, ModuleInstance } from './module';
 import { readFlags } from './extract-common';
-import { checkName, readValue, valueBytes, writeValue } from './transform-common';
+import { readRenames, readValue, valueBytes, writeValue } from './transform-common';
 
 /** Hex of a value: an integer as its hex digits (as the page's "an int as ASCII hex"), anything else byte by byte. */
 export function hexlify(v: EVValue): string {
@@ -29,14 +29,8 @@ export const hexlifyModule: ModuleDef = {
   build(args: Token[]): ModuleInstance {
     const r = new ArgReader(args);
     const f = readFlags(r, { d: 'bool' });
-    const items: Array<{ source: string; target: string }> = [];
-    while (!r.done) {
-      const source = checkName(r.value('enumerated value name'), 'enumerated value name');
-      const target = r.accept('as') ? checkName(r.value('name after "as"'), 'name after "as"') : source;
-      items.push({ source, target });
-    }
+    const items = readRenames(r);
     if (items.length === 0) items.push({ source: 'DATA', target: 'DATA' });
-    if (new Set(items.map((i) => i.target)).size !== items.length) throw new ModuleArgError('the same output name is given twice, use "as" to rename');
     const decode = f.d === true;
     return {
       produced: items.map((i) => i.target).filter((n) => n !== 'DATA'),

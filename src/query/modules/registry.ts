@@ -31,6 +31,10 @@ import { printfModule } from './printf';
 import { base64Module } from './base64';
 import { hexlifyModule } from './hexlify';
 import { trimModules } from './trim';
+import { truncateModule } from './truncate';
+import { concatModule } from './concat';
+import { absModule } from './abs';
+import { keepModule } from './keep';
 
 const ALL: ModuleDef[] = [
   jsonModule,
@@ -67,6 +71,10 @@ const ALL: ModuleDef[] = [
   base64Module,
   hexlifyModule,
   ...trimModules,
+  truncateModule,
+  concatModule,
+  absModule,
+  keepModule,
 ];
 
 /** Modules of the product this service refuses with a reason (parse error), not listed in searchmodules. */

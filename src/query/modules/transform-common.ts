@@ -31,3 +31,15 @@ export function intArg(text: string, what: string, min: number, max: number): nu
   if (n < min || n > max) throw new ModuleArgError(`${what} must be between ${min} and ${max}, not ${text}`);
   return n;
 }
+
+/** `EV [as name] EV [as name] ...`: the values a module rewrites, in place or under a new name. */
+export function readRenames(r: { done: boolean; value(what: string): string; accept(w: string): boolean }): Array<{ source: string; target: string }> {
+  const items: Array<{ source: string; target: string }> = [];
+  while (!r.done) {
+    const source = checkName(r.value('enumerated value name'), 'enumerated value name');
+    const target = r.accept('as') ? checkName(r.value('name after "as"'), 'name after "as"') : source;
+    items.push({ source, target });
+  }
+  if (new Set(items.map((i) => i.target)).size !== items.length) throw new ModuleArgError('the same output name is given twice, use "as" to rename');
+  return items;
+}
