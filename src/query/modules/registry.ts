@@ -35,6 +35,7 @@ import { truncateModule } from './truncate';
 import { concatModule } from './concat';
 import { absModule } from './abs';
 import { keepModule } from './keep';
+import { unescapeModule } from './unescape';
 
 const ALL: ModuleDef[] = [
   jsonModule,
@@ -75,6 +76,7 @@ const ALL: ModuleDef[] = [
   concatModule,
   absModule,
   keepModule,
+  unescapeModule,
 ];
 
 /** Modules of the product this service refuses with a reason (parse error), not listed in searchmodules. */
