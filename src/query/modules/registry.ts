@@ -36,6 +36,7 @@ import { concatModule } from './concat';
 import { absModule } from './abs';
 import { keepModule } from './keep';
 import { unescapeModule } from './unescape';
+import { splitModule } from './split';
 
 const ALL: ModuleDef[] = [
   jsonModule,
@@ -77,6 +78,7 @@ const ALL: ModuleDef[] = [
   absModule,
   keepModule,
   unescapeModule,
+  splitModule,
 ];
 
 /** Modules of the product this service refuses with a reason (parse error), not listed in searchmodules. */
