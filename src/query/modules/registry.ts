@@ -37,6 +37,7 @@ import { absModule } from './abs';
 import { keepModule } from './keep';
 import { unescapeModule } from './unescape';
 import { splitModule } from './split';
+import { sliceModule } from './slice';
 
 const ALL: ModuleDef[] = [
   jsonModule,
@@ -79,6 +80,7 @@ const ALL: ModuleDef[] = [
   keepModule,
   unescapeModule,
   splitModule,
+  sliceModule,
 ];
 
 /** Modules of the product this service refuses with a reason (parse error), not listed in searchmodules. */
