@@ -38,6 +38,7 @@ import { keepModule } from './keep';
 import { unescapeModule } from './unescape';
 import { splitModule } from './split';
 import { sliceModule } from './slice';
+import { stringsModule } from './strings';
 
 const ALL: ModuleDef[] = [
   jsonModule,
@@ -81,6 +82,7 @@ const ALL: ModuleDef[] = [
   unescapeModule,
   splitModule,
   sliceModule,
+  stringsModule,
 ];
 
 /** Modules of the product this service refuses with a reason (parse error), not listed in searchmodules. */
