@@ -39,6 +39,7 @@ import { unescapeModule } from './unescape';
 import { splitModule } from './split';
 import { sliceModule } from './slice';
 import { stringsModule } from './strings';
+import { entropyModule } from './entropy';
 
 const ALL: ModuleDef[] = [
   jsonModule,
@@ -83,6 +84,7 @@ const ALL: ModuleDef[] = [
   splitModule,
   sliceModule,
   stringsModule,
+  entropyModule,
 ];
 
 /** Modules of the product this service refuses with a reason (parse error), not listed in searchmodules. */
