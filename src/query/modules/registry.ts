@@ -40,6 +40,7 @@ import { splitModule } from './split';
 import { sliceModule } from './slice';
 import { stringsModule } from './strings';
 import { entropyModule } from './entropy';
+import { pathModule } from './path';
 
 const ALL: ModuleDef[] = [
   jsonModule,
@@ -85,6 +86,7 @@ const ALL: ModuleDef[] = [
   sliceModule,
   stringsModule,
   entropyModule,
+  pathModule,
 ];
 
 /** Modules of the product this service refuses with a reason (parse error), not listed in searchmodules. */
