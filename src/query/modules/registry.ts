@@ -41,6 +41,7 @@ import { sliceModule } from './slice';
 import { stringsModule } from './strings';
 import { entropyModule } from './entropy';
 import { pathModule } from './path';
+import { timeModule } from './time-convert';
 
 const ALL: ModuleDef[] = [
   jsonModule,
@@ -87,6 +88,7 @@ const ALL: ModuleDef[] = [
   stringsModule,
   entropyModule,
   pathModule,
+  timeModule,
 ];
 
 /** Modules of the product this service refuses with a reason (parse error), not listed in searchmodules. */
