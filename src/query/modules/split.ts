@@ -46,7 +46,7 @@ export const splitModule: ModuleDef = {
   info:
     'Split the entry data (or the named enumerated value, leaving the data as it is) on a delimiter (-d, default ",") into one entry per piece; ' +
     `-clean trims spaces, tabs and quotes around each piece. Empty pieces make no entry; a value without the delimiter passes as it is; one entry gives at most ${MAX_PIECES} pieces`,
-  examples: ['split', 'split -clean', 'split -d " "', 'split -d custom', 'ax useragent | split useragent'],
+  examples: ['split', 'split -clean', 'split -d " "', 'split -d custom', 'json useragent | split -clean useragent'],
   condensing: false,
   build(args: Token[]): ModuleInstance {
     const r = new ArgReader(args);
