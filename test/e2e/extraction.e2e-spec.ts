@@ -101,7 +101,7 @@ describe('extraction modules over ingested data (e2e)', () => {
     const r = await request(t.http).get('/api/info/searchmodules').set(admin);
     const byName = new Map((r.body as Array<{ Name: string; Collapsing: boolean }>).map((m) => [m.Name, m]));
     const transforms = ['printf', 'base64', 'hexlify', 'trim', 'trimleft', 'trimright', 'trimprefix', 'trimsuffix', 'trimspace', 'truncate', 'concat', 'abs'];
-    for (const n of [...transforms, 'unescape', 'split', 'slice', 'strings', 'entropy', 'keep', 'path']) {
+    for (const n of [...transforms, 'unescape', 'split', 'slice', 'strings', 'entropy', 'keep', 'path', 'time']) {
       expect(byName.get(n)).toEqual({
         Name: n,
         Info: expect.stringMatching(/.{20}/),
