@@ -61,9 +61,18 @@ describe('split module', () => {
     expect(pieces[MAX_PIECES - 1].toString()).toBe('x,'.repeat(501));
     const r = run('split', linesToEntries([big]));
     expect(r.kind === 'entries' && r.EntryCount).toBe(MAX_PIECES);
-    expect(r.Warnings).toEqual([`split: an entry had more than ${MAX_PIECES} pieces; the rest of it stays in its last piece`]);
+    expect(r.Warnings).toEqual([
+      `split: an entry had more than ${MAX_PIECES} pieces (at most ${MAX_PIECES}, and 64 MiB copied from one entry); the rest of it stays in its last piece`,
+    ]);
     // a megabyte of delimiters gives nothing, without holding a piece per delimiter
     expect(splitBytes(Buffer.alloc(1_000_000, 0x2c), Buffer.from(','), false).pieces).toEqual([]);
+  });
+
+  it('makes fewer pieces of an entry whose other values are large, so one entry never copies more than 64 MiB', () => {
+    const d = linesToEntries([Buffer.concat([Buffer.from('big='), Buffer.alloc(8 * 1024 * 1024, 0x62), Buffer.from(' '), Buffer.from('x,'.repeat(100))])]);
+    const r = run('kv big | split', d);
+    expect(r.kind === 'entries' && r.EntryCount).toBe(7); // 64 MiB / (8 MiB and the name "big") copied per piece
+    expect(r.Warnings?.[0]).toMatch(/^split: an entry had more than 7 pieces/);
   });
 
   it.each([

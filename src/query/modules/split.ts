@@ -10,6 +10,15 @@ import { checkName, readValue } from './transform-common';
 
 /** At most this many pieces come from one entry; the rest of the value stays in the last piece (with a warning). */
 export const MAX_PIECES = 10_000;
+/** Every piece copies the rest of the entry (its other EVs, the data when an EV is split): at most this much per split entry. */
+export const MAX_COPIED_BYTES = 64 * 1024 * 1024;
+
+/** Bytes one piece repeats from its entry: every EV but the one split, and the data when an EV is split. */
+function copiedPerPiece(e: Entry, source: string): number {
+  let n = source === 'DATA' ? 0 : e.data.length;
+  for (const [k, v] of e.evs) if (k !== source) n += k.length + (Buffer.isBuffer(v) ? v.length : typeof v === 'string' ? v.length : 8);
+  return n;
+}
 
 const CLEAN = new Set([0x20, 0x09, 0x22, 0x27]); // space, tab, " and '
 
@@ -45,7 +54,8 @@ export const splitModule: ModuleDef = {
   name: 'split',
   info:
     'Split the entry data (or the named enumerated value, leaving the data as it is) on a delimiter (-d, default ",") into one entry per piece; ' +
-    `-clean trims spaces, tabs and quotes around each piece. Empty pieces make no entry; a value without the delimiter passes as it is; one entry gives at most ${MAX_PIECES} pieces`,
+    `-clean trims spaces, tabs and quotes around each piece. Empty pieces make no entry; a value without the delimiter passes as it is; one entry gives at most ${MAX_PIECES} pieces, ` +
+    'and fewer when its other values are large (each piece repeats them; at most 64 MiB per entry): the rest stays in the last piece, with a warning',
   examples: ['split', 'split -clean', 'split -d " "', 'split -d custom', 'json useragent | split -clean useragent'],
   condensing: false,
   build(args: Token[]): ModuleInstance {
@@ -64,8 +74,9 @@ export const splitModule: ModuleDef = {
         const v = readValue(e, source, rt);
         if (v === undefined) return [e];
         const text = typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean';
-        const { pieces, cut } = splitBytes(Buffer.isBuffer(v) ? v : Buffer.from(evToString(v), 'utf8'), d, clean);
-        if (cut) addWarning(rt, `split: an entry had more than ${MAX_PIECES} pieces; the rest of it stays in its last piece`);
+        const max = Math.max(1, Math.min(MAX_PIECES, Math.floor(MAX_COPIED_BYTES / Math.max(1, copiedPerPiece(e, source)))));
+        const { pieces, cut } = splitBytes(Buffer.isBuffer(v) ? v : Buffer.from(evToString(v), 'utf8'), d, clean, max);
+        if (cut) addWarning(rt, `split: an entry had more than ${max} pieces (at most ${MAX_PIECES}, and 64 MiB copied from one entry); the rest of it stays in its last piece`);
         return pieces.map((p, i): Entry => {
           const x = i === 0 ? e : cloneEntry(e);
           if (source === 'DATA') x.data = p;
