@@ -20,6 +20,7 @@ export const keepModule: ModuleDef = {
     return {
       produced: [],
       consumed: [...names],
+      keepOnly: [...names],
       process(e) {
         for (const k of [...e.evs.keys()]) if (!names.has(k)) e.evs.delete(k);
         return true;

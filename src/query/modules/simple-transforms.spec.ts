@@ -1,4 +1,6 @@
 import fc from 'fast-check';
+import { parseQuery } from '../parser';
+import { entryCsvColumns } from '../renderers/entry-download';
 import { concatValues } from './concat';
 import { truncateValue } from './truncate';
 import { expectDistributedEqual, linesToEntries, outEntries, parseError, strings, values } from './extraction.spec-helper';
@@ -125,6 +127,11 @@ describe('keep module', () => {
     const out = outEntries(q, d);
     expect(out.map((e) => [...e.evs.keys()].sort())).toEqual([['bananas', 'potatoes'], []]);
     expect(out.map((e) => e.data.length > 0)).toEqual([true, true]);
+  });
+
+  it('leaves the removed EVs out of the columns of a CSV download', () => {
+    expect(entryCsvColumns(parseQuery('json a b c | keep a c missing | printf -e p "%s" a'))).toEqual(['a', 'c', 'p']);
+    expect(entryCsvColumns(parseQuery('json a b c'))).toEqual(['a', 'b', 'c']);
   });
 
   it('rejects a call without names', () => {
