@@ -342,18 +342,19 @@ export function formatValue(v: Verb, x: EVValue): string {
   }
 }
 
-/** The formatted text, or undefined when a value is missing. */
-export function formatAll(parts: FormatPart[], values: Array<EVValue | undefined>): string | undefined {
+/** The formatted text; undefined when a value is missing, null when the text would pass `max` characters. */
+export function formatAll(parts: FormatPart[], values: Array<EVValue | undefined>, max = Infinity): string | undefined | null {
   let out = '';
   let a = 0;
   for (const p of parts) {
     if (typeof p === 'string') {
       out += p;
-      continue;
+    } else {
+      const x = values[a++];
+      if (x === undefined) return undefined;
+      out += formatValue(p, x);
     }
-    const x = values[a++];
-    if (x === undefined) return undefined;
-    out += formatValue(p, x);
+    if (out.length > max) return null;
   }
   return out;
 }

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { formatValue, parseFormat, Verb } from './go-format';
-import { expectDistributedEqual, linesToEntries, parseError, strings } from './extraction.spec-helper';
+import { expectDistributedEqual, linesToEntries, parseError, run, strings } from './extraction.spec-helper';
 
 /** Formats one value with a one-verb format (text around the verb kept). */
 function fmt(f: string, x: Parameters<typeof formatValue>[1]): string {
@@ -130,6 +130,10 @@ describe('printf module', () => {
     expect(strings('kv v | printf "[%.5s]" v', d, ['printf'])).toEqual([['[xxxxx]']]);
     expect(strings('kv v | printf "%s" v', d, ['printf'])[0][0]!.length).toBe(1_000_000);
     expect(strings('printf "%v" DATA', linesToEntries([Buffer.from([0xff, 0x00, 0xfe])]), ['printf'])[0][0]).toBe('\ufffd\u0000\ufffd');
+    // a short query naming a huge value many times cannot build gigabytes: past 16 MiB, no output and a warning
+    const many = run(`kv v | printf "${'%s'.repeat(20)}" ${'v '.repeat(20)}`, d);
+    expect(many.kind === 'entries' && many.Entries[0].evs.has('printf')).toBe(false);
+    expect(many.Warnings).toEqual(['printf: the text for an entry would pass 16 MiB; such entries get no output']);
   });
 
   it.each([

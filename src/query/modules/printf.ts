@@ -6,13 +6,15 @@ import { getEV } from '../values';
 import { ModuleDef, ModuleInstance } from './module';
 import { optionalString, readFlags } from './extract-common';
 import { formatAll, parseFormat } from './go-format';
+import { MAX_BUILT_VALUE } from './transform-common';
+import { addWarning } from '../warnings';
 
 export const printfModule: ModuleDef = {
   name: 'printf',
   info:
     'Format enumerated values with a Go-style format string (%v %s %d %x %f %q ... with the + - # space 0 flags, width and precision) into "printf" (-e another name). ' +
     'The format takes exactly as many enumerated values as it has verbs. Numeric text counts as a number for the numeric verbs, %s and %v print any value; ' +
-    'an entry lacking one of the values gets no output',
+    'an entry lacking one of the values gets no output, and so does one whose text would pass 16 MiB (with a warning)',
   examples: ['printf "%s:%d" Dst DstPort', 'printf -e summary "The source port is %v and the destination port is %v!" SrcPort DstPort', 'printf "%08.3f" ratio'],
   condensing: false,
   build(args: Token[]): ModuleInstance {
@@ -35,8 +37,10 @@ export const printfModule: ModuleDef = {
         const out = formatAll(
           parts,
           names.map((n) => getEV(e, n, rt)),
+          MAX_BUILT_VALUE,
         );
-        if (out !== undefined) e.evs.set(target, out);
+        if (out === null) addWarning(rt, `printf: the text for an entry would pass ${MAX_BUILT_VALUE / 1024 / 1024} MiB; such entries get no output`);
+        else if (out !== undefined) e.evs.set(target, out);
         return true;
       },
     };

@@ -3,7 +3,7 @@ import { parseQuery } from '../parser';
 import { entryCsvColumns } from '../renderers/entry-download';
 import { concatValues } from './concat';
 import { truncateValue } from './truncate';
-import { expectDistributedEqual, linesToEntries, outEntries, parseError, strings, values } from './extraction.spec-helper';
+import { expectDistributedEqual, linesToEntries, outEntries, parseError, run, strings, values } from './extraction.spec-helper';
 
 describe('truncate module', () => {
   const d = linesToEntries(['{"IP":"10.0.0.1","Message":"a message longer than twenty characters"}', '{"Message":"short"}']);
@@ -72,6 +72,14 @@ describe('concat module', () => {
     const d = linesToEntries(['ab']);
     expect(values('hexlify DATA as h | hexlify -d h as b1 | hexlify -d h as b2 | concat -s : b1 b2 as x', d, ['x'])).toEqual([[Buffer.from('abab')]]);
     expect(strings('kv a b | concat -s : a b as x', linesToEntries(['a=1']), ['x'])).toEqual([[undefined]]);
+  });
+
+  it('builds at most 16 MiB for an entry (a huge value named many times gets no output and a warning)', () => {
+    const d = linesToEntries([`v=${'x'.repeat(1_000_000)}`]);
+    const r = run(`kv v | concat ${'v '.repeat(20)} as c`, d);
+    expect(r.kind === 'entries' && r.Entries[0].evs.has('c')).toBe(false);
+    expect(r.Warnings).toEqual(['concat: the value for an entry would pass 16 MiB; such entries get no output']);
+    expect((values(`kv v | concat ${'v '.repeat(10)} as c`, d, ['c'])[0][0] as string).length).toBe(10_000_000);
   });
 
   it('property: split on the separator gives back the values when none contains it', () => {

@@ -2,6 +2,9 @@
 import { Entry, EVValue, ModuleArgError, RuntimeContext } from '../types';
 import { evToString, getEV } from '../values';
 
+/** The largest value printf and concat build for one entry (a 64 KiB query naming one huge EV thousands of times must not build gigabytes). */
+export const MAX_BUILT_VALUE = 16 * 1024 * 1024;
+
 /** The bytes of a value: a byte value as it is, anything else as its UTF-8 text. */
 export function valueBytes(v: EVValue): Buffer {
   return Buffer.isBuffer(v) ? v : Buffer.from(evToString(v), 'utf8');
