@@ -254,8 +254,8 @@ function quoteText(s: string, ascii: boolean, quote: string): string {
     if (ch === quote) out += `\\${ch}`;
     else if (ESC[ch]) out += ESC[ch];
     else if (cp < 0x20 || cp === 0x7f) out += `\\x${cp.toString(16).padStart(2, '0')}`;
-    else if (cp === 0xfffd && ch !== '\ufffd') out += '\\ufffd';
-    else if (cp < 0x7f || (!ascii && !/[\p{C}\p{Z}]/u.test(ch)) || (!ascii && ch === ' ')) out += ch;
+    else if (cp < 0x7f || (!ascii && !/[\p{C}\p{Z}]/u.test(ch)))
+      out += ch; // Go's IsPrint: no control, format or space but ' '
     else if (cp <= 0xffff) out += `\\u${cp.toString(16).padStart(4, '0')}`;
     else out += `\\U${cp.toString(16).padStart(8, '0')}`;
   }
@@ -267,8 +267,7 @@ function validRune(n: bigint): number {
 }
 
 function hexBytes(v: Verb, b: Buffer): string {
-  let bytes = v.prec !== undefined ? b.subarray(0, v.prec) : b;
-  if (bytes.length === 0) bytes = b.subarray(0, 0);
+  const bytes = v.prec !== undefined ? b.subarray(0, v.prec) : b;
   const hex = [...bytes].map((x) => x.toString(16).padStart(2, '0')).map((h) => (v.verb === 'X' ? h.toUpperCase() : h));
   const prefix = v.sharp ? (v.verb === 'X' ? '0X' : '0x') : '';
   const s = v.space ? hex.map((h) => prefix + h).join(' ') : (hex.length ? prefix : '') + hex.join('');

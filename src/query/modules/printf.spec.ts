@@ -80,6 +80,7 @@ describe('printf module', () => {
     ['%-10s|', 'x', 'x         |'],
     ['%q', 'a"b\n', '"a\\"b\\n"'],
     ['%+q', 'é', '"\\u00e9"'],
+    ['%q', 'é\u00a0\u200b', '"é\\u00a0\\u200b"'], // Go's IsPrint: other spaces and format characters are escaped
     ['%#q', 'ab', '`ab`'],
     ['%x', 'hi', '6869'],
     ['% x', 'hi', '68 69'],
