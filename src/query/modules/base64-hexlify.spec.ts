@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { decodeBase64, encodeBase64 } from './base64';
 import { hexlify, unhexlify } from './hexlify';
-import { expectDistributedEqual, kept, linesToEntries, outEntries, parseError, strings, values } from './extraction.spec-helper';
+import { expectDistributedEqual, kept, linesToEntries, outEntries, parseError, run, strings, values } from './extraction.spec-helper';
 
 const b = (s: string) => Buffer.from(s);
 
@@ -95,6 +95,14 @@ describe('hexlify module', () => {
     fc.assert(fc.property(fc.uint8Array({ maxLength: 300 }), (a) => unhexlify(hexlify(Buffer.from(a)))!.equals(Buffer.from(a))));
     fc.assert(fc.property(fc.uint8Array({ maxLength: 50 }), (a) => unhexlify(hexlify(Buffer.from(a)).toUpperCase())!.equals(Buffer.from(a))));
     fc.assert(fc.property(fc.uint8Array({ maxLength: 300 }), (a) => unhexlify(Buffer.from(a)) === undefined || unhexlify(Buffer.from(a))!.length * 2 <= a.length));
+  });
+
+  it('builds at most 16 MiB of values for an entry, with a warning', () => {
+    const d = linesToEntries([`v=${'x'.repeat(1_000_000)}`]);
+    const names = Array.from({ length: 20 }, (_, i) => `x${i}`);
+    const r = run(`kv v | hexlify ${names.map((n) => `v as ${n}`).join(' ')}`, d);
+    expect(r.kind === 'entries' && names.filter((n) => r.Entries[0].evs.has(n)).length).toBe(8); // 8 x 2 MB
+    expect(r.Warnings).toEqual(['hexlify: the values for an entry would pass 16 MiB; the later ones were left out']);
   });
 
   it.each([

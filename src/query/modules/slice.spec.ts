@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { castBytes, sliceBytes } from './slice';
-import { expectDistributedEqual, kept, linesToEntries, parseError, values } from './extraction.spec-helper';
+import { expectDistributedEqual, kept, linesToEntries, parseError, run, values } from './extraction.spec-helper';
 
 /** Entries whose EV `data` holds the bytes given in hex (hexlify -d builds it). */
 const hexData = (hexes: string[]) => linesToEntries(hexes.map((h) => `d=${h}`));
@@ -70,6 +70,14 @@ describe('slice module', () => {
         return true;
       }),
     );
+  });
+
+  it('slices at most 16 MiB for an entry, with a warning', () => {
+    const d = linesToEntries([`v=${'x'.repeat(1_000_000)}`]);
+    const names = Array.from({ length: 20 }, (_, i) => `s${i}`);
+    const r = run(`kv v | slice ${names.map((n) => `v[0:] as ${n}`).join(' ')}`, d);
+    expect(r.kind === 'entries' && names.filter((n) => r.Entries[0].evs.has(n)).length).toBe(16); // 16 x 1 MB
+    expect(r.Warnings).toEqual(['slice: the values for an entry would pass 16 MiB; the later ones were left out']);
   });
 
   it.each([

@@ -10,7 +10,8 @@ import { evToString } from '../values';
 import { ModuleDef, ModuleInstance } from './module';
 import { readFlags } from './extract-common';
 import { formatIp, maskBytes, parseIp, sameBytes } from './ip-addr';
-import { readValue, valueBytes } from './transform-common';
+import { MAX_BUILT_VALUE, readValue, valueBytes } from './transform-common';
+import { addWarning } from '../warnings';
 
 type NumType = { size: 1 | 2 | 4 | 8; kind: 'int' | 'uint' | 'float'; be: boolean };
 type SliceType = NumType | { kind: 'array' | 'string' | 'IPv4' | 'IPv6' };
@@ -152,7 +153,7 @@ export const sliceModule: ModuleDef = {
     'Extract bytes of the entry data ([start:end]) or of an enumerated value (EV[start:end]) at Go-style offsets (negative ones count from the end), optionally cast: ' +
     `${TYPES} (little-endian unless "be"). Filters: numbers == != < <= > >=, the others == != ~ !~ (IPv4/IPv6 ~ a CIDR tests membership). ` +
     'Offsets outside the value, or too few bytes for the type, give no value (a positive filter then drops the entry); 64-bit integers beyond 2^53 are written as their exact digits. ' +
-    'The name is the EV sliced ("slice" for the data) unless "as" gives one',
+    'The name is the EV sliced ("slice" for the data) unless "as" gives one. One entry gets at most 16 MiB of slices (a warning names the cut)',
   examples: [
     'slice uint16be(data[0:2]) as RPM',
     'slice [0:4] as foo',
@@ -171,10 +172,17 @@ export const sliceModule: ModuleDef = {
       produced: items.map((i) => i.name),
       consumed: [...new Set(items.map((i) => i.source).filter((s) => s !== 'DATA'))],
       process(e: Entry, rt: RuntimeContext) {
-        const values = items.map((it) => {
+        let built = 0;
+        const values = items.map((it, k) => {
           const v = readValue(e, it.source, rt);
           const b = v === undefined ? undefined : sliceBytes(valueBytes(v), it.start, it.end);
-          return b === undefined ? undefined : castBytes(b, it.type);
+          if (b === undefined) return undefined;
+          built += b.length;
+          if (built > MAX_BUILT_VALUE && k > 0) {
+            addWarning(rt, `slice: the values for an entry would pass ${MAX_BUILT_VALUE / 1024 / 1024} MiB; the later ones were left out`);
+            return undefined;
+          }
+          return castBytes(b, it.type);
         });
         for (let i = 0; i < items.length; i++) {
           const f = items[i].filter;
