@@ -13,6 +13,9 @@ export function isStatOp(s: string): s is StatOp {
   return (STAT_OPS as readonly string[]).includes(s);
 }
 
+/** The operators of the math modules: the stats operators and `entropy` (a module of its own in the product, not a stats operator). */
+export type AccOp = StatOp | 'entropy';
+
 /** JSON partial state of one column: only the arrays its operator needs (min/max: null = no value). */
 export interface ColumnState {
   n?: number[];
@@ -21,11 +24,13 @@ export interface ColumnState {
   min?: Array<number | null>;
   max?: Array<number | null>;
   u?: string[][];
+  /** entropy: the 256 byte counts of each group ([] before its first value) */
+  h?: number[][];
 }
 
-type Field = 'n' | 's' | 'ss' | 'min' | 'max' | 'u';
+type Field = 'n' | 's' | 'ss' | 'min' | 'max' | 'u' | 'h';
 
-const FIELDS: Record<StatOp, Field[]> = {
+const FIELDS: Record<AccOp, Field[]> = {
   count: ['n'],
   sum: ['s'],
   total: ['s'],
@@ -35,7 +40,23 @@ const FIELDS: Record<StatOp, Field[]> = {
   min: ['min'],
   max: ['max'],
   unique_count: ['u'],
+  entropy: ['h'],
 };
+
+/** Shannon entropy of byte counts, divided by 8 bits so that it lies between 0 and 1. */
+export function byteEntropy(h: ArrayLike<number>): number | undefined {
+  let n = 0;
+  for (let i = 0; i < h.length; i++) n += h[i];
+  if (n === 0) return undefined;
+  let e = 0;
+  for (let i = 0; i < h.length; i++) {
+    if (h[i] > 0) {
+      const p = h[i] / n;
+      e -= p * Math.log2(p);
+    }
+  }
+  return e / 8;
+}
 
 /** Called before a new distinct value enters a unique_count set (it may throw a LimitError). */
 export type UniqueGuard = () => void;
@@ -49,10 +70,11 @@ export class AccColumn {
   private readonly min: number[] = [];
   private readonly max: number[] = [];
   private readonly u: Array<Set<string>> = [];
+  private readonly h: number[][] = [];
   private readonly fields: Set<Field>;
 
   constructor(
-    readonly op: StatOp,
+    readonly op: AccOp,
     private readonly guardUnique: UniqueGuard = () => undefined,
   ) {
     this.fields = new Set(FIELDS[op]);
@@ -67,6 +89,7 @@ export class AccColumn {
     if (f.has('min')) this.min.push(Number.NaN);
     if (f.has('max')) this.max.push(Number.NaN);
     if (f.has('u')) this.u.push(new Set());
+    if (f.has('h')) this.h.push([]);
   }
 
   /** Adds one entry's value to group g. `hasOperand` is false for a bare `count`. */
@@ -77,6 +100,7 @@ export class AccColumn {
     }
     if (v === undefined) return;
     if (this.op === 'unique_count') return this.addUnique(g, evToString(v));
+    if (this.op === 'entropy') return this.addBytes(g, Buffer.isBuffer(v) ? v : Buffer.from(evToString(v), 'utf8'));
     const x = evToNumber(v);
     if (x !== null) this.addNumber(g, x);
   }
@@ -86,6 +110,11 @@ export class AccColumn {
     if (set.has(v)) return;
     this.guardUnique();
     set.add(v);
+  }
+
+  private addBytes(g: number, b: Buffer): void {
+    const h = this.h[g].length ? this.h[g] : (this.h[g] = new Array<number>(256).fill(0));
+    for (let i = 0; i < b.length; i++) h[b[i]]++;
   }
 
   private addNumber(g: number, x: number): void {
@@ -107,6 +136,11 @@ export class AccColumn {
     const hi = st.max?.[i];
     if (hi !== undefined && hi !== null && !(this.max[g] >= hi)) this.max[g] = hi;
     if (st.u) for (const v of st.u[i]) this.addUnique(g, v);
+    const h = st.h?.[i];
+    if (h?.length) {
+      const into = this.h[g].length ? this.h[g] : (this.h[g] = new Array<number>(256).fill(0));
+      for (let k = 0; k < 256; k++) into[k] += h[k];
+    }
   }
 
   /** JSON state (NaN becomes null in JSON). */
@@ -119,6 +153,7 @@ export class AccColumn {
     if (f.has('min')) st.min = this.min;
     if (f.has('max')) st.max = this.max;
     if (f.has('u')) st.u = this.u.map((set) => [...set]);
+    if (f.has('h')) st.h = this.h;
     return st;
   }
 
@@ -132,6 +167,8 @@ export class AccColumn {
         return this.s[g];
       case 'unique_count':
         return this.u[g].size;
+      case 'entropy':
+        return byteEntropy(this.h[g]);
       case 'min':
         return Number.isNaN(this.min[g]) ? undefined : this.min[g];
       case 'max':
@@ -150,7 +187,7 @@ export class AccColumn {
 }
 
 /** The operator has a value over no entries at all (count, sum, total and unique_count: 0). */
-export function hasValueForNothing(op: StatOp): boolean {
+export function hasValueForNothing(op: AccOp): boolean {
   const c = new AccColumn(op);
   c.grow();
   return c.result(0) !== undefined;

@@ -45,6 +45,22 @@ describe('parseQuery: structure', () => {
     expect(p.collapsingIndex).toBe(0);
   });
 
+  it('accepts a pipe straight after the tag specification, as `tag=x count` (the product writes both)', () => {
+    const piped = parseQuery('tag=x start=-1h | count by a | table a count');
+    const plain = parseQuery('tag=x start=-1h count by a | table a count');
+    expect(piped.constraints).toEqual(plain.constraints);
+    expect(piped.modules.map((m) => m.name)).toEqual(['count']);
+    expect(piped.collapsingIndex).toBe(plain.collapsingIndex);
+    // indexes count the query's segments, so an error still points at the module written there
+    expect(piped.modules[0].index).toBe(1);
+    expect(piped.renderer).toMatchObject({ name: 'table', index: 2 });
+    expect(parseQuery('tag=x | json a').effectiveQuery).toBe('tag=x | json a | text');
+    expect(parseQuery('tag=x | json a').renderer).toMatchObject({ name: 'text', index: 2, implicit: true });
+    expect(parseError('tag=x | json a | MakeRainbows')).toMatchObject({ message: 'ModuleError: MakeRainbows is not a valid module', moduleIndex: 2 });
+    expect(parseError('tag=x |')).toMatchObject({ message: 'ModuleError: missing module after "|"', moduleIndex: 1 });
+    expect(parseError('tag=x | | count')).toMatchObject({ message: 'ModuleError: missing module after "|"', moduleIndex: 1 });
+  });
+
   it('accepts quoted RFC3339 timestamps', () => {
     const p = parseQuery('tag=a start="2024-01-01T00:00:00Z" end="2024-01-02T00:00:00.5+02:00" count');
     expect(p.constraints.start).toEqual({ text: '2024-01-01T00:00:00Z', quoted: true });

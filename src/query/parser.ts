@@ -33,7 +33,7 @@ export interface ParsedQuery {
   /** parsedQuery plus the implicit renderer (` | text`) when none was given */
   effectiveQuery: string;
   constraints: Constraints;
-  /** search modules, renderer excluded; module i has index i */
+  /** search modules, renderer excluded; `index` is the module's pipe-separated segment (`tag=x | a` puts a in segment 1) */
   modules: ParsedModule[];
   renderer: ParsedRenderer;
   /** index of the first condensing module (the renderer's index when there is none) */
@@ -54,7 +54,7 @@ function buildWith<T>(name: string, index: number, build: () => T): T {
 }
 
 /** Splits the segments into [constraints, module token lists]. */
-function splitConstraints(segments: Token[][]): { constraints: Constraints; modules: Token[][] } {
+function splitConstraints(segments: Token[][]): { constraints: Constraints; modules: Token[][]; piped: boolean } {
   let parsed;
   try {
     parsed = parseConstraints(segments[0]);
@@ -63,8 +63,11 @@ function splitConstraints(segments: Token[][]): { constraints: Constraints; modu
     throw err;
   }
   const first = segments[0].slice(parsed.consumed);
-  if (first.length === 0 && parsed.consumed > 0 && segments.length === 1) return { constraints: parsed.constraints, modules: [] };
-  return { constraints: parsed.constraints, modules: [first, ...segments.slice(1)] };
+  if (first.length === 0 && parsed.consumed > 0) {
+    // `tag=x | count` reads as `tag=x count`: a pipe may follow the tag specification (as in the product)
+    return { constraints: parsed.constraints, modules: segments.slice(1), piped: segments.length > 1 };
+  }
+  return { constraints: parsed.constraints, modules: [first, ...segments.slice(1)], piped: false };
 }
 
 /** What a query is parsed with besides its text: the autoextractors `ax` reads (undefined: describe only). */
@@ -79,11 +82,14 @@ export function parseQuery(query: string, qctx: QueryContext = {}): ParsedQuery 
 function parseSingle(query: string, qctx: QueryContext): ParsedQuery {
   const { segments, stripped } = lex(query);
   if (stripped === '') throw new ParseError('SyntaxError: empty query', 0);
-  const { constraints, modules: segs } = splitConstraints(segments);
+  const { constraints, modules: segs, piped } = splitConstraints(segments);
   const ctx: ParseContext = { ...qctx, tags: constraints.tags };
   const modules: ParsedModule[] = [];
   let renderer: ParsedRenderer | undefined;
-  segs.forEach((tokens, index) => {
+  // errors and module indexes count the query's pipe-separated segments (the console marks segment i)
+  const shift = piped ? 1 : 0;
+  segs.forEach((tokens, i) => {
+    const index = i + shift;
     // a bare `( expr )` module (lexed as one fragment token) is an eval program
     const bare = tokens[0]?.kind === 'fragment';
     const head: Token | undefined = bare ? { kind: 'word', value: 'eval', quoted: false, pos: tokens[0].pos } : tokens[0];
@@ -92,7 +98,7 @@ function parseSingle(query: string, qctx: QueryContext): ParsedQuery {
     const args = bare ? tokens : tokens.slice(1);
     const rdef = findRenderer(head.value);
     if (rdef) {
-      if (index !== segs.length - 1) throw new ParseError(`ModuleError: renderer ${head.value} must be the last module`, index);
+      if (i !== segs.length - 1) throw new ParseError(`ModuleError: renderer ${head.value} must be the last module`, index);
       const instance = buildWith(head.value, index, () => rdef.build(args));
       renderer = { name: head.value, index, args, def: rdef, instance, implicit: false };
       return;
@@ -105,7 +111,7 @@ function parseSingle(query: string, qctx: QueryContext): ParsedQuery {
   let effectiveQuery = stripped;
   if (!renderer) {
     const text = findRenderer('text')!;
-    renderer = { name: 'text', index: modules.length, args: [], def: text, instance: text.build([]), implicit: true };
+    renderer = { name: 'text', index: modules.length + shift, args: [], def: text, instance: text.build([]), implicit: true };
     effectiveQuery = modules.length ? `${stripped} | text` : `${stripped} text`;
   }
   const firstCondensing = modules.findIndex((m) => m.def.condensing);

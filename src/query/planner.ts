@@ -86,7 +86,9 @@ function applyModules(mods: ParsedModule[], entries: Entry[], rt: RuntimeContext
   let out = entries;
   for (const m of mods) {
     const inst = m.instance;
-    out = inst.condenser ? inst.condenser.local(out, rt) : out.filter((e) => inst.process!(e, rt));
+    if (inst.condenser) out = inst.condenser.local(out, rt);
+    else if (inst.expand) out = out.flatMap((e) => inst.expand!(e, rt));
+    else out = out.filter((e) => inst.process!(e, rt));
   }
   return out;
 }

@@ -96,4 +96,34 @@ describe('extraction modules over ingested data (e2e)', () => {
     }
     expect(byName.has('grok')).toBe(false);
   });
+
+  it('lists the data-transform modules (issue 28) and runs them over ingested data, a pipe straight after the tag included', async () => {
+    const r = await request(t.http).get('/api/info/searchmodules').set(admin);
+    const byName = new Map((r.body as Array<{ Name: string; Collapsing: boolean }>).map((m) => [m.Name, m]));
+    const transforms = ['printf', 'base64', 'hexlify', 'trim', 'trimleft', 'trimright', 'trimprefix', 'trimsuffix', 'trimspace', 'truncate', 'concat', 'abs'];
+    for (const n of [...transforms, 'unescape', 'split', 'slice', 'strings', 'entropy', 'keep', 'path', 'time']) {
+      expect(byName.get(n)).toEqual({
+        Name: n,
+        Info: expect.stringMatching(/.{20}/),
+        Examples: expect.arrayContaining([expect.stringContaining(n)]),
+        FrontendOnly: false,
+        Sorting: false,
+        Collapsing: n === 'entropy',
+      });
+    }
+    const q = await direct(
+      'tag=shipped | syslog Hostname Appname==sshd | printf -e who "%s@%s" Appname Hostname | base64 -t b who | base64 -d -t back b | truncate -ellipsis back 6 | table who b back',
+      'csv',
+    );
+    expect(q.status).toBe(200);
+    const b64 = (s: string) => Buffer.from(s).toString('base64');
+    expect(q.text).toBe(`who,b,back\r\nsshd@db1,${b64('sshd@db1')},sshd@d...\r\nsshd@web2,${b64('sshd@web2')},sshd@w...\r\nsshd@web1,${b64('sshd@web1')},sshd@w...\r\n`);
+    const split = await direct('tag=shipped | grep "not a syslog" | split -d " " | table DATA', 'csv');
+    expect(split.text).toBe('DATA\r\nnot\r\na\r\nsyslog\r\nline\r\n');
+    const bad = await direct('tag=shipped | printf "%d %d" a');
+    expect({ status: bad.status, body: bad.body }).toEqual({
+      status: 400,
+      body: errorBody(queryErrors.module('printf: the format string has 2 verbs but 1 enumerated value is given'), 'QUERY_INVALID'),
+    });
+  });
 });

@@ -48,6 +48,10 @@ export interface ModuleInstance {
   pushdownGrep?: Array<{ pattern: string; invert: boolean }>;
   /** Non-condensing modules: filter/extract one entry in place; false drops it. */
   process?(e: Entry, rt: RuntimeContext): boolean;
+  /** `keep`: the only EVs an entry holds after this module (downloads drop the other columns). */
+  keepOnly?: string[];
+  /** Non-condensing modules that turn one entry into several (split), instead of `process`: the entries that replace it (none drops it). */
+  expand?(e: Entry, rt: RuntimeContext): Entry[];
   /** Condensing modules. */
   condenser?: Condenser;
   /** Condensing modules whose output does not depend on the order entries arrive in. */

@@ -27,6 +27,22 @@ import { subnetModule } from './subnet';
 import { syslogModule } from './syslog';
 import { lowerModule, upperModule } from './upper-lower';
 import { xmlModule } from './xml';
+// issue 28: the data-transform modules
+import { printfModule } from './printf';
+import { base64Module } from './base64';
+import { hexlifyModule } from './hexlify';
+import { trimModules } from './trim';
+import { truncateModule } from './truncate';
+import { concatModule } from './concat';
+import { absModule } from './abs';
+import { keepModule } from './keep';
+import { unescapeModule } from './unescape';
+import { splitModule } from './split';
+import { sliceModule } from './slice';
+import { stringsModule } from './strings';
+import { entropyModule } from './entropy';
+import { pathModule } from './path';
+import { timeModule } from './time-convert';
 
 const ALL: ModuleDef[] = [
   jsonModule,
@@ -59,6 +75,22 @@ const ALL: ModuleDef[] = [
   srcModule,
   evalModule,
   axModule,
+  // issue 28: the data-transform modules
+  printfModule,
+  base64Module,
+  hexlifyModule,
+  ...trimModules,
+  truncateModule,
+  concatModule,
+  absModule,
+  keepModule,
+  unescapeModule,
+  splitModule,
+  sliceModule,
+  stringsModule,
+  entropyModule,
+  pathModule,
+  timeModule,
 ];
 
 /** Modules of the product this service refuses with a reason (parse error), not listed in searchmodules. */

@@ -1,5 +1,5 @@
 /** Grouped aggregation shared by `stats` and the math modules (count, sum, mean, ...). */
-import { AccColumn, ColumnState, hasValueForNothing, StatOp } from '../aggregate';
+import { AccColumn, AccOp, ColumnState, hasValueForNothing } from '../aggregate';
 import { limitExceeded, trackedBound } from '../limits';
 import { Entry, EVValue, RuntimeContext, SerializedEV } from '../types';
 import { deserializeEV, evToNumber, evToString, formatTs, getEV, serializeEV, syntheticEntry } from '../values';
@@ -8,7 +8,7 @@ import { addWarning } from '../warnings';
 import { Condenser, PartialAccumulator } from './module';
 
 export interface StatSpecOp {
-  op: StatOp;
+  op: AccOp;
   /** operand EV; undefined only for a bare `count` */
   ev?: string;
   /** output EV name */
@@ -18,7 +18,7 @@ export interface StatSpecOp {
 /** The operand that is the entry's time: its operators work on epoch microseconds and give times. */
 export const TIME_OPERAND = 'TIMESTAMP';
 /** Operators a time operand allows (count, unique_count: the values; min, max, mean: times out). */
-export const TIME_OPS: readonly StatOp[] = ['count', 'unique_count', 'min', 'max', 'mean'];
+export const TIME_OPS: readonly AccOp[] = ['count', 'unique_count', 'min', 'max', 'mean'];
 
 /** Entry time in µs as an operand: the entry's own TIMESTAMP EV when a module set one (RFC 3339 text), else its time. */
 function timeOperand(e: Entry): number | undefined {

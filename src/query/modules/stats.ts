@@ -4,7 +4,7 @@
  * (all accept `over`). `stats op` without an operand reads DATA; `-b` and per-operation `by` lists are refused.
  */
 import { ArgReader } from '../args';
-import { isStatOp, StatOp } from '../aggregate';
+import { AccOp, isStatOp } from '../aggregate';
 import { Token } from '../lexer';
 import { parseDuration } from '../time';
 import { ModuleArgError } from '../types';
@@ -85,11 +85,11 @@ export const statsModule: ModuleDef = {
   },
 };
 
-function mathModule(op: StatOp, info: string, example: string): ModuleDef {
+export function mathModule(op: AccOp, info: string, example: string | string[]): ModuleDef {
   return {
     name: op,
     info,
-    examples: [example],
+    examples: typeof example === 'string' ? [example] : example,
     condensing: true,
     build(args: Token[]): ModuleInstance {
       const r = new ArgReader(args);
@@ -97,6 +97,8 @@ function mathModule(op: StatOp, info: string, example: string): ModuleDef {
       const spec: StatsSpec = { module: op, ops: [{ op, name: op }], by: [], maxTracked };
       const first = r.peek();
       if (first && first.value !== 'by' && first.value !== 'over') spec.ops[0].ev = r.value('EV name');
+      else if (op === 'entropy')
+        spec.ops[0].ev = 'DATA'; // as the product's page says: `entropy` alone reads the data
       else if (op !== 'count') throw new ModuleArgError('missing EV argument');
       readByOver(r, spec);
       return instance(spec);

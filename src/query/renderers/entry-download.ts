@@ -61,7 +61,13 @@ export function entryCsvColumns(p: ParsedQuery): string[] {
   p.modules.forEach((m, i) => {
     if (m.def.condensing) from = i;
   });
-  return [...new Set(p.modules.slice(from).flatMap((m) => m.instance.produced))];
+  let cols: string[] = [];
+  for (const m of p.modules.slice(from)) {
+    cols.push(...m.instance.produced);
+    const only = m.instance.keepOnly;
+    if (only) cols = cols.filter((c) => only.includes(c));
+  }
+  return [...new Set(cols)];
 }
 
 const NEWLINE = Buffer.from('\n');
