@@ -1,5 +1,5 @@
 import { Page } from 'playwright-core';
-import { ConsoleHarness, eventually, keepScreenshot, PHONE, rowsOf, runQuery, signIn, tableRows, Watched, withPage } from './harness';
+import { ConsoleHarness, eventually, keepScreenshot, PHONE, rowsOf, runQuery, signIn, tableRows, Watched, withPage, goTo } from './harness';
 import { expectNoSidewaysScroll } from './touch';
 
 const PASS = 'extractor-password-1';
@@ -36,7 +36,7 @@ describe('console extractors (browser)', () => {
   }
 
   const status = (page: Page) => page.locator('.status-row').getByRole('status').first();
-  const go = (page: Page, link: string) => page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: link, exact: true }).click();
+  const go = (page: Page, link: string) => goTo(page, link);
 
   /** Runs `query` by hand and answers the rows of its results table. */
   async function resultsOf(page: Page, query: string): Promise<string[][]> {
@@ -155,8 +155,7 @@ describe('console extractors (browser)', () => {
         };
         expect((await h.svc.request('POST', '/api/autoextractors', { headers, json: long })).status).toBe(200);
         await open(w);
-        await page.getByRole('button', { name: 'Menu' }).tap();
-        await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Extractors', exact: true }).tap();
+        await goTo(page, 'Extractors', { touch: true });
         await page.getByRole('table', { name: 'Extractors' }).getByText(long.Name).waitFor();
         await expectNoSidewaysScroll(page, 'extractors');
         shots.push(await keepScreenshot(page, 'phone-extractors'));

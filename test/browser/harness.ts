@@ -8,6 +8,7 @@ import * as path from 'node:path';
 import { Browser, chromium, Page } from 'playwright-core';
 import { createTestDatabase } from '../setup/db';
 import { b64, Headers, ServiceProcess } from '../faults/service';
+import { NAV_ITEMS } from '../../web/src/layout/nav';
 
 export const SHOTS = path.resolve(__dirname, 'screenshots');
 
@@ -130,6 +131,20 @@ export async function signIn(page: Page, user: string, pass: string): Promise<vo
   await page.getByLabel('Username').fill(user);
   await page.getByLabel('Password').fill(pass);
   await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+/**
+ * Follows a link of the navigation bar as a person does: through its menu (Tools, Admin) when it
+ * stands in one. With `touch` (a phone), the Menu button is tapped first and every step is a tap.
+ */
+export async function goTo(page: Page, label: string, opts: { touch?: boolean } = {}): Promise<void> {
+  const item = NAV_ITEMS.find((i) => i.label === label);
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  const press = (l: ReturnType<Page['getByRole']>) => (opts.touch ? l.tap() : l.click());
+  if (opts.touch) await page.getByRole('button', { name: 'Menu' }).tap();
+  const menu = item?.place === 'tools' ? 'Tools' : item?.place === 'admin' ? 'Admin' : undefined;
+  if (menu) await press(nav.getByText(menu, { exact: true }));
+  await press(nav.getByRole('link', { name: label, exact: true }));
 }
 
 /** Types a query into the editor (replacing what is there) and presses Enter. */

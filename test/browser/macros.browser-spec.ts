@@ -1,5 +1,5 @@
 import { Page } from 'playwright-core';
-import { ConsoleHarness, eventually, keepScreenshot, PHONE, rowsOf, runQuery, signIn, tableRows, Watched, withPage } from './harness';
+import { ConsoleHarness, eventually, keepScreenshot, PHONE, rowsOf, runQuery, signIn, tableRows, Watched, withPage, goTo } from './harness';
 import { expectNoSidewaysScroll } from './touch';
 
 const PASS = 'macro-password-1';
@@ -43,7 +43,7 @@ describe('console macros (browser)', () => {
   }
 
   const status = (page: Page) => page.locator('.status-row').getByRole('status').first();
-  const go = (page: Page, link: string) => page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: link, exact: true }).click();
+  const go = (page: Page, link: string) => goTo(page, link);
 
   /** Runs `query` by hand and answers the rows of its results table. */
   async function resultsOf(page: Page, query: string): Promise<string[][]> {
@@ -184,8 +184,7 @@ describe('console macros (browser)', () => {
         expect((await h.svc.request('POST', '/api/macros', { headers, json: long })).status).toBe(200);
         await open(w);
         // On a phone the navigation is behind the menu button.
-        await page.getByRole('button', { name: 'Menu' }).tap();
-        await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Macros', exact: true }).tap();
+        await goTo(page, 'Macros', { touch: true });
         await page.getByRole('table', { name: 'Macros' }).getByText(`$${long.Name}`).waitFor();
         await expectNoSidewaysScroll(page, 'macros');
         shots.push(await keepScreenshot(page, 'phone-macros'));

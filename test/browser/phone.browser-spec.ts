@@ -1,6 +1,6 @@
 import { Page } from 'playwright-core';
 import { ADMIN_PASSWORD } from '../faults/service';
-import { ConsoleHarness, eventually, keepScreenshot, PHONE, signIn, tableRows, Watched, withPage } from './harness';
+import { ConsoleHarness, eventually, keepScreenshot, PHONE, signIn, tableRows, Watched, withPage, goTo } from './harness';
 import { expectNoSidewaysScroll, onScreen, swipeLeft } from './touch';
 
 const PASS = 'phone-password-1';
@@ -83,12 +83,8 @@ describe('console on a phone (browser)', () => {
     await w.page.getByRole('banner').waitFor();
   }
 
-  /** Opens the navigation menu by tapping it and taps the page's link. */
-  async function goByMenu(page: Page, link: string): Promise<void> {
-    await page.getByRole('button', { name: 'Menu' }).tap();
-    const nav = page.getByRole('navigation', { name: 'Main' });
-    await nav.getByRole('link', { name: link, exact: true }).tap();
-  }
+  /** Opens the navigation menu by tapping it and taps the page's link (in its Tools or Admin menu when it stands in one). */
+  const goByMenu = (page: Page, link: string) => goTo(page, link, { touch: true });
 
   /** Opens the account menu by tapping it and taps the page's link. */
   async function goByAccount(page: Page, user: string, link: string): Promise<void> {
@@ -113,8 +109,10 @@ describe('console on a phone (browser)', () => {
 
         await page.getByRole('button', { name: 'Menu' }).tap();
         const nav = page.getByRole('navigation', { name: 'Main' });
-        for (const link of ['Search', 'Dashboards', 'Library', 'History', 'Persistent searches', 'Resources', 'Files'])
+        for (const link of ['Search', 'Dashboards', 'Playbooks', 'Library', 'History', 'Persistent searches'])
           expect(await onScreen(nav.getByRole('link', { name: link, exact: true }), page)).toBe(true);
+        await nav.getByText('Tools', { exact: true }).tap();
+        for (const link of ['Macros', 'Templates', 'Extractors', 'Resources', 'Files']) expect(await onScreen(nav.getByRole('link', { name: link, exact: true }), page)).toBe(true);
         await look(page, 'menu-open');
         await nav.getByRole('link', { name: 'Dashboards', exact: true }).tap();
         await page.getByRole('heading', { name: 'Dashboards', level: 1 }).waitFor();

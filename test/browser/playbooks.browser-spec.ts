@@ -1,6 +1,6 @@
 import { Locator, Page } from 'playwright-core';
 import { deflateSync } from 'node:zlib';
-import { ConsoleHarness, eventually, keepScreenshot, PHONE, rowsOf, signIn, tableRows, Watched, withPage } from './harness';
+import { ConsoleHarness, eventually, keepScreenshot, PHONE, rowsOf, signIn, tableRows, Watched, withPage, goTo } from './harness';
 import { expectNoSidewaysScroll } from './touch';
 
 const PASS = 'playbook-password-1';
@@ -89,7 +89,7 @@ describe('console playbooks (browser)', () => {
     await w.page.getByRole('banner').waitFor();
   }
 
-  const go = (page: Page, link: string) => page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: link, exact: true }).click();
+  const go = (page: Page, link: string) => goTo(page, link);
 
   /** Runs the playbook's first query in place and answers the rows of its results table, sorted. */
   async function runFirstQuery(page: Page): Promise<string[][]> {

@@ -1,5 +1,5 @@
 import { Page } from 'playwright-core';
-import { ConsoleHarness, eventually, keepScreenshot, PHONE, rowsOf, runQuery, signIn, tableRows, Watched, withPage } from './harness';
+import { ConsoleHarness, eventually, keepScreenshot, PHONE, rowsOf, runQuery, signIn, tableRows, Watched, withPage, goTo } from './harness';
 import { expectNoSidewaysScroll } from './touch';
 
 const PASS = 'template-password-1';
@@ -56,7 +56,7 @@ describe('console templates (browser)', () => {
   }
 
   const status = (page: Page) => page.locator('.status-row').getByRole('status').first();
-  const go = (page: Page, link: string) => page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: link, exact: true }).click();
+  const go = (page: Page, link: string) => goTo(page, link);
   const stored = async () => (await h.svc.request('GET', '/api/templates', { headers })).body as StoredTemplate[];
   const tile = (page: Page, name: string) => page.getByRole('region', { name, exact: true });
   async function tileRows(page: Page, name: string): Promise<string[][]> {
@@ -262,8 +262,7 @@ describe('console templates (browser)', () => {
         };
         expect((await h.svc.request('POST', '/api/templates', { headers, json: long })).status).toBe(200);
         await open(w);
-        await page.getByRole('button', { name: 'Menu' }).tap();
-        await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Templates', exact: true }).tap();
+        await goTo(page, 'Templates', { touch: true });
         await page.getByRole('table', { name: 'Templates' }).getByText(long.Name).waitFor();
         await expectNoSidewaysScroll(page, 'templates');
         shots.push(await keepScreenshot(page, 'phone-templates'));

@@ -5,7 +5,7 @@ import { PrefsProvider } from '../prefs/PrefsContext';
 import { NotificationBell } from '../notifications/NotificationBell';
 import { HeaderMenu } from './HeaderMenu';
 import { MainNav } from './MainNav';
-import { navItems } from './nav';
+import { NavItem, navItems } from './nav';
 
 /** Header with the navigation and the account menu; the page below. */
 export function Layout() {
@@ -34,17 +34,12 @@ export function Layout() {
                 <NavLink to={item.to}>{item.label}</NavLink>
               </li>
             ))}
+            <li>
+              <NavMenu summary="Tools" items={navItems('tools')} pathname={pathname} />
+            </li>
             {user.Admin && (
               <li>
-                <HeaderMenu className={pathname.startsWith('/admin/') ? 'nav-menu active' : 'nav-menu'} summary="Admin">
-                  <ul className="menu">
-                    {navItems('admin').map((item) => (
-                      <li key={item.to}>
-                        <NavLink to={item.to}>{item.label}</NavLink>
-                      </li>
-                    ))}
-                  </ul>
-                </HeaderMenu>
+                <NavMenu summary="Admin" items={navItems('admin')} pathname={pathname} />
               </li>
             )}
           </ul>
@@ -74,5 +69,21 @@ export function Layout() {
         <Outlet />
       </main>
     </PrefsProvider>
+  );
+}
+
+/** A menu of the navigation bar (Tools, Admin): marked active while one of its pages is open. */
+function NavMenu({ summary, items, pathname }: { summary: string; items: NavItem[]; pathname: string }) {
+  const active = items.some((item) => pathname === item.to || pathname.startsWith(`${item.to}/`));
+  return (
+    <HeaderMenu className={active ? 'nav-menu active' : 'nav-menu'} summary={summary}>
+      <ul className="menu">
+        {items.map((item) => (
+          <li key={item.to}>
+            <NavLink to={item.to}>{item.label}</NavLink>
+          </li>
+        ))}
+      </ul>
+    </HeaderMenu>
   );
 }

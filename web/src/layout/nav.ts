@@ -1,27 +1,28 @@
 /**
  * The header's links, in order. A new page adds its route in routes.tsx and, when it belongs in
- * the header, one line here: `main` pages stand in the navigation bar, `admin` pages in its
- * Admin menu (administrators only), `account` pages in the account menu.
+ * the header, one line here: `main` pages stand in the navigation bar, `tools` pages (the content
+ * people build searches with, as the product's "Tools & Resources") in its Tools menu, `admin`
+ * pages in its Admin menu (administrators only), `account` pages in the account menu.
  */
 export interface NavItem {
   to: string;
   label: string;
   /** where it shows; `admin` only to administrators (the API still decides: this only hides the link) */
-  place: 'main' | 'admin' | 'account';
+  place: 'main' | 'tools' | 'admin' | 'account';
 }
 
 export const NAV_ITEMS: NavItem[] = [
   { to: '/search', label: 'Search', place: 'main' },
   { to: '/dashboards', label: 'Dashboards', place: 'main' },
-  { to: '/library', label: 'Library', place: 'main' },
-  { to: '/macros', label: 'Macros', place: 'main' },
-  { to: '/extractors', label: 'Extractors', place: 'main' },
-  { to: '/templates', label: 'Templates', place: 'main' },
   { to: '/playbooks', label: 'Playbooks', place: 'main' },
+  { to: '/library', label: 'Library', place: 'main' },
   { to: '/history', label: 'History', place: 'main' },
   { to: '/searches', label: 'Persistent searches', place: 'main' },
-  { to: '/resources', label: 'Resources', place: 'main' },
-  { to: '/files', label: 'Files', place: 'main' },
+  { to: '/macros', label: 'Macros', place: 'tools' },
+  { to: '/templates', label: 'Templates', place: 'tools' },
+  { to: '/extractors', label: 'Extractors', place: 'tools' },
+  { to: '/resources', label: 'Resources', place: 'tools' },
+  { to: '/files', label: 'Files', place: 'tools' },
   { to: '/admin/users', label: 'Users', place: 'admin' },
   { to: '/admin/groups', label: 'Groups', place: 'admin' },
   { to: '/admin/status', label: 'Status', place: 'admin' },
