@@ -15,6 +15,7 @@ export const NAV_ITEMS: NavItem[] = [
   { to: '/dashboards', label: 'Dashboards', place: 'main' },
   { to: '/library', label: 'Library', place: 'main' },
   { to: '/macros', label: 'Macros', place: 'main' },
+  { to: '/actionables', label: 'Actionables', place: 'main' },
   { to: '/history', label: 'History', place: 'main' },
   { to: '/searches', label: 'Persistent searches', place: 'main' },
   { to: '/resources', label: 'Resources', place: 'main' },
