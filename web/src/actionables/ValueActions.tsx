@@ -6,7 +6,7 @@
  * menu); `openSelectionMenu` offers the triggers that act on selected text. The menu runs an
  * action by opening its target in a new tab, so the results the person came from stay.
  */
-import { createContext, Fragment, KeyboardEvent, MouseEvent, ReactNode, useCallback, useContext, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { createContext, Fragment, KeyboardEvent, MouseEvent, ReactNode, useCallback, useContext, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useCancellable } from '../ui/useCancellable';
 import { listActionables } from './actionables-api';
 import { actionTarget, CompiledActionable, compileActionables, menusOf, Offer, offersFor, segmentsOf, SourceRange } from './matching';
@@ -132,8 +132,12 @@ function ValueMenu({ req, onClose }: { req: MenuRequest; onClose(): void }) {
     const below = r.bottom + 4;
     const top = below + h + MARGIN <= window.innerHeight || r.top - h - 4 < MARGIN ? Math.max(MARGIN, Math.min(below, window.innerHeight - h - MARGIN)) : r.top - h - 4;
     setPos({ left, top });
-    el.querySelector<HTMLElement>('[role="menuitem"]')?.focus();
   }, [req]);
+  // Once placed (a hidden menu takes no focus), the first item has it.
+  const placed = pos !== undefined;
+  useEffect(() => {
+    if (placed) ref.current?.querySelector<HTMLElement>('[role="menuitem"]')?.focus();
+  }, [placed, req]);
 
   const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
     const items = [...(ref.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? [])];

@@ -159,7 +159,7 @@ function Cells({ row, zone, open, onToggle }: { row: EntryRow; zone: string; ope
         {row.tag}
       </span>
       <span role="cell" className="src">
-        {row.src}
+        <Matched text={row.src} />
       </span>
       <span role="cell" className="data">
         <Matched text={row.data} />
