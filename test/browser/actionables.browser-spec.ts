@@ -144,6 +144,38 @@ describe('console actionables (browser)', () => {
       expect(await h.problemsOf(w)).toEqual([]);
     }));
 
+  it("a dashboard tile's value offers its actionables; a dashboard action opens the dashboard its GUID names", () =>
+    withPage(h, 'actionables-dashboard', async (w) => {
+      const { page } = w;
+      const hour = { durationString: 'PT1H', timeframe: 'PT1H', start: null, end: null };
+      const Data = {
+        version: 2,
+        timeframe: hour,
+        searches: [{ alias: 'By address', timeframe: hour, query: 'tag=web kv ip | count by ip | table ip count' }],
+        tiles: [{ id: 1, title: 'Addresses', renderer: 'table', span: { col: 8, row: 5, x: 0, y: 0 }, searchesIndex: 0, rendererOptions: {} }],
+      };
+      const made = await h.svc.request('POST', '/api/dashboards', { headers, json: { Name: 'Address overview', GIDs: [], Data } });
+      expect(made.status).toBe(200);
+      const dashboard = (await h.svc.request('GET', `/api/dashboards/${made.body as number}`, { headers })).body as { GUID: string };
+      const Contents = { menuLabel: 'Dashboards', triggers: [IP], actions: [{ name: 'Open the overview', command: { type: 'dashboard', reference: dashboard.GUID } }] };
+      expect((await h.svc.request('POST', '/api/pivots', { headers, json: { Name: 'Address dashboard', Contents } })).status).toBe(200);
+
+      await open(w, `/dashboards/${made.body as number}`);
+      const tile = page.getByRole('region', { name: 'Addresses', exact: true });
+      const value = tile.getByRole('button', { name: '10.0.0.7' });
+      await value.waitFor({ timeout: 30000 });
+      await value.click();
+      const menu = page.getByRole('menu', { name: 'Actions for 10.0.0.7' });
+      await menu.waitFor();
+      expect(await menu.getByRole('group', { name: 'Dashboards' }).getByRole('menuitem').allInnerTexts()).toEqual(['Open the overview']);
+      shots.push(await keepScreenshot(page, 'actionables-tile-menu'));
+      const [opened] = await Promise.all([page.context().waitForEvent('page'), menu.getByRole('menuitem', { name: 'Open the overview' }).click()]);
+      await opened.getByRole('heading', { name: 'Address overview', level: 1 }).waitFor({ timeout: 30000 });
+      expect(new URL(opened.url()).pathname).toBe(`/dashboards/${dashboard.GUID}`);
+      await opened.close();
+      expect(await h.problemsOf(w)).toEqual([]);
+    }));
+
   it('offers the menu of a table value at 390 px, inside the screen; the page and its dialog fit too', () =>
     withPage(
       h,
