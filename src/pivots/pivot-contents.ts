@@ -1,6 +1,6 @@
 import { refusal } from '../common/errors/app-error';
 import { isUuid } from '../common/validation/id.pipe';
-import { patternProblem } from './trigger-pattern';
+import { MAX_WIDE_REPETITIONS, patternProblem } from './trigger-pattern';
 
 /**
  * An actionable's `Contents`, in the product's console's shape (wiki api/actionables.md; client
@@ -105,6 +105,7 @@ function trigger(v: unknown, i: number): PivotTrigger {
   const problem = patternProblem(pattern);
   if (problem?.kind === 'syntax') throw refusal('PIVOT_TRIGGER_INVALID', i, problem.message);
   if (problem?.kind === 'unsafe') throw refusal('PIVOT_TRIGGER_UNSAFE', i, problem.part);
+  if (problem?.kind === 'wide') throw refusal('PIVOT_TRIGGER_TOO_WIDE', i, problem.count, MAX_WIDE_REPETITIONS);
   return { pattern, hyperlink: flag(t.hyperlink, `${where}.hyperlink`, true), disabled: flag(t.disabled, `${where}.disabled`, false) };
 }
 

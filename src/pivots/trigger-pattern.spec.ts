@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { catastrophicPart, patternProblem, triggerSource } from './trigger-pattern';
+import { catastrophicPart, patternProblem, triggerSource, wideRepetitions } from './trigger-pattern';
 
 describe('actionable trigger patterns', () => {
   it('reads a JavaScript literal as its body and flags, anything else as the pattern', () => {
@@ -49,5 +49,13 @@ describe('actionable trigger patterns', () => {
 
   it('keeps what is linear for a backtracking engine', () => {
     for (const p of ['(a+){2}', '(?:[a-z]+\\.)+com', '(ab)+', 'a+b+', '(a|b)*c', '(?i)(foo)+']) expect([p, catastrophicPart(p)]).toEqual([p, undefined]);
+  });
+
+  it('counts the repetitions of any character, whose number is the power of the work on a failing value', () => {
+    expect(wideRepetitions('.*a.*b')).toBe(2);
+    expect(wideRepetitions('(?:x.+)?[\\s\\S]*y.{2,}z.?')).toBe(3);
+    expect(wideRepetitions('(\\S+) (\\S+) (\\S+) (\\S+) [^,]*,[^,]*')).toBe(0);
+    expect(patternProblem('.*a.*b.*c')).toBeUndefined();
+    expect(patternProblem('.*a.*b.*c.*d')).toEqual({ kind: 'wide', count: 4 });
   });
 });

@@ -26,8 +26,11 @@ export function triggerSource(pattern: string): TriggerSource {
   return m ? { body: m[1], flags: m[2] } : { body: pattern, flags: '' };
 }
 
-/** Why a pattern is refused: RE2's syntax error, or the repetition that makes it catastrophic. */
-export type PatternProblem = { kind: 'syntax'; message: string } | { kind: 'unsafe'; part: string };
+/** Repetitions of "any character" a pattern may hold: each more multiplies a failing match's work by the value's length. */
+export const MAX_WIDE_REPETITIONS = 3;
+
+/** Why a pattern is refused: RE2's syntax error, the repetition that makes it catastrophic, or too many repetitions of any character. */
+export type PatternProblem = { kind: 'syntax'; message: string } | { kind: 'unsafe'; part: string } | { kind: 'wide'; count: number };
 
 /** undefined when the pattern is fine. */
 export function patternProblem(pattern: string): PatternProblem | undefined {
@@ -43,7 +46,30 @@ export function patternProblem(pattern: string): PatternProblem | undefined {
     throw err;
   }
   const part = catastrophicPart(body);
-  return part === undefined ? undefined : { kind: 'unsafe', part };
+  if (part !== undefined) return { kind: 'unsafe', part };
+  const wide = wideRepetitions(body);
+  return wide > MAX_WIDE_REPETITIONS ? { kind: 'wide', count: wide } : undefined;
+}
+
+/** An atom that matches (nearly) any character: `.`, `\C`, `[\s\S]` and its kin. */
+const ANY = /^(?:\.|\\C|\[(?:\\s\\S|\\S\\s|\\w\\W|\\W\\w|\\d\\D|\\D\\d)\])$/;
+
+/**
+ * How many unbounded repetitions of any character the pattern holds (`.*a.*b` has two). A
+ * backtracking engine tries every split of a failing value between them: k of them cost the
+ * value's length to the power k.
+ */
+export function wideRepetitions(body: string): number {
+  let n = 0;
+  const visit = (seqs: Piece[][]) => {
+    for (const seq of seqs)
+      for (const p of seq) {
+        if (p.alts) visit(p.alts);
+        else if (p.unbounded && ANY.test(p.atom)) n++;
+      }
+  };
+  visit(new Parser(body).alternatives());
+  return n;
 }
 
 /** A parsed piece: an atom or a group, with its repetition. */

@@ -240,6 +240,13 @@ describe('actionables, the product pivots (e2e)', () => {
       }
       const id = await make(owner.headers);
       expect((await put(owner.headers, id, withContents({ triggers: ['(a+)+$'] })).expect(400)).body.Code).toBe('PIVOT_TRIGGER_UNSAFE');
+      const wide = await create(owner.headers, withContents({ triggers: ['x.*a.*b.*c.*d'] })).expect(400);
+      expect(wide.body).toEqual(
+        errorBody(
+          'Contents.triggers[0].pattern: 4 repetitions of any character (.* or .+) can take a long time in the console on long values; at most 3: name what is repeated instead',
+          'PIVOT_TRIGGER_TOO_WIDE',
+        ),
+      );
       expect(Date.now() - started).toBeLessThan(5000);
     });
 

@@ -355,6 +355,11 @@ export const ERROR_CODES = {
     (i: number, part: string) =>
       `Contents.triggers[${i}].pattern: ${part} repeats a repetition, which can take exponential time in the console; make the inner part match one way only`,
   ),
+  PIVOT_TRIGGER_TOO_WIDE: e(
+    400,
+    (i: number, n: number, max: number) =>
+      `Contents.triggers[${i}].pattern: ${n} repetitions of any character (.* or .+) can take a long time in the console on long values; at most ${max}: name what is repeated instead`,
+  ),
   PIVOT_REFERENCE_NOT_GUID: e(400, (where: string, type: string) => `Contents.${where}: a ${type} action refers to its ${type === 'savedQuery' ? 'saved query' : type} by GUID`),
   PIVOT_URL_INVALID: e(400, (where: string) => `Contents.${where}: a url action opens an http:// or https:// address`),
 
