@@ -35,6 +35,21 @@ describe('console actionables (browser)', () => {
     await w.page.getByRole('banner').waitFor();
   }
 
+  /** The actionable the first test makes on the page, made through the API when a later test runs alone. */
+  async function ensureIpActionable(): Promise<void> {
+    const list = (await h.svc.request('GET', '/api/pivots', { headers })).body as Array<{ Name: string }>;
+    if (list.some((p) => p.Name === 'IP address')) return;
+    const Contents = {
+      menuLabel: 'Network',
+      triggers: [IP],
+      actions: [
+        { name: 'Search the IP', command: { type: 'query', reference: SEARCH_IP } },
+        { name: 'Whois', command: { type: 'url', reference: WHOIS } },
+      ],
+    };
+    expect((await h.svc.request('POST', '/api/pivots', { headers, json: { Name: 'IP address', Contents } })).status).toBe(200);
+  }
+
   const status = (page: Page) => page.locator('.status-row').getByRole('status').first();
   const go = (page: Page, link: string) => page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: link, exact: true }).click();
 
@@ -176,24 +191,31 @@ describe('console actionables (browser)', () => {
       expect(await h.problemsOf(w)).toEqual([]);
     }));
 
+  it("a chart's data offers the actionables of its series", () =>
+    withPage(h, 'actionables-chart', async (w) => {
+      const { page } = w;
+      await ensureIpActionable();
+      await open(w);
+      await runQuery(page, 'tag=web kv ip | stats count by ip over 10m | chart count by ip');
+      await page.getByRole('img', { name: /^Line chart of (10\.0\.0\.[78](, )?){2} over/ }).waitFor({ timeout: 30000 });
+      await page.getByRole('button', { name: 'Show data' }).click();
+      await page.getByRole('table', { name: 'Chart data' }).getByRole('columnheader', { name: '10.0.0.8' }).getByRole('button', { name: '10.0.0.8' }).click();
+      const menu = page.getByRole('menu', { name: 'Actions for 10.0.0.8' });
+      await menu.waitFor();
+      expect(await menu.getByRole('menuitem').allInnerTexts()).toEqual(expect.arrayContaining(['Search the IP', 'Whois']));
+      shots.push(await keepScreenshot(page, 'actionables-chart-data-menu'));
+      await page.keyboard.press('Escape');
+      await menu.waitFor({ state: 'detached' });
+      expect(await h.problemsOf(w)).toEqual([]);
+    }));
+
   it('offers the menu of a table value at 390 px, inside the screen; the page and its dialog fit too', () =>
     withPage(
       h,
       'actionables-phone',
       async (w) => {
         const { page } = w;
-        // The actionable the test above made (made here through the API when this test runs alone).
-        if (!((await h.svc.request('GET', '/api/pivots', { headers })).body as unknown[]).length) {
-          const Contents = {
-            menuLabel: 'Network',
-            triggers: [IP],
-            actions: [
-              { name: 'Search the IP', command: { type: 'query', reference: SEARCH_IP } },
-              { name: 'Whois', command: { type: 'url', reference: WHOIS } },
-            ],
-          };
-          expect((await h.svc.request('POST', '/api/pivots', { headers, json: { Name: 'IP address', Contents } })).status).toBe(200);
-        }
+        await ensureIpActionable();
         await open(w);
         await runQuery(page, 'tag=web kv ip user | count by ip user | table user ip count');
         await eventually(
