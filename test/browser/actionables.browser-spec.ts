@@ -191,6 +191,34 @@ describe('console actionables (browser)', () => {
       expect(await h.problemsOf(w)).toEqual([]);
     }));
 
+  it('a saved-query action searches the library entry its GUID names, with the value in place', () =>
+    withPage(h, 'actionables-saved-query', async (w) => {
+      const { page } = w;
+      const entry = await h.svc.request('POST', '/api/library', {
+        headers,
+        json: { Name: 'Who used an address', Query: 'tag=web grep _VALUE_ | kv user | count by user | table user count' },
+      });
+      expect(entry.status).toBe(200);
+      const guid = (entry.body as { GUID: string }).GUID;
+      const Contents = { menuLabel: 'Library', triggers: [IP], actions: [{ name: 'Who used it', command: { type: 'savedQuery', reference: guid } }] };
+      expect((await h.svc.request('POST', '/api/pivots', { headers, json: { Name: 'Saved address search', Contents } })).status).toBe(200);
+      await open(w);
+      await runQuery(page, 'tag=web kv ip | count by ip | table ip count');
+      const value = page.getByRole('table', { name: 'Results' }).getByRole('button', { name: '10.0.0.7' });
+      await value.waitFor({ timeout: 30000 });
+      await value.click();
+      const menu = page.getByRole('menu', { name: 'Actions for 10.0.0.7' });
+      const [opened] = await Promise.all([
+        page.context().waitForEvent('page'),
+        menu.getByRole('group', { name: 'Library' }).getByRole('menuitem', { name: 'Who used it' }).click(),
+      ]);
+      await menu.waitFor({ state: 'detached' });
+      await eventually(async () => expect(await tableRows(opened, 'Results')).toEqual([['ann', '10']]), 30000);
+      expect(new URL(opened.url()).searchParams.get('q')).toBe('tag=web grep 10.0.0.7 | kv user | count by user | table user count');
+      await opened.close();
+      expect(await h.problemsOf(w)).toEqual([]);
+    }));
+
   it("a chart's data offers the actionables of its series", () =>
     withPage(h, 'actionables-chart', async (w) => {
       const { page } = w;

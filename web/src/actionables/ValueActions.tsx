@@ -7,9 +7,11 @@
  * action by opening its target in a new tab, so the results the person came from stay.
  */
 import { createContext, Fragment, KeyboardEvent, MouseEvent, ReactNode, useCallback, useContext, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { api } from '../api/client';
+import { ActionableAction } from '../api/types';
 import { useCancellable } from '../ui/useCancellable';
 import { listActionables } from './actionables-api';
-import { actionTarget, CompiledActionable, compileActionables, menusOf, Offer, offersFor, segmentsOf, SourceRange } from './matching';
+import { actionTarget, CompiledActionable, compileActionables, menusOf, Offer, offersFor, searchTarget, segmentsOf, SourceRange } from './matching';
 import './actionables.css';
 
 interface MenuRequest {
@@ -112,6 +114,7 @@ function ValueMenu({ req, onClose }: { req: MenuRequest; onClose(): void }) {
   const ref = useRef<HTMLDivElement>(null);
   const [pos, setPos] = useState<{ left: number; top: number }>();
   const menus = useMemo(() => menusOf(req.offers), [req.offers]);
+  const [problem, setProblem] = useState<string>();
 
   const close = useCallback(
     (refocus = true) => {
@@ -138,6 +141,18 @@ function ValueMenu({ req, onClose }: { req: MenuRequest; onClose(): void }) {
   useEffect(() => {
     if (placed) ref.current?.querySelector<HTMLElement>('[role="menuitem"]')?.focus();
   }, [placed, req]);
+
+  /** A saved query's text is the library's (by GUID, with the person's rights); then it opens as a query action does. */
+  async function openSaved(guid: string, action: ActionableAction, value: string) {
+    setProblem(undefined);
+    try {
+      const entry = await api<{ Query: string }>(`/api/library/${encodeURIComponent(guid)}`);
+      window.open(searchTarget(entry.Query, action, value, req.range).href, '_blank', 'noopener,noreferrer');
+      close(false);
+    } catch (err) {
+      setProblem(`The saved query could not be read: ${(err as Error).message}`);
+    }
+  }
 
   const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
     const items = [...(ref.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? [])];
@@ -188,6 +203,21 @@ function ValueMenu({ req, onClose }: { req: MenuRequest; onClose(): void }) {
                 const target = actionTarget(a, o.value, req.range);
                 const key = `${o.compiled.actionable.ThingUUID}-${i}`;
                 const hint = a.description || (target.kind === 'unavailable' ? target.why : undefined);
+                if (target.kind === 'savedQuery')
+                  return (
+                    <button
+                      key={key}
+                      type="button"
+                      role="menuitem"
+                      tabIndex={-1}
+                      className="value-menu-item"
+                      title={hint ?? undefined}
+                      onClick={() => void openSaved(target.guid, a, o.value)}
+                    >
+                      {a.name}
+                      {o.value !== req.title && <span className="muted small mono"> {o.value}</span>}
+                    </button>
+                  );
                 if (target.kind === 'unavailable')
                   return (
                     <span key={key} role="menuitem" tabIndex={-1} aria-disabled="true" className="value-menu-item unavailable" title={target.why}>
@@ -215,6 +245,11 @@ function ValueMenu({ req, onClose }: { req: MenuRequest; onClose(): void }) {
             )}
           </div>
         ))}
+        {problem && (
+          <p className="value-menu-problem error" role="alert">
+            {problem}
+          </p>
+        )}
       </div>
     </>
   );

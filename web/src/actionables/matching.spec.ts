@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { Actionable, ActionableAction } from '../api/types';
-import { actionTarget, compileActionables, compilePattern, MAX_SEGMENTS, MAX_VALUE_CHARS, menusOf, offersFor, segmentsOf, substitute } from './matching';
+import { actionTarget, compileActionables, searchTarget, compilePattern, MAX_SEGMENTS, MAX_VALUE_CHARS, menusOf, offersFor, segmentsOf, substitute } from './matching';
 
 const action = (over: Partial<ActionableAction> & { command: ActionableAction['command'] }): ActionableAction => ({ name: 'a', description: null, placeholder: null, ...over });
 const query = (reference: string) => action({ command: { type: 'query', reference, options: {} } });
@@ -132,10 +132,13 @@ describe('running an action', () => {
     expect(actionTarget(a, 'v')).toEqual({ kind: 'url', href: 'https://x.test/?v=v&from=_START_&to=%E%' });
   });
 
-  it('a dashboard action opens the dashboard its GUID names; templates and saved queries say they cannot run yet', () => {
+  it('a dashboard action opens the dashboard its GUID names; a saved query is read by its GUID, then searched as a query; templates say they cannot run yet', () => {
     const guid = '6f1e6c5e-1d1b-4c41-9d7e-3c3f2b2a1a10';
     expect(actionTarget(action({ command: { type: 'dashboard', reference: guid, options: {} } }), 'x')).toEqual({ kind: 'dashboard', href: `/dashboards/${guid}` });
     expect(actionTarget(action({ command: { type: 'template', reference: guid, options: {} } }), 'x')).toMatchObject({ kind: 'unavailable' });
+    const saved = action({ command: { type: 'savedQuery', reference: guid, options: {} } });
+    expect(actionTarget(saved, 'x')).toEqual({ kind: 'savedQuery', guid });
+    expect(searchTarget('tag=dns grep _VALUE_', saved, 'example.com', range)).toMatchObject({ kind: 'search', query: 'tag=dns grep example.com' });
     expect(substitute('a_VALUE_b_VALUE_', '_VALUE_', 'x')).toBe('axbx');
   });
 });

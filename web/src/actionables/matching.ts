@@ -193,28 +193,38 @@ function withTimes(text: string, action: ActionableAction, range: SourceRange | 
 
 /** Where an action goes: a page of the console (a search, a dashboard), an outside address, or why it cannot run here. */
 export type ActionTarget =
-  { kind: 'search'; query: string; href: string } | { kind: 'dashboard'; href: string } | { kind: 'url'; href: string } | { kind: 'unavailable'; why: string };
+  | { kind: 'search'; query: string; href: string }
+  | { kind: 'dashboard'; href: string }
+  | { kind: 'url'; href: string }
+  /** a saved query: its text is read from the library (by GUID) before the search opens (`searchTarget`) */
+  | { kind: 'savedQuery'; guid: string }
+  | { kind: 'unavailable'; why: string };
+
+/** The search of `template` with the value (and the time variables) in place, over `range`, run at once. */
+export function searchTarget(template: string, action: ActionableAction, value: string, range?: SourceRange): { kind: 'search'; query: string; href: string } {
+  const query = withTimes(substitute(template, action.placeholder || DEFAULT_PLACEHOLDER, value), action, range, (s) => s);
+  const p = new URLSearchParams({ q: query });
+  if (range && Number.isFinite(Date.parse(range.start)) && Number.isFinite(Date.parse(range.end))) {
+    p.set('from', new Date(range.start).toISOString());
+    p.set('to', new Date(range.end).toISOString());
+  }
+  p.set('run', '1');
+  return { kind: 'search', query, href: `/search?${p.toString()}` };
+}
 
 /**
  * The target of running `action` on `value`: a query action opens the search with the value in
  * place of its placeholder, over the time range of the search the value came from; a url action
  * the address with the value URL-encoded (unless the action says not to); a dashboard action the
- * dashboard its GUID names.
+ * dashboard its GUID names; a saved-query action the search of the library entry its GUID names,
+ * as a query action does.
  */
 export function actionTarget(action: ActionableAction, value: string, range?: SourceRange): ActionTarget {
   const placeholder = action.placeholder || DEFAULT_PLACEHOLDER;
   const cmd = action.command;
   switch (cmd.type) {
-    case 'query': {
-      const query = withTimes(substitute(cmd.reference, placeholder, value), action, range, (s) => s);
-      const p = new URLSearchParams({ q: query });
-      if (range && Number.isFinite(Date.parse(range.start)) && Number.isFinite(Date.parse(range.end))) {
-        p.set('from', new Date(range.start).toISOString());
-        p.set('to', new Date(range.end).toISOString());
-      }
-      p.set('run', '1');
-      return { kind: 'search', query, href: `/search?${p.toString()}` };
-    }
+    case 'query':
+      return searchTarget(cmd.reference, action, value, range);
     case 'url': {
       const raw = action.noValueUrlEncode || cmd.options?.noValueUrlEncode;
       const href = withTimes(substitute(cmd.reference, placeholder, raw ? value : encodeURIComponent(value)), action, range, encodeURIComponent);
@@ -227,7 +237,7 @@ export function actionTarget(action: ActionableAction, value: string, range?: So
     case 'template':
       return { kind: 'unavailable', why: 'Template actions cannot run in this console yet.' };
     case 'savedQuery':
-      return { kind: 'unavailable', why: 'Saved-query actions cannot run in this console yet.' };
+      return { kind: 'savedQuery', guid: cmd.reference };
     default:
       return { kind: 'unavailable', why: 'This console does not know this kind of action.' };
   }
