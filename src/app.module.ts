@@ -20,6 +20,7 @@ import { MacrosModule } from './macros/macros.module';
 import { AutoextractorsModule } from './autoextractors/autoextractors.module';
 import { TemplatesModule } from './templates/templates.module';
 import { PlaybooksModule } from './playbooks/playbooks.module';
+import { PivotsModule } from './pivots/pivots.module';
 import { FilesModule } from './files/files.module';
 import { IngestModule } from './ingest/ingest.module';
 import { IndexerModule } from './indexer/indexer.module';
@@ -48,6 +49,7 @@ export const FEATURE_MODULES = [
   AutoextractorsModule,
   TemplatesModule,
   PlaybooksModule,
+  PivotsModule,
   FilesModule,
   IndexerModule,
   IngestModule,

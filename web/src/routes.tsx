@@ -19,6 +19,7 @@ export const pageRoutes: RouteObject[] = [
   { path: 'playbooks/new', lazy: async () => ({ Component: (await import('./playbooks/PlaybookPage')).PlaybookEditPage }) },
   { path: 'playbooks/:id', lazy: async () => ({ Component: (await import('./playbooks/PlaybookPage')).PlaybookPage }) },
   { path: 'playbooks/:id/edit', lazy: async () => ({ Component: (await import('./playbooks/PlaybookPage')).PlaybookEditPage }) },
+  { path: 'actionables', lazy: async () => ({ Component: (await import('./actionables/ActionablesPage')).ActionablesPage }) },
   { path: 'history', lazy: async () => ({ Component: (await import('./history/HistoryPage')).HistoryPage }) },
   { path: 'searches', lazy: async () => ({ Component: (await import('./searches/SearchesPage')).SearchesPage }) },
   { path: 'preferences', lazy: async () => ({ Component: (await import('./preferences/PreferencesPage')).PreferencesPage }) },

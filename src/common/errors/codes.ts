@@ -374,6 +374,26 @@ export const ERROR_CODES = {
   PLAYBOOK_FIELD_NOT_BASE64: e(400, (field: string) => `${field} must be base64 (the standard alphabet, padded), as the product sends bytes`),
   PLAYBOOK_TOO_LARGE: e(413, (field: string, limit: number, setting?: string) => overLimitText(`The playbook's ${field}`, limit, setting ?? 'a fixed limit')),
 
+  // ── Actionables, the product's pivots (src/pivots) ──
+  PIVOT_NOT_FOUND: e(404, 'Actionable not found'),
+  PIVOT_NOT_YOURS: e(403, (verb: 'change' | 'delete') => `Only the owner or an admin may ${verb} this actionable`),
+  PIVOT_CONTENTS_INVALID: e(400, (where: string, what: string) => `Invalid actionable Contents: ${where === 'Contents' ? '' : 'Contents.'}${where} ${what}`),
+  PIVOT_TOO_MANY: e(400, (where: string, max: number) => `Invalid actionable Contents: at most ${max} ${where} are allowed`),
+  PIVOT_CONTENTS_TOO_LARGE: e(400, (max: number) => `Actionable Contents is larger than the limit of ${formatBytes(max)}`),
+  PIVOT_TRIGGER_INVALID: e(400, (i: number, message: string) => `Contents.triggers[${i}].pattern: ${message}`),
+  PIVOT_TRIGGER_UNSAFE: e(
+    400,
+    (i: number, part: string) =>
+      `Contents.triggers[${i}].pattern: ${part} repeats a repetition, which can take exponential time in the console; make the inner part match one way only`,
+  ),
+  PIVOT_TRIGGER_TOO_WIDE: e(
+    400,
+    (i: number, n: number, max: number) =>
+      `Contents.triggers[${i}].pattern: ${n} repetitions of any character (.* or .+) can take a long time in the console on long values; at most ${max}: name what is repeated instead`,
+  ),
+  PIVOT_REFERENCE_NOT_GUID: e(400, (where: string, type: string) => `Contents.${where}: a ${type} action refers to its ${type === 'savedQuery' ? 'saved query' : type} by GUID`),
+  PIVOT_URL_INVALID: e(400, (where: string) => `Contents.${where}: a url action opens an http:// or https:// address`),
+
   // ── User files ──
   FILE_NOT_FOUND: e(404, 'File not found'),
   FILE_NOT_YOURS: e(403, (verb: 'change' | 'delete') => `Only the owner (or an admin with admin=true) may ${verb} this file`),

@@ -616,6 +616,38 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/pivots': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['PivotsController_list'];
+    put?: never;
+    post: operations['PivotsController_create'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/pivots/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['PivotsController_get'];
+    put: operations['PivotsController_update'];
+    post?: never;
+    delete: operations['PivotsController_delete'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/playbooks': {
     parameters: {
       query?: never;
@@ -1880,6 +1912,21 @@ export interface components {
       /** @description Owner; only admins may name another user (files: on update only with ?admin=true); null: keep */
       UID?: number | null;
     };
+    CreatePivotDto: {
+      Contents?: components['schemas']['PivotContentsDto'] | null;
+      Description?: string | null;
+      Disabled?: boolean | null;
+      /** @description Groups shared with; empty or null: nobody */
+      GIDs?: number[] | null;
+      /** @description Visible to every user; only admins may set it; null: keep */
+      Global?: boolean | null;
+      /** @description Ignored on update (the GUID never changes) */
+      GUID?: string | null;
+      Labels?: string[] | null;
+      Name?: string | null;
+      /** @description Owner; only admins may name another user (files: on update only with ?admin=true); null: keep */
+      UID?: number | null;
+    };
     CreatePlaybookDto: {
       /** @description Replaces the author (absent fields: empty); null: none */
       Author?: components['schemas']['PlaybookAuthorDto'] | null;
@@ -2168,6 +2215,81 @@ export interface components {
     };
     PingResponseDto: {
       Interval: number;
+    };
+    PivotActionDto: {
+      command: components['schemas']['PivotCommandDto'];
+      description: string | null;
+      end?: components['schemas']['PivotTimeVariableDto'];
+      name: string;
+      noValueUrlEncode?: boolean;
+      /** @description What the matched value replaces; null: _VALUE_ */
+      placeholder: string | null;
+      start?: components['schemas']['PivotTimeVariableDto'];
+    };
+    PivotCommandDto: {
+      options: components['schemas']['PivotCommandOptionsDto'];
+      /** @description The query (query), an http(s) address (url), or a GUID (dashboard, template, savedQuery) */
+      reference: string;
+      /** @enum {string} */
+      type: 'query' | 'template' | 'savedQuery' | 'dashboard' | 'url';
+    };
+    PivotCommandOptionsDto: {
+      modal?: boolean;
+      modalWidth?: string;
+      noValueUrlEncode?: boolean;
+      variable?: string;
+    };
+    PivotContentsDto: {
+      /** @description At most 64 */
+      actions: components['schemas']['PivotActionDto'][];
+      /** @description The menu it shows under; null: its name */
+      menuLabel: string | null;
+      /** @description At most 64; a string is read as {pattern, hyperlink: true} */
+      triggers: components['schemas']['PivotTriggerDto'][];
+    };
+    PivotDto: {
+      Can: components['schemas']['PivotPermissionsDto'];
+      Contents: components['schemas']['PivotContentsDto'];
+      Description: string;
+      Disabled: boolean;
+      /** @description null when shared with no group (as the product answers) */
+      GIDs: number[] | null;
+      Global: boolean;
+      /** Format: uuid */
+      GUID: string;
+      /** @description null when none */
+      Labels: string[] | null;
+      Name: string;
+      /** Format: uuid */
+      ThingUUID: string;
+      UID: number;
+      /** Format: date-time */
+      Updated: string;
+      /** @description Write access beyond the owner: none is granted */
+      WriteAccess: components['schemas']['PivotWriteAccessDto'];
+    };
+    PivotPermissionsDto: {
+      Delete: boolean;
+      Modify: boolean;
+      Share: boolean;
+    };
+    PivotTimeVariableDto: {
+      format: string | null;
+      /** @description Defaults to _START_ (start) and _END_ (end) */
+      placeholder: string | null;
+      /** @enum {string} */
+      type: 'timestamp' | 'string';
+    };
+    PivotTriggerDto: {
+      disabled: boolean;
+      /** @description Offered on a click (true) or only on selected text (false) */
+      hyperlink: boolean;
+      /** @description A regular expression (RE2 syntax, also JavaScript); /pattern/flags is read as its body (and the i flag) */
+      pattern: string;
+    };
+    PivotWriteAccessDto: {
+      GIDs: number[];
+      Global: boolean;
     };
     PlaybookAuthorDto: {
       Company?: string;
@@ -2596,6 +2718,21 @@ export interface components {
       Msg?: string;
       Type?: number;
     };
+    UpdatePivotDto: {
+      Contents?: components['schemas']['PivotContentsDto'] | null;
+      Description?: string | null;
+      Disabled?: boolean | null;
+      /** @description Groups shared with; empty or null: nobody */
+      GIDs?: number[] | null;
+      /** @description Visible to every user; only admins may set it; null: keep */
+      Global?: boolean | null;
+      /** @description Ignored on update (the GUID never changes) */
+      GUID?: string | null;
+      Labels?: string[] | null;
+      Name?: string | null;
+      /** @description Owner; only admins may name another user (files: on update only with ?admin=true); null: keep */
+      UID?: number | null;
+    };
     UpdatePlaybookDto: {
       /** @description Replaces the author (absent fields: empty); null: none */
       Author?: components['schemas']['PlaybookAuthorDto'] | null;
@@ -2732,6 +2869,7 @@ export type SchemaCreateDashboardDto = components['schemas']['CreateDashboardDto
 export type SchemaCreateGroupDto = components['schemas']['CreateGroupDto'];
 export type SchemaCreateLibraryEntryDto = components['schemas']['CreateLibraryEntryDto'];
 export type SchemaCreateMacroDto = components['schemas']['CreateMacroDto'];
+export type SchemaCreatePivotDto = components['schemas']['CreatePivotDto'];
 export type SchemaCreatePlaybookDto = components['schemas']['CreatePlaybookDto'];
 export type SchemaCreateResourceDto = components['schemas']['CreateResourceDto'];
 export type SchemaCreateTemplateDto = components['schemas']['CreateTemplateDto'];
@@ -2765,6 +2903,15 @@ export type SchemaNotificationDto = components['schemas']['NotificationDto'];
 export type SchemaOverviewStatsDto = components['schemas']['OverviewStatsDto'];
 export type SchemaPingDto = components['schemas']['PingDto'];
 export type SchemaPingResponseDto = components['schemas']['PingResponseDto'];
+export type SchemaPivotActionDto = components['schemas']['PivotActionDto'];
+export type SchemaPivotCommandDto = components['schemas']['PivotCommandDto'];
+export type SchemaPivotCommandOptionsDto = components['schemas']['PivotCommandOptionsDto'];
+export type SchemaPivotContentsDto = components['schemas']['PivotContentsDto'];
+export type SchemaPivotDto = components['schemas']['PivotDto'];
+export type SchemaPivotPermissionsDto = components['schemas']['PivotPermissionsDto'];
+export type SchemaPivotTimeVariableDto = components['schemas']['PivotTimeVariableDto'];
+export type SchemaPivotTriggerDto = components['schemas']['PivotTriggerDto'];
+export type SchemaPivotWriteAccessDto = components['schemas']['PivotWriteAccessDto'];
 export type SchemaPlaybookAuthorDto = components['schemas']['PlaybookAuthorDto'];
 export type SchemaPlaybookAuthorInfoDto = components['schemas']['PlaybookAuthorInfoDto'];
 export type SchemaPlaybookDto = components['schemas']['PlaybookDto'];
@@ -2799,6 +2946,7 @@ export type SchemaUpdateGroupDto = components['schemas']['UpdateGroupDto'];
 export type SchemaUpdateLibraryEntryDto = components['schemas']['UpdateLibraryEntryDto'];
 export type SchemaUpdateMacroDto = components['schemas']['UpdateMacroDto'];
 export type SchemaUpdateNotificationDto = components['schemas']['UpdateNotificationDto'];
+export type SchemaUpdatePivotDto = components['schemas']['UpdatePivotDto'];
 export type SchemaUpdatePlaybookDto = components['schemas']['UpdatePlaybookDto'];
 export type SchemaUpdateResourceDto = components['schemas']['UpdateResourceDto'];
 export type SchemaUpdateTemplateDto = components['schemas']['UpdateTemplateDto'];
@@ -5002,6 +5150,198 @@ export interface operations {
     requestBody?: never;
     responses: {
       /** @description ParseSearchResponse: Sequence, then the description of the query */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Missing, invalid or expired credentials */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Token lacks the capability, or no access */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  PivotsController_list: {
+    parameters: {
+      query?: {
+        /** @description Admins (a session): list every user's actionables, and reach one by its ThingUUID; ignored for others */
+        admin?: boolean;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Own, group-shared and global actionables; ?admin=true (admins): all */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PivotDto'][];
+        };
+      };
+      /** @description Missing, invalid or expired credentials */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Token lacks the capability, or no access */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  PivotsController_create: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['CreatePivotDto'];
+      };
+    };
+    responses: {
+      /** @description The new actionable GUID, a JSON string (as the product answers) */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': string;
+        };
+      };
+      /** @description Missing, invalid or expired credentials */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Token lacks the capability, or no access */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  PivotsController_get: {
+    parameters: {
+      query?: {
+        /** @description Admins (a session): list every user's actionables, and reach one by its ThingUUID; ignored for others */
+        admin?: boolean;
+      };
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PivotDto'];
+        };
+      };
+      /** @description Missing, invalid or expired credentials */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Token lacks the capability, or no access */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  PivotsController_update: {
+    parameters: {
+      query?: {
+        /** @description Admins (a session): list every user's actionables, and reach one by its ThingUUID; ignored for others */
+        admin?: boolean;
+      };
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['UpdatePivotDto'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PivotDto'];
+        };
+      };
+      /** @description Missing, invalid or expired credentials */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Token lacks the capability, or no access */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  PivotsController_delete: {
+    parameters: {
+      query?: {
+        /** @description Admins (a session): list every user's actionables, and reach one by its ThingUUID; ignored for others */
+        admin?: boolean;
+      };
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description null */
       200: {
         headers: {
           [name: string]: unknown;

@@ -192,6 +192,24 @@ export interface PlaybookInput {
   Global?: boolean;
 }
 
+/** An actionable (/api/pivots, the product's pivot): triggers over values in results, and the actions they offer. */
+export type Actionable = Schemas['PivotDto'];
+export type ActionableContents = Schemas['PivotContentsDto'];
+export type ActionableAction = Schemas['PivotActionDto'];
+export type ActionableTrigger = Schemas['PivotTriggerDto'];
+
+/** The fields the console writes when it creates or updates an actionable. */
+export interface ActionableInput {
+  Name: string;
+  Description: string;
+  Contents: ActionableContents;
+  Labels: string[];
+  GIDs: number[];
+  Disabled: boolean;
+  /** administrators only */
+  Global?: boolean;
+}
+
 export type SearchLog = Schemas['SearchLogDto'];
 
 /** An item of GET /api/searchctrl. */

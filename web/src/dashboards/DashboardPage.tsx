@@ -1,4 +1,5 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
+import { ActionablesProvider } from '../actionables/ValueActions';
 import { Link, useParams } from 'react-router';
 import { useAuth } from '../auth/AuthContext';
 import { ConfirmDialog } from '../ui/Dialog';
@@ -93,164 +94,166 @@ export function DashboardPage() {
     );
 
   return (
-    <section className="dashboard-page" aria-labelledby="dashboard-title">
-      <DashboardHeader dashboard={draft} groups={groups}>
-        <DashboardToolbar
-          range={time.range}
-          zone={prefs.timeZone}
-          onRange={time.choose}
-          onResetTime={time.moved && view ? () => time.follow(view.range) : undefined}
-          canRefresh={!!view}
-          onRefresh={refresh}
-          live={live}
-          paused={paused}
-          onPaused={setPaused}
-          edit={
-            canWrite
-              ? {
-                  canAdd: read.ok,
-                  dirty,
-                  saving,
-                  onAdd: () => setEditing({ kind: 'add' }),
-                  onSettings: () => setEditing({ kind: 'settings' }),
-                  onDiscard: discard,
-                  onSave: () => void save(),
+    <ActionablesProvider>
+      <section className="dashboard-page" aria-labelledby="dashboard-title">
+        <DashboardHeader dashboard={draft} groups={groups}>
+          <DashboardToolbar
+            range={time.range}
+            zone={prefs.timeZone}
+            onRange={time.choose}
+            onResetTime={time.moved && view ? () => time.follow(view.range) : undefined}
+            canRefresh={!!view}
+            onRefresh={refresh}
+            live={live}
+            paused={paused}
+            onPaused={setPaused}
+            edit={
+              canWrite
+                ? {
+                    canAdd: read.ok,
+                    dirty,
+                    saving,
+                    onAdd: () => setEditing({ kind: 'add' }),
+                    onSettings: () => setEditing({ kind: 'settings' }),
+                    onDiscard: discard,
+                    onSave: () => void save(),
+                  }
+                : undefined
+            }
+          />
+        </DashboardHeader>
+        <DashboardStatus problem={problem} view={view} dirty={dirty} note={note} ranAt={ranAt} updatesEvery={live && !paused && moving ? live : undefined} zone={prefs.timeZone} />
+        <DashboardVariablesBar variables={vars.variables} values={vars.values} onChange={() => setEditing({ kind: 'variables' })} />
+        {!read.ok && (
+          <div className="dashboard-problem" role="alert">
+            <p>
+              <strong>This dashboard cannot be drawn.</strong> {read.problem}
+            </p>
+            <p className="muted">It may have been made by another program. Its Data is kept as it is; export it from the dashboards list to look at it.</p>
+          </div>
+        )}
+        {view && view.tiles.length === 0 && (
+          <div className="empty dashboard-empty">
+            <p>This dashboard has no tiles yet.</p>
+            <p className="muted">
+              Choose “Add tile”, or run a search on the <Link to="/search">search page</Link> and choose “Add to dashboard”: its results become a tile here.
+            </p>
+          </div>
+        )}
+        {view && view.tiles.length > 0 && (
+          <DashboardGrid
+            tiles={view.tiles}
+            gutter={view.gutter}
+            margin={view.margin}
+            editable={canWrite}
+            onSpans={(spans: Map<number, Span>) => {
+              const changed = view.tiles.some((t) => {
+                const s = spans.get(t.index);
+                return s && (s.x !== t.span.x || s.y !== t.span.y || s.col !== t.span.col || s.row !== t.span.row);
+              });
+              if (changed) change(withSpans(draft.Data, spans));
+            }}
+            render={(t) => (
+              <Tile
+                tile={t}
+                slot={
+                  t.searchIndex === undefined
+                    ? undefined
+                    : (slots.get(t.searchIndex) ?? (vars.waiting && templateRef(view.searches[t.searchIndex]) ? { refreshing: false, waiting: vars.waiting } : undefined))
                 }
-              : undefined
-          }
-        />
-      </DashboardHeader>
-      <DashboardStatus problem={problem} view={view} dirty={dirty} note={note} ranAt={ranAt} updatesEvery={live && !paused && moving ? live : undefined} zone={prefs.timeZone} />
-      <DashboardVariablesBar variables={vars.variables} values={vars.values} onChange={() => setEditing({ kind: 'variables' })} />
-      {!read.ok && (
-        <div className="dashboard-problem" role="alert">
-          <p>
-            <strong>This dashboard cannot be drawn.</strong> {read.problem}
-          </p>
-          <p className="muted">It may have been made by another program. Its Data is kept as it is; export it from the dashboards list to look at it.</p>
-        </div>
-      )}
-      {view && view.tiles.length === 0 && (
-        <div className="empty dashboard-empty">
-          <p>This dashboard has no tiles yet.</p>
-          <p className="muted">
-            Choose “Add tile”, or run a search on the <Link to="/search">search page</Link> and choose “Add to dashboard”: its results become a tile here.
-          </p>
-        </div>
-      )}
-      {view && view.tiles.length > 0 && (
-        <DashboardGrid
-          tiles={view.tiles}
-          gutter={view.gutter}
-          margin={view.margin}
-          editable={canWrite}
-          onSpans={(spans: Map<number, Span>) => {
-            const changed = view.tiles.some((t) => {
-              const s = spans.get(t.index);
-              return s && (s.x !== t.span.x || s.y !== t.span.y || s.col !== t.span.col || s.row !== t.span.row);
-            });
-            if (changed) change(withSpans(draft.Data, spans));
-          }}
-          render={(t) => (
-            <Tile
-              tile={t}
-              slot={
-                t.searchIndex === undefined
-                  ? undefined
-                  : (slots.get(t.searchIndex) ?? (vars.waiting && templateRef(view.searches[t.searchIndex]) ? { refreshing: false, waiting: vars.waiting } : undefined))
-              }
-              editable={canWrite}
-              onZoom={time.zoom(t.searchIndex, !!view.linkZooming)}
-              onConfirm={() => t.searchIndex !== undefined && confirm(t.searchIndex)}
-              onSettings={() => setEditing({ kind: 'tile', tile: t })}
-              onRemove={() => setEditing({ kind: 'remove', tile: t })}
-            />
-          )}
-        />
-      )}
-      {editing?.kind === 'tile' && (
-        <TileDialog
-          tile={editing.tile}
-          isChart={editing.tile.searchIndex !== undefined && slots.get(editing.tile.searchIndex)?.session?.renderer === 'chart'}
-          onClose={() => setEditing(undefined)}
-          onApply={(patch) => {
-            change(withTile(draft.Data, editing.tile.index, patch));
-            setEditing(undefined);
-          }}
-        />
-      )}
-      {editing?.kind === 'add' && (
-        <AddTileDialog
-          onClose={() => setEditing(undefined)}
-          onAdd={(t) => {
-            change(withNewTile(draft.Data, t));
-            setEditing(undefined);
-          }}
-        />
-      )}
-      {blocker.state === 'blocked' && (
-        <ConfirmDialog
-          title="Leave without saving?"
-          message="Your changes to this dashboard are not saved. Leave the page and lose them?"
-          action="Leave"
-          onClose={() => blocker.reset()}
-          onConfirm={() => blocker.proceed()}
-        />
-      )}
-      {editing?.kind === 'remove' && (
-        <ConfirmDialog
-          title="Remove tile"
-          message={<>Remove “{editing.tile.title}” from the dashboard? Save to keep the change.</>}
-          action="Remove"
-          onClose={() => setEditing(undefined)}
-          onConfirm={() => {
-            change(withoutTile(draft.Data, editing.tile.index));
-            setEditing(undefined);
-          }}
-        />
-      )}
-      {editing?.kind === 'settings' && (
-        <SettingsDialog
-          initial={{
-            Name: draft.Name,
-            Description: draft.Description ?? '',
-            Labels: draft.Labels ?? [],
-            liveUpdateInterval: view?.liveUpdateSeconds ?? 0,
-            linkZooming: view?.linkZooming ?? false,
-          }}
-          current={time.range}
-          zone={prefs.timeZone}
-          onClose={() => setEditing(undefined)}
-          onApply={(s) => {
-            const data = read.ok ? withSettings(draft.Data, { liveUpdateInterval: s.liveUpdateInterval, linkZooming: s.linkZooming, range: s.range }) : draft.Data;
-            change(data, { Name: s.Name, Description: s.Description, Labels: s.Labels });
-            if (s.range) time.adopt();
-            setEditing(undefined);
-          }}
-        />
-      )}
-      {editing?.kind === 'variables' && (
-        <DashboardVariablesDialog
-          variables={vars.variables}
-          values={vars.values}
-          onClose={() => setEditing(undefined)}
-          onGive={(values) => {
-            vars.give(values);
-            setEditing(undefined);
-          }}
-        />
-      )}
-      {editing?.kind === 'conflict' && (
-        <ConflictDialog
-          saving={saving}
-          onCancel={() => setEditing(undefined)}
-          onReload={() => {
-            setEditing(undefined);
-            reloadSaved();
-          }}
-          onOverwrite={() => void save(true)}
-        />
-      )}
-    </section>
+                editable={canWrite}
+                onZoom={time.zoom(t.searchIndex, !!view.linkZooming)}
+                onConfirm={() => t.searchIndex !== undefined && confirm(t.searchIndex)}
+                onSettings={() => setEditing({ kind: 'tile', tile: t })}
+                onRemove={() => setEditing({ kind: 'remove', tile: t })}
+              />
+            )}
+          />
+        )}
+        {editing?.kind === 'tile' && (
+          <TileDialog
+            tile={editing.tile}
+            isChart={editing.tile.searchIndex !== undefined && slots.get(editing.tile.searchIndex)?.session?.renderer === 'chart'}
+            onClose={() => setEditing(undefined)}
+            onApply={(patch) => {
+              change(withTile(draft.Data, editing.tile.index, patch));
+              setEditing(undefined);
+            }}
+          />
+        )}
+        {editing?.kind === 'add' && (
+          <AddTileDialog
+            onClose={() => setEditing(undefined)}
+            onAdd={(t) => {
+              change(withNewTile(draft.Data, t));
+              setEditing(undefined);
+            }}
+          />
+        )}
+        {blocker.state === 'blocked' && (
+          <ConfirmDialog
+            title="Leave without saving?"
+            message="Your changes to this dashboard are not saved. Leave the page and lose them?"
+            action="Leave"
+            onClose={() => blocker.reset()}
+            onConfirm={() => blocker.proceed()}
+          />
+        )}
+        {editing?.kind === 'remove' && (
+          <ConfirmDialog
+            title="Remove tile"
+            message={<>Remove “{editing.tile.title}” from the dashboard? Save to keep the change.</>}
+            action="Remove"
+            onClose={() => setEditing(undefined)}
+            onConfirm={() => {
+              change(withoutTile(draft.Data, editing.tile.index));
+              setEditing(undefined);
+            }}
+          />
+        )}
+        {editing?.kind === 'settings' && (
+          <SettingsDialog
+            initial={{
+              Name: draft.Name,
+              Description: draft.Description ?? '',
+              Labels: draft.Labels ?? [],
+              liveUpdateInterval: view?.liveUpdateSeconds ?? 0,
+              linkZooming: view?.linkZooming ?? false,
+            }}
+            current={time.range}
+            zone={prefs.timeZone}
+            onClose={() => setEditing(undefined)}
+            onApply={(s) => {
+              const data = read.ok ? withSettings(draft.Data, { liveUpdateInterval: s.liveUpdateInterval, linkZooming: s.linkZooming, range: s.range }) : draft.Data;
+              change(data, { Name: s.Name, Description: s.Description, Labels: s.Labels });
+              if (s.range) time.adopt();
+              setEditing(undefined);
+            }}
+          />
+        )}
+        {editing?.kind === 'variables' && (
+          <DashboardVariablesDialog
+            variables={vars.variables}
+            values={vars.values}
+            onClose={() => setEditing(undefined)}
+            onGive={(values) => {
+              vars.give(values);
+              setEditing(undefined);
+            }}
+          />
+        )}
+        {editing?.kind === 'conflict' && (
+          <ConflictDialog
+            saving={saving}
+            onCancel={() => setEditing(undefined)}
+            onReload={() => {
+              setEditing(undefined);
+              reloadSaved();
+            }}
+            onOverwrite={() => void save(true)}
+          />
+        )}
+      </section>
+    </ActionablesProvider>
   );
 }

@@ -20,6 +20,7 @@ export const NAV_ITEMS: NavItem[] = [
   { to: '/searches', label: 'Persistent searches', place: 'main' },
   { to: '/macros', label: 'Macros', place: 'tools' },
   { to: '/templates', label: 'Templates', place: 'tools' },
+  { to: '/actionables', label: 'Actionables', place: 'tools' },
   { to: '/extractors', label: 'Extractors', place: 'tools' },
   { to: '/resources', label: 'Resources', place: 'tools' },
   { to: '/files', label: 'Files', place: 'tools' },

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { ActionablesProvider } from '../actionables/ValueActions';
 import { useSearchParams } from 'react-router';
 import { onSessionEnded } from '../api/client';
 import { SideEffect } from '../api/types';
@@ -144,79 +145,81 @@ export function SearchPage() {
   );
 
   return (
-    <div className="search-page">
-      <h1 className="visually-hidden">Search</h1>
-      <form
-        className="query-bar"
-        aria-label="Search"
-        onSubmit={(e) => {
-          e.preventDefault();
-          runByHand();
-        }}
-      >
-        <QueryEditor value={query} onChange={edit} onRun={runByHand} onParsed={setParsed} catalog={catalog} describedBy="query-problem" />
-        <div className="query-controls">
-          <TimePicker
-            value={range}
-            zone={prefs.timeZone}
-            onChange={(r) => {
-              touchedRange.current = true;
-              setRange(r);
-            }}
-          />
-          <button type="submit" className="primary" disabled={!query.trim()}>
-            Search
-          </button>
-          <button type="button" onClick={() => void search.stop()} disabled={search.state?.phase !== 'running'}>
-            Stop
-          </button>
+    <ActionablesProvider>
+      <div className="search-page">
+        <h1 className="visually-hidden">Search</h1>
+        <form
+          className="query-bar"
+          aria-label="Search"
+          onSubmit={(e) => {
+            e.preventDefault();
+            runByHand();
+          }}
+        >
+          <QueryEditor value={query} onChange={edit} onRun={runByHand} onParsed={setParsed} catalog={catalog} describedBy="query-problem" />
+          <div className="query-controls">
+            <TimePicker
+              value={range}
+              zone={prefs.timeZone}
+              onChange={(r) => {
+                touchedRange.current = true;
+                setRange(r);
+              }}
+            />
+            <button type="submit" className="primary" disabled={!query.trim()}>
+              Search
+            </button>
+            <button type="button" onClick={() => void search.stop()} disabled={search.state?.phase !== 'running'}>
+              Stop
+            </button>
+          </div>
+        </form>
+        {/* Outside the query's form: the template's own form opens from here. A query with %%NAME%% does not run, so this is offered before any run. */}
+        <div className="toolbar query-extras">
+          <SaveAsTemplate query={query} />
         </div>
-      </form>
-      {/* Outside the query's form: the template's own form opens from here. A query with %%NAME%% does not run, so this is offered before any run. */}
-      <div className="toolbar query-extras">
-        <SaveAsTemplate query={query} />
-      </div>
-      <div id="query-problem">
-        {parseError && (
-          <p className="error parse-error" role="alert">
-            {parseError.charAt(0).toUpperCase() + parseError.slice(1)}
+        <div id="query-problem">
+          {parseError && (
+            <p className="error parse-error" role="alert">
+              {parseError.charAt(0).toUpperCase() + parseError.slice(1)}
+            </p>
+          )}
+        </div>
+        {consent && (
+          <SideEffectConsent why="This query came from a link, not from your keyboard." effects={consent.effects} refusal={consent.problem} onRun={runByHand}>
+            <p className="muted">Nothing has run yet. Run it as it is, or edit it above and run it yourself.</p>
+          </SideEffectConsent>
+        )}
+        {search.failure && !(search.failure.query && parseError) && (
+          <p className="error" role="alert">
+            {search.failure.message}
           </p>
         )}
+        {search.starting && (
+          <p className="search-status" role="status">
+            Starting the search…
+          </p>
+        )}
+        {search.session && search.state && (
+          <>
+            <div className="status-row">
+              <SearchStatus state={search.state} now={now} />
+              <SearchActions session={search.session} state={search.state} chart={{ type: chartType, options: chartOptions }} range={range} />
+            </div>
+            <ResultView
+              key={search.session.id}
+              session={search.session}
+              state={search.state}
+              renderers={renderers}
+              onZoom={zoom}
+              onFirstResult={onFirstResult}
+              chart={{ type: chartType, options: chartOptions, onType: setChartType, onOptions: setChartOptions }}
+            />
+          </>
+        )}
+        {!search.session && !search.failure && !search.starting && !consent && <Help />}
       </div>
-      {consent && (
-        <SideEffectConsent why="This query came from a link, not from your keyboard." effects={consent.effects} refusal={consent.problem} onRun={runByHand}>
-          <p className="muted">Nothing has run yet. Run it as it is, or edit it above and run it yourself.</p>
-        </SideEffectConsent>
-      )}
-      {search.failure && !(search.failure.query && parseError) && (
-        <p className="error" role="alert">
-          {search.failure.message}
-        </p>
-      )}
-      {search.starting && (
-        <p className="search-status" role="status">
-          Starting the search…
-        </p>
-      )}
-      {search.session && search.state && (
-        <>
-          <div className="status-row">
-            <SearchStatus state={search.state} now={now} />
-            <SearchActions session={search.session} state={search.state} chart={{ type: chartType, options: chartOptions }} range={range} />
-          </div>
-          <ResultView
-            key={search.session.id}
-            session={search.session}
-            state={search.state}
-            renderers={renderers}
-            onZoom={zoom}
-            onFirstResult={onFirstResult}
-            chart={{ type: chartType, options: chartOptions, onType: setChartType, onOptions: setChartOptions }}
-          />
-        </>
-      )}
-      {!search.session && !search.failure && !search.starting && !consent && <Help />}
-    </div>
+    </ActionablesProvider>
   );
 }
 

@@ -1,4 +1,5 @@
-import { useMemo, useState } from 'react';
+import { useContext, useMemo, useState } from 'react';
+import { Matched, openValueMenu, SourceRangeContext, useValueActions } from '../../actionables/ValueActions';
 import { ChartResult } from '../../api/types';
 import { usePrefs } from '../../prefs/PrefsContext';
 import { formatTime } from '../../ui/time-format';
@@ -46,6 +47,10 @@ export function ChartView({
   onZoom?(start: Date, end: Date): void;
 }) {
   const { prefs } = usePrefs();
+  const actions = useValueActions();
+  const range = useContext(SourceRangeContext);
+  // A click on a point offers the actionables of its series (a `by` value), else of its value.
+  const onPoint = actions?.compiled.length ? (texts: string[], at: { x: number; y: number }) => void openValueMenu(actions, texts, at, range) : undefined;
   const fmt = (ts: string) => formatTime(ts, prefs.timeZone).slice(0, 19);
   const option = useMemo(() => chartOption(result, type, options, currentPalette(), fmt), [result, type, options, prefs.timeZone, prefs.theme]); // eslint-disable-line react-hooks/exhaustive-deps -- the palette and time format follow the theme and zone
   const [showData, setShowData] = useState(false);
@@ -66,7 +71,8 @@ export function ChartView({
     [option, brushable],
   );
 
-  if (compact) return result.Values.length === 0 ? <p className="muted">No data to chart.</p> : <EChart option={shown} label={summary} height="100%" onBrush={brush} />;
+  if (compact)
+    return result.Values.length === 0 ? <p className="muted">No data to chart.</p> : <EChart option={shown} label={summary} height="100%" onBrush={brush} onPoint={onPoint} />;
 
   return (
     <section className="chart-view" aria-label="Chart">
@@ -108,7 +114,7 @@ export function ChartView({
           {showData ? 'Hide data' : 'Show data'}
         </button>
       </div>
-      {result.Values.length === 0 ? <p className="muted">No data to chart.</p> : <EChart option={shown} label={summary} onBrush={brush} />}
+      {result.Values.length === 0 ? <p className="muted">No data to chart.</p> : <EChart option={shown} label={summary} onBrush={brush} onPoint={onPoint} />}
       {showData && (
         <div className="table-scroll">
           <table aria-label="Chart data">
@@ -117,7 +123,7 @@ export function ChartView({
                 <th scope="col">Time</th>
                 {result.Names.map((n) => (
                   <th key={n} scope="col" className="num">
-                    {n}
+                    <Matched text={n} />
                   </th>
                 ))}
               </tr>
@@ -133,7 +139,7 @@ export function ChartView({
                       </td>
                     ) : (
                       <td key={i} className="num">
-                        {String(d)}
+                        <Matched text={String(d)} />
                       </td>
                     ),
                   )}

@@ -1,6 +1,7 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { memo, useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { RendererPage, SearchEntry } from '../../api/types';
+import { Matched } from '../../actionables/ValueActions';
 import { usePrefs } from '../../prefs/PrefsContext';
 import { formatCount, formatTime } from '../../ui/time-format';
 import { EntryRow } from './decode';
@@ -158,16 +159,16 @@ function Cells({ row, zone, open, onToggle }: { row: EntryRow; zone: string; ope
         {row.tag}
       </span>
       <span role="cell" className="src">
-        {row.src}
+        <Matched text={row.src} />
       </span>
       <span role="cell" className="data">
-        {row.data}
+        <Matched text={row.data} />
         {row.cut > 0 && <span className="muted"> … {formatCount(row.cut)} more characters (download the results to read all)</span>}
         {row.evs.length > 0 && (
           <span className="evs">
             {row.evs.map(([k, val], i) => (
               <span key={i} className="ev">
-                <span className="ev-name">{k}</span>={val}
+                <span className="ev-name">{k}</span>=<Matched text={val} />
               </span>
             ))}
           </span>

@@ -1,4 +1,5 @@
-import { useEffect, useState } from 'react';
+import { ReactNode, useEffect, useMemo, useState } from 'react';
+import { openSelectionMenu, SourceRangeContext, useValueActions } from '../../actionables/ValueActions';
 import { ChartResult, GaugeValue, SearchEntry, TableResult } from '../../api/types';
 import { useCancellable } from '../../ui/useCancellable';
 import { SearchSession, SessionState } from '../search-session';
@@ -35,6 +36,30 @@ const noop = () => undefined;
 
 /** The results of a search, drawn as its renderer says: on the search page, and (`compact`) in a dashboard tile. */
 export function ResultView(props: ResultViewProps) {
+  return (
+    <ValueScope start={props.state.info.StartRange} end={props.state.info.EndRange}>
+      <Results {...props} />
+    </ValueScope>
+  );
+}
+
+/**
+ * Where values offer their actionables: the range of the search they came from (a query action
+ * searches the same), and the context menu over selected text (the triggers that act on selections).
+ */
+function ValueScope({ start, end, children }: { start: string; end: string; children: ReactNode }) {
+  const actions = useValueActions();
+  const range = useMemo(() => ({ start, end }), [start, end]);
+  return (
+    <SourceRangeContext.Provider value={range}>
+      <div className="value-scope" onContextMenu={(e) => openSelectionMenu(actions, e, range)}>
+        {children}
+      </div>
+    </SourceRangeContext.Provider>
+  );
+}
+
+function Results(props: ResultViewProps) {
   const { session, state, compact, renderers, onZoom, onFirstResult } = props;
   const downloads: Downloads = (state.info.RenderDownloadFormats ?? []).map((format) => ({ format, href: session.downloadUrl(format) }));
   const count = state.stats?.EntryCount ?? 0;

@@ -1,5 +1,6 @@
 import { useMemo, useState } from 'react';
 import { TableResult } from '../../api/types';
+import { Matched } from '../../actionables/ValueActions';
 import { usePrefs } from '../../prefs/PrefsContext';
 import { DownloadLinks } from './DownloadLinks';
 import { SortDir, sortRows, toTsv } from './table-sort';
@@ -79,7 +80,9 @@ export function TableView({ result, downloads, compact }: { result: TableResult;
               {shown.map((r, k) => (
                 <tr key={page * size + k} aria-rowindex={page * size + k + 2}>
                   {r.Row.map((cell, i) => (
-                    <td key={i}>{cell}</td>
+                    <td key={i}>
+                      <Matched text={String(cell)} />
+                    </td>
                   ))}
                 </tr>
               ))}
