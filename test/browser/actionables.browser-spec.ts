@@ -1,5 +1,5 @@
 import { Page } from 'playwright-core';
-import { ConsoleHarness, eventually, keepScreenshot, PHONE, rowsOf, runQuery, signIn, tableRows, Watched, withPage } from './harness';
+import { ConsoleHarness, eventually, keepScreenshot, PHONE, rowsOf, runQuery, signIn, tableRows, Watched, withPage, goTo } from './harness';
 import { expectNoSidewaysScroll } from './touch';
 
 const PASS = 'pivot-password-1';
@@ -51,7 +51,7 @@ describe('console actionables (browser)', () => {
   }
 
   const status = (page: Page) => page.locator('.status-row').getByRole('status').first();
-  const go = (page: Page, link: string) => page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: link, exact: true }).click();
+  const go = (page: Page, link: string) => goTo(page, link);
 
   it('makes an actionable on its page; a table cell and an entry offer it; its query action opens the search with the value, its link action the address', () =>
     withPage(h, 'actionables-make-use', async (w) => {
@@ -266,8 +266,7 @@ describe('console actionables (browser)', () => {
         await page.mouse.click(20, 800);
         await menu.waitFor({ state: 'detached' });
 
-        await page.getByRole('button', { name: 'Menu' }).tap();
-        await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Actionables', exact: true }).tap();
+        await goTo(page, 'Actionables', { touch: true });
         await page.getByRole('table', { name: 'Actionables' }).getByText('IP address').waitFor();
         await expectNoSidewaysScroll(page, 'actionables');
         shots.push(await keepScreenshot(page, 'phone-actionables'));
