@@ -27,7 +27,7 @@ const layers = [
   'database storage',
   'identity sharing',
   'indexer query search',
-  'users groups sessions login tokens preferences dashboards library macros files resources searchctrl searchhistory stats info notifications ingest ws',
+  'users groups sessions login tokens preferences dashboards library macros files resources searchctrl searchhistory stats info notifications ingest ws scheduledsearches',
   'app.module app.setup main console',
 ].map((names) => names.split(' '));
 

@@ -17,6 +17,7 @@ import { ResourcesModule } from './resources/resources.module';
 import { DashboardsModule } from './dashboards/dashboards.module';
 import { LibraryModule } from './library/library.module';
 import { MacrosModule } from './macros/macros.module';
+import { ScheduledSearchesModule } from './scheduledsearches/scheduledsearches.module';
 import { FilesModule } from './files/files.module';
 import { IngestModule } from './ingest/ingest.module';
 import { IndexerModule } from './indexer/indexer.module';
@@ -42,6 +43,7 @@ export const FEATURE_MODULES = [
   DashboardsModule,
   LibraryModule,
   MacrosModule,
+  ScheduledSearchesModule,
   FilesModule,
   IndexerModule,
   IngestModule,
