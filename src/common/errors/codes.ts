@@ -350,7 +350,10 @@ export const ERROR_CODES = {
   SCHEDULED_SEARCH_LIMIT: e(409, (max: number) => `You have ${max} scheduled searches, the most SCHEDULED_SEARCHES_PER_USER allows; delete one first`),
   SCHEDULE_INVALID: e(400, (spec: string, why: string) => `Invalid schedule "${spec}": ${why}`),
   SCHEDULE_TIMEZONE_INVALID: e(400, (tz: string) => `Unknown time zone "${tz}": use an IANA name such as Europe/Paris, or leave it empty for UTC`),
-  SCHEDULE_TOO_FREQUENT: e(400, (gap: number, min: number) => `The schedule runs ${gap} seconds apart at its closest; the shortest interval allowed is ${min} seconds (SCHEDULE_MIN_INTERVAL_SECONDS)`),
+  SCHEDULE_TOO_FREQUENT: e(
+    400,
+    (gap: number, min: number) => `The schedule runs ${gap} seconds apart at its closest; the shortest interval allowed is ${min} seconds (SCHEDULE_MIN_INTERVAL_SECONDS)`,
+  ),
   SCHEDULE_DURATION_INVALID: e(400, (max: number) => `Duration must be a negative number of seconds (how far back each run searches), at most ${max} seconds back`),
   SCHEDULED_SEARCH_QUERY_MISSING: e(400, 'A scheduled search needs a SearchString or a SearchReference (a library query GUID)'),
   SCHEDULED_TYPE_UNSUPPORTED: e(400, (type: string) => `ScheduledType "${type}" cannot be scheduled here yet: only "search" runs (flows come later)`),
