@@ -13,6 +13,7 @@ export const pageRoutes: RouteObject[] = [
   { path: 'search', lazy: async () => ({ Component: (await import('./search/SearchPage')).SearchPage }) },
   { path: 'library', lazy: async () => ({ Component: (await import('./library/LibraryPage')).LibraryPage }) },
   { path: 'macros', lazy: async () => ({ Component: (await import('./macros/MacrosPage')).MacrosPage }) },
+  { path: 'automation/scheduled', lazy: async () => ({ Component: (await import('./scheduled/ScheduledPage')).ScheduledPage }) },
   { path: 'history', lazy: async () => ({ Component: (await import('./history/HistoryPage')).HistoryPage }) },
   { path: 'searches', lazy: async () => ({ Component: (await import('./searches/SearchesPage')).SearchesPage }) },
   { path: 'preferences', lazy: async () => ({ Component: (await import('./preferences/PreferencesPage')).PreferencesPage }) },

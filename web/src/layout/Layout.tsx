@@ -34,6 +34,17 @@ export function Layout() {
                 <NavLink to={item.to}>{item.label}</NavLink>
               </li>
             ))}
+            <li>
+              <HeaderMenu className={pathname.startsWith('/automation/') ? 'nav-menu active' : 'nav-menu'} summary="Automation">
+                <ul className="menu">
+                  {navItems('automation').map((item) => (
+                    <li key={item.to}>
+                      <NavLink to={item.to}>{item.label}</NavLink>
+                    </li>
+                  ))}
+                </ul>
+              </HeaderMenu>
+            </li>
             {user.Admin && (
               <li>
                 <HeaderMenu className={pathname.startsWith('/admin/') ? 'nav-menu active' : 'nav-menu'} summary="Admin">

@@ -1,13 +1,13 @@
 /**
  * The header's links, in order. A new page adds its route in routes.tsx and, when it belongs in
- * the header, one line here: `main` pages stand in the navigation bar, `admin` pages in its
- * Admin menu (administrators only), `account` pages in the account menu.
+ * the header, one line here: `main` pages stand in the navigation bar, `automation` pages in its
+ * Automation menu, `admin` pages in its Admin menu (administrators only), `account` pages in the account menu.
  */
 export interface NavItem {
   to: string;
   label: string;
   /** where it shows; `admin` only to administrators (the API still decides: this only hides the link) */
-  place: 'main' | 'admin' | 'account';
+  place: 'main' | 'automation' | 'admin' | 'account';
 }
 
 export const NAV_ITEMS: NavItem[] = [
@@ -19,6 +19,7 @@ export const NAV_ITEMS: NavItem[] = [
   { to: '/searches', label: 'Persistent searches', place: 'main' },
   { to: '/resources', label: 'Resources', place: 'main' },
   { to: '/files', label: 'Files', place: 'main' },
+  { to: '/automation/scheduled', label: 'Scheduled searches', place: 'automation' },
   { to: '/admin/users', label: 'Users', place: 'admin' },
   { to: '/admin/groups', label: 'Groups', place: 'admin' },
   { to: '/admin/status', label: 'Status', place: 'admin' },
