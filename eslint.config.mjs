@@ -27,7 +27,7 @@ const layers = [
   'database storage',
   'identity sharing',
   'indexer query search',
-  'users groups sessions login tokens preferences dashboards library macros autoextractors templates playbooks pivots files resources searchctrl searchhistory stats info notifications ingest ws',
+  'users groups sessions login tokens preferences dashboards library macros autoextractors templates playbooks pivots scheduledsearches files resources searchctrl searchhistory stats info notifications ingest ws',
   'app.module app.setup main console',
 ].map((names) => names.split(' '));
 

@@ -21,6 +21,7 @@ import { AutoextractorsModule } from './autoextractors/autoextractors.module';
 import { TemplatesModule } from './templates/templates.module';
 import { PlaybooksModule } from './playbooks/playbooks.module';
 import { PivotsModule } from './pivots/pivots.module';
+import { ScheduledSearchesModule } from './scheduledsearches/scheduledsearches.module';
 import { FilesModule } from './files/files.module';
 import { IngestModule } from './ingest/ingest.module';
 import { IndexerModule } from './indexer/indexer.module';
@@ -50,6 +51,7 @@ export const FEATURE_MODULES = [
   TemplatesModule,
   PlaybooksModule,
   PivotsModule,
+  ScheduledSearchesModule,
   FilesModule,
   IndexerModule,
   IngestModule,

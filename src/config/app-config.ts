@@ -61,6 +61,18 @@ export interface AppConfig {
   maxNewTagsPerRequest: number;
   maxTagsPerUser: number;
   searchTimeoutMs: number;
+  /** Scheduled searches (src/scheduledsearches): per-user cap, shortest interval between slots, most backfilled slots per schedule at once. */
+  scheduledSearchesPerUser: number;
+  scheduleMinIntervalSeconds: number;
+  scheduleBackfillMaxSlots: number;
+  /** How long each run's results stay as a saved search (hours). */
+  scheduledResultsKeepHours: number;
+  /** How often an instance looks for due slots (ms), and for queued runs (the job queue's polling, ms). */
+  schedulerTickMs: number;
+  /** A run not finished this long after it started is taken as lost (its worker died) and run again; > SEARCH_TIMEOUT_MS. */
+  scheduleRunLeaseSeconds: number;
+  /** How often the job queue looks for lost runs (seconds). */
+  scheduleRecoverySeconds: number;
   /** scan workers per indexer for order-free queries (each takes a share of every large day partition) */
   scanParallelism: number;
   maxSearchesPerUser: number;

@@ -94,6 +94,13 @@ export function loadConfig(env: Env): AppConfig {
     maxNewTagsPerRequest: int(env, 'MAX_NEW_TAGS_PER_REQUEST', 100, 1, 32767, errors),
     maxTagsPerUser: int(env, 'MAX_TAGS_PER_USER', 1000, 1, 32767, errors),
     searchTimeoutMs: int(env, 'SEARCH_TIMEOUT_MS', 300000, 100, 86400000, errors),
+    scheduledSearchesPerUser: int(env, 'SCHEDULED_SEARCHES_PER_USER', 100, 0, 100_000, errors),
+    scheduleMinIntervalSeconds: int(env, 'SCHEDULE_MIN_INTERVAL_SECONDS', 60, 60, 86_400, errors),
+    scheduleBackfillMaxSlots: int(env, 'SCHEDULE_BACKFILL_MAX_SLOTS', 100, 1, 100_000, errors),
+    scheduledResultsKeepHours: int(env, 'SCHEDULED_RESULTS_KEEP_HOURS', 168, 1, 24 * 3650, errors),
+    schedulerTickMs: int(env, 'SCHEDULER_TICK_MS', 1000, 100, 60_000, errors),
+    scheduleRunLeaseSeconds: int(env, 'SCHEDULE_RUN_LEASE_SECONDS', 600, 5, 86_400, errors),
+    scheduleRecoverySeconds: int(env, 'SCHEDULE_RECOVERY_SECONDS', 60, 1, 3600, errors),
     scanParallelism: int(env, 'SEARCH_SCAN_PARALLELISM', Math.min(4, os.availableParallelism()), 1, 64, errors),
     maxSearchesPerUser: int(env, 'MAX_SEARCHES_PER_USER', 16, 1, 10000, errors),
     searchConcurrency: int(env, 'SEARCH_CONCURRENCY', Math.max(4, 2 * os.availableParallelism()), 1, 1024, errors),
@@ -149,6 +156,9 @@ export function loadConfig(env: Env): AppConfig {
   }
   if (cfg.jwtSecret !== undefined && Buffer.byteLength(cfg.jwtSecret) < 32) {
     errors.push('JWT_SECRET must be at least 32 bytes long');
+  }
+  if (cfg.scheduleRunLeaseSeconds * 1000 < cfg.searchTimeoutMs + 5000) {
+    errors.push('SCHEDULE_RUN_LEASE_SECONDS must be at least SEARCH_TIMEOUT_MS plus 5 seconds (a run still searching would be taken as lost)');
   }
   if (cfg.httpRequestTimeoutMs < cfg.httpHeadersTimeoutMs) errors.push('HTTP_REQUEST_TIMEOUT_MS must not be shorter than HTTP_HEADERS_TIMEOUT_MS');
   if (!['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].includes(cfg.logLevel)) {

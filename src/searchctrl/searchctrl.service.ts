@@ -59,6 +59,11 @@ export class SearchCtrlService {
     return s && !s.flags.removed ? s : undefined;
   }
 
+  /** The IDs of the searches this instance holds (scheduled searches drop their expired results). */
+  heldIds(): string[] {
+    return this.registry.all().map((s) => s.id);
+  }
+
   /** POST launch: prepare, then start. */
   async launch(auth: AuthContext, req: StartSearchRequestDto): Promise<LaunchResponseDto> {
     return this.start(auth, await this.prepare(auth, req));

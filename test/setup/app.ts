@@ -1,5 +1,5 @@
 import { INestApplication } from '@nestjs/common';
-import { Test } from '@nestjs/testing';
+import { Test, TestingModuleBuilder } from '@nestjs/testing';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -36,10 +36,15 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
  * and `overrides.dataDir` to start it again on the same data (a restart); a data directory the
  * caller passed in is left in place on close.
  */
-export async function createTestApp(overrides: Partial<AppConfig> = {}, databaseUrl?: string): Promise<TestApp> {
+export async function createTestApp(
+  overrides: Partial<AppConfig> = {},
+  databaseUrl?: string,
+  /** Replaces providers before the app starts (e.g. the scheduler's clock). */
+  customize: (b: TestingModuleBuilder) => TestingModuleBuilder = (b) => b,
+): Promise<TestApp> {
   const url = databaseUrl ?? (await createTestDatabase());
   const config = testConfig(overrides);
-  const moduleRef = await Test.createTestingModule({ imports: [AppModule.forRoot({ ...config, databaseUrl: url })] }).compile();
+  const moduleRef = await customize(Test.createTestingModule({ imports: [AppModule.forRoot({ ...config, databaseUrl: url })] })).compile();
   const app = moduleRef.createNestApplication(new JsonNullExpressAdapter(), { bodyParser: false });
   configureApp(app, config);
   await app.init();

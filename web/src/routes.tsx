@@ -20,6 +20,7 @@ export const pageRoutes: RouteObject[] = [
   { path: 'playbooks/:id', lazy: async () => ({ Component: (await import('./playbooks/PlaybookPage')).PlaybookPage }) },
   { path: 'playbooks/:id/edit', lazy: async () => ({ Component: (await import('./playbooks/PlaybookPage')).PlaybookEditPage }) },
   { path: 'actionables', lazy: async () => ({ Component: (await import('./actionables/ActionablesPage')).ActionablesPage }) },
+  { path: 'automation/scheduled', lazy: async () => ({ Component: (await import('./scheduled/ScheduledPage')).ScheduledPage }) },
   { path: 'history', lazy: async () => ({ Component: (await import('./history/HistoryPage')).HistoryPage }) },
   { path: 'searches', lazy: async () => ({ Component: (await import('./searches/SearchesPage')).SearchesPage }) },
   { path: 'preferences', lazy: async () => ({ Component: (await import('./preferences/PreferencesPage')).PreferencesPage }) },

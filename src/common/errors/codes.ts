@@ -394,6 +394,21 @@ export const ERROR_CODES = {
   PIVOT_REFERENCE_NOT_GUID: e(400, (where: string, type: string) => `Contents.${where}: a ${type} action refers to its ${type === 'savedQuery' ? 'saved query' : type} by GUID`),
   PIVOT_URL_INVALID: e(400, (where: string) => `Contents.${where}: a url action opens an http:// or https:// address`),
 
+  // ── Scheduled searches (src/scheduledsearches) ──
+  SCHEDULED_SEARCH_NOT_FOUND: e(404, 'Scheduled search not found'),
+  SCHEDULED_SEARCH_NOT_YOURS: e(403, (verb: 'change' | 'delete') => `Only the owner or an admin may ${verb} this scheduled search`),
+  SCHEDULED_SEARCH_LIST_NOT_YOURS: e(403, 'Only admins may list the scheduled searches of another user'),
+  SCHEDULED_SEARCH_LIMIT: e(409, (max: number) => `You have ${max} scheduled searches, the most SCHEDULED_SEARCHES_PER_USER allows; delete one first`),
+  SCHEDULE_INVALID: e(400, (spec: string, why: string) => `Invalid schedule "${spec}": ${why}`),
+  SCHEDULE_TIMEZONE_INVALID: e(400, (tz: string) => `Unknown time zone "${tz}": use an IANA name such as Europe/Paris, or leave it empty for UTC`),
+  SCHEDULE_TOO_FREQUENT: e(
+    400,
+    (gap: number, min: number) => `The schedule runs ${gap} seconds apart at its closest; the shortest interval allowed is ${min} seconds (SCHEDULE_MIN_INTERVAL_SECONDS)`,
+  ),
+  SCHEDULE_DURATION_INVALID: e(400, (max: number) => `Duration must be a negative number of seconds (how far back each run searches), at most ${max} seconds back`),
+  SCHEDULED_SEARCH_QUERY_MISSING: e(400, 'A scheduled search needs a SearchString or a SearchReference (a library query GUID)'),
+  SCHEDULED_TYPE_UNSUPPORTED: e(400, (type: string) => `ScheduledType "${type}" cannot be scheduled here yet: only "search" runs (flows come later)`),
+  SCHEDULED_SEARCH_GUID_TAKEN: e(409, 'Another scheduled search has this GUID'),
   // ── User files ──
   FILE_NOT_FOUND: e(404, 'File not found'),
   FILE_NOT_YOURS: e(403, (verb: 'change' | 'delete') => `Only the owner (or an admin with admin=true) may ${verb} this file`),

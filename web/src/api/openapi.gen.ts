@@ -760,6 +760,134 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/scheduledsearches': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['ScheduledSearchesController_list'];
+    put?: never;
+    post: operations['ScheduledSearchesController_create'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/scheduledsearches/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['ScheduledSearchesController_get'];
+    put: operations['ScheduledSearchesController_update'];
+    post?: never;
+    delete: operations['ScheduledSearchesController_delete'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/scheduledsearches/{id}/error': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    delete: operations['ScheduledSearchesController_clearError'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/scheduledsearches/{id}/runs': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['ScheduledSearchesController_runs'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/scheduledsearches/{id}/state': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    delete: operations['ScheduledSearchesController_clearState'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/scheduledsearches/all': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['ScheduledSearchesController_all'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/scheduledsearches/nextruns': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['ScheduledSearchesController_nextRuns'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/scheduledsearches/user/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['ScheduledSearchesController_ofUser'];
+    put?: never;
+    post?: never;
+    delete: operations['ScheduledSearchesController_deleteOfUser'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/search/direct': {
     parameters: {
       query?: never;
@@ -1960,6 +2088,43 @@ export interface components {
       /** @description Display name: 1-255 characters, no control characters, "/" or "\" */
       ResourceName: string;
     };
+    CreateScheduledSearchDto: {
+      /** @description Run every slot missed while the service was down (at most SCHEDULE_BACKFILL_MAX_SLOTS); false: only the latest missed slot */
+      BackfillEnabled?: boolean | null;
+      DebugMode?: boolean | null;
+      Description?: string | null;
+      Disabled?: boolean | null;
+      /** @description Seconds back from each slot the run searches: negative (the product's sign), at most a year */
+      Duration?: number | null;
+      /** @description A flow document (ScheduledType "flow") */
+      Flow?: string | null;
+      /** @description Visible to every user; only admins may set it */
+      Global?: boolean | null;
+      /** @description Groups whose members may see it and its results; empty or null: nobody */
+      Groups?: number[] | null;
+      /** @description A GUID of its own; default: a new one */
+      GUID?: string;
+      Labels?: string[] | null;
+      Name: string;
+      /** @description true: run once as soon as possible (the product's "Schedule immediately"), besides the schedule */
+      OneShot?: boolean | null;
+      /** @description Owner; only admins may name another user; null: keep */
+      Owner?: number | null;
+      /** @description A cron spec: five fields, or @hourly, @daily, @weekly, @monthly, @yearly */
+      Schedule: string;
+      /**
+       * @description "search" (default); "flow" is stored but cannot run yet (400)
+       * @enum {string|null}
+       */
+      ScheduledType?: 'search' | 'flow' | null;
+      /** @description GUID of a search library entry whose query runs (instead of SearchString); the owner must be able to read it */
+      SearchReference?: string | null;
+      /** @description Search from the previous slot to this one instead of Duration (the first run uses Duration) */
+      SearchSinceLastRun?: boolean | null;
+      SearchString?: string | null;
+      /** @description IANA time zone the Schedule is read in (e.g. "America/New_York"); empty: UTC */
+      Timezone?: string | null;
+    };
     CreateTemplateDto: {
       Contents: components['schemas']['TemplateContentsDto'];
       Description?: string | null;
@@ -2171,6 +2336,11 @@ export interface components {
       GIDs: number[];
       Global: boolean;
     };
+    NextRunsDto: {
+      /** @description Shortest gap between slots, seconds (null: fewer than two slots) */
+      IntervalSeconds: number | null;
+      Next: string[];
+    };
     NotificationContentDto: {
       /**
        * Format: date-time
@@ -2362,6 +2532,94 @@ export interface components {
     RevokedTokensDto: {
       /** @description How many tokens were revoked */
       Revoked: number;
+    };
+    ScheduledSearchDto: {
+      BackfillEnabled: boolean;
+      Can: components['schemas']['ScheduledSearchPermissionsDto'];
+      DebugMode: boolean;
+      Description: string;
+      Disabled: boolean;
+      Duration: number;
+      Flow: string;
+      Global: boolean;
+      /** @description null when shared with no group */
+      Groups: number[] | null;
+      /** Format: uuid */
+      GUID: string;
+      ID: number;
+      Labels: string[] | null;
+      LastError: string;
+      /**
+       * Format: date-time
+       * @description When the last run started; 0001-01-01T00:00:00Z: never
+       */
+      LastRun: string;
+      /** @description Nanoseconds */
+      LastRunDuration: number;
+      LastSearchIDs: string[];
+      Name: string;
+      /**
+       * Format: date-time
+       * @description The next slot (null: disabled, or none)
+       */
+      NextRun: string | null;
+      /** @description A run now was asked for and is not queued yet */
+      OneShot: boolean;
+      Owner: number;
+      /** @description Permission bits of the product: always 0 */
+      Permissions: number;
+      PersistentMaps: Record<string, unknown>;
+      Schedule: string;
+      ScheduledType: string;
+      /** @description Scripts do not run here: always empty */
+      Script: string;
+      ScriptVersion: number;
+      /** Format: uuid */
+      SearchReference: string | null;
+      SearchSinceLastRun: boolean;
+      SearchString: string;
+      Synced: boolean;
+      Timezone: string;
+      /** Format: date-time */
+      Updated: string;
+    };
+    ScheduledSearchPermissionsDto: {
+      Delete: boolean;
+      Modify: boolean;
+      Share: boolean;
+    };
+    ScheduledSearchRunDto: {
+      /** @description Times a worker took it (more than 1: a worker died during it) */
+      Attempt: number;
+      /** @description Nanoseconds (0 until finished) */
+      Duration: number;
+      Error: string;
+      /** Format: date-time */
+      Finished: string | null;
+      ID: number;
+      /** @enum {string} */
+      Kind: 'schedule' | 'oneshot';
+      /** Format: date-time */
+      Queued: string;
+      /** Format: date-time */
+      RangeEnd: string;
+      /** Format: date-time */
+      RangeStart: string;
+      /** @description Its results can still be opened */
+      ResultsAvailable: boolean;
+      /**
+       * Format: date-time
+       * @description When its results are deleted
+       */
+      ResultsExpire: string | null;
+      /** @description The saved search holding its results */
+      SearchID: string | null;
+      /** Format: date-time */
+      Slot: string;
+      /** Format: date-time */
+      Started: string | null;
+      /** @enum {string} */
+      State: 'queued' | 'running' | 'done';
     };
     SearchGroupDto: {
       GID: number;
@@ -2763,6 +3021,40 @@ export interface components {
       GroupACL?: number[] | null;
       ResourceName?: string;
     };
+    UpdateScheduledSearchDto: {
+      /** @description Run every slot missed while the service was down (at most SCHEDULE_BACKFILL_MAX_SLOTS); false: only the latest missed slot */
+      BackfillEnabled?: boolean | null;
+      DebugMode?: boolean | null;
+      Description?: string | null;
+      Disabled?: boolean | null;
+      /** @description Seconds back from each slot the run searches: negative (the product's sign), at most a year */
+      Duration?: number | null;
+      /** @description A flow document (ScheduledType "flow") */
+      Flow?: string | null;
+      /** @description Visible to every user; only admins may set it */
+      Global?: boolean | null;
+      /** @description Groups whose members may see it and its results; empty or null: nobody */
+      Groups?: number[] | null;
+      Labels?: string[] | null;
+      Name?: string | null;
+      /** @description true: run once as soon as possible (the product's "Schedule immediately"), besides the schedule */
+      OneShot?: boolean | null;
+      /** @description Owner; only admins may name another user; null: keep */
+      Owner?: number | null;
+      Schedule?: string | null;
+      /**
+       * @description "search" (default); "flow" is stored but cannot run yet (400)
+       * @enum {string|null}
+       */
+      ScheduledType?: 'search' | 'flow' | null;
+      /** @description GUID of a search library entry whose query runs (instead of SearchString); the owner must be able to read it */
+      SearchReference?: string | null;
+      /** @description Search from the previous slot to this one instead of Duration (the first run uses Duration) */
+      SearchSinceLastRun?: boolean | null;
+      SearchString?: string | null;
+      /** @description IANA time zone the Schedule is read in (e.g. "America/New_York"); empty: UTC */
+      Timezone?: string | null;
+    };
     UpdateTemplateDto: {
       Contents?: components['schemas']['TemplateContentsDto'] | null;
       Description?: string | null;
@@ -2872,6 +3164,7 @@ export type SchemaCreateMacroDto = components['schemas']['CreateMacroDto'];
 export type SchemaCreatePivotDto = components['schemas']['CreatePivotDto'];
 export type SchemaCreatePlaybookDto = components['schemas']['CreatePlaybookDto'];
 export type SchemaCreateResourceDto = components['schemas']['CreateResourceDto'];
+export type SchemaCreateScheduledSearchDto = components['schemas']['CreateScheduledSearchDto'];
 export type SchemaCreateTemplateDto = components['schemas']['CreateTemplateDto'];
 export type SchemaCreateTokenDto = components['schemas']['CreateTokenDto'];
 export type SchemaCreateUserDto = components['schemas']['CreateUserDto'];
@@ -2898,6 +3191,7 @@ export type SchemaLoginDto = components['schemas']['LoginDto'];
 export type SchemaMacroDto = components['schemas']['MacroDto'];
 export type SchemaMacroPermissionsDto = components['schemas']['MacroPermissionsDto'];
 export type SchemaMacroWriteAccessDto = components['schemas']['MacroWriteAccessDto'];
+export type SchemaNextRunsDto = components['schemas']['NextRunsDto'];
 export type SchemaNotificationContentDto = components['schemas']['NotificationContentDto'];
 export type SchemaNotificationDto = components['schemas']['NotificationDto'];
 export type SchemaOverviewStatsDto = components['schemas']['OverviewStatsDto'];
@@ -2920,6 +3214,9 @@ export type SchemaPlaybookWriteAccessDto = components['schemas']['PlaybookWriteA
 export type SchemaRegenerateTokenDto = components['schemas']['RegenerateTokenDto'];
 export type SchemaResourceMetadataDto = components['schemas']['ResourceMetadataDto'];
 export type SchemaRevokedTokensDto = components['schemas']['RevokedTokensDto'];
+export type SchemaScheduledSearchDto = components['schemas']['ScheduledSearchDto'];
+export type SchemaScheduledSearchPermissionsDto = components['schemas']['ScheduledSearchPermissionsDto'];
+export type SchemaScheduledSearchRunDto = components['schemas']['ScheduledSearchRunDto'];
 export type SchemaSearchGroupDto = components['schemas']['SearchGroupDto'];
 export type SchemaSearchInfoDto = components['schemas']['SearchInfoDto'];
 export type SchemaSearchLogDto = components['schemas']['SearchLogDto'];
@@ -2949,6 +3246,7 @@ export type SchemaUpdateNotificationDto = components['schemas']['UpdateNotificat
 export type SchemaUpdatePivotDto = components['schemas']['UpdatePivotDto'];
 export type SchemaUpdatePlaybookDto = components['schemas']['UpdatePlaybookDto'];
 export type SchemaUpdateResourceDto = components['schemas']['UpdateResourceDto'];
+export type SchemaUpdateScheduledSearchDto = components['schemas']['UpdateScheduledSearchDto'];
 export type SchemaUpdateTemplateDto = components['schemas']['UpdateTemplateDto'];
 export type SchemaUpdateTokenDto = components['schemas']['UpdateTokenDto'];
 export type SchemaUpdateUserDto = components['schemas']['UpdateUserDto'];
@@ -5886,6 +6184,440 @@ export interface operations {
         content?: never;
       };
       /** @description Token lacks the capability, or no access */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  ScheduledSearchesController_list: {
+    parameters: {
+      query?: {
+        /** @description Admins (a session): list every user's scheduled searches; ignored for others */
+        admin?: boolean;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Own, group-shared and global scheduled searches; ?admin=true (admins): all */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ScheduledSearchDto'][];
+        };
+      };
+      /** @description Missing, invalid or expired credentials */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Token lacks the capability, or no access */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  ScheduledSearchesController_create: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['CreateScheduledSearchDto'];
+      };
+    };
+    responses: {
+      /** @description The new scheduled search ID */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': number;
+        };
+      };
+      /** @description Missing, invalid or expired credentials */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Token lacks the capability, or no access */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  ScheduledSearchesController_get: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description By ID or GUID */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ScheduledSearchDto'];
+        };
+      };
+      /** @description Missing, invalid or expired credentials */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Token lacks the capability, or no access */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  ScheduledSearchesController_update: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['UpdateScheduledSearchDto'];
+      };
+    };
+    responses: {
+      /** @description Absent or null fields keep their value; OneShot: true runs it once as soon as possible */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ScheduledSearchDto'];
+        };
+      };
+      /** @description Missing, invalid or expired credentials */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Token lacks the capability, or no access */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  ScheduledSearchesController_delete: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description null */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Missing, invalid or expired credentials */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Token lacks the capability, or no access */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  ScheduledSearchesController_clearError: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description null */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Missing, invalid or expired credentials */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Token lacks the capability, or no access */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  ScheduledSearchesController_runs: {
+    parameters: {
+      query?: {
+        /** @description Most recent runs answered (default 50, at most 500) */
+        limit?: number;
+      };
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Its runs, the latest slot first */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ScheduledSearchRunDto'][];
+        };
+      };
+      /** @description Missing, invalid or expired credentials */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Token lacks the capability, or no access */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  ScheduledSearchesController_clearState: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description null; clears LastError (scheduled searches keep no persistent maps here) */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Missing, invalid or expired credentials */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Token lacks the capability, or no access */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  ScheduledSearchesController_all: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ScheduledSearchDto'][];
+        };
+      };
+      /** @description Missing, invalid or expired credentials */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Not an admin, or an API token */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  ScheduledSearchesController_nextRuns: {
+    parameters: {
+      query: {
+        /** @description How many (default 5, at most 20) */
+        count?: number;
+        Schedule: string;
+        Timezone?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The next slots of a schedule (400 for one the service would refuse) */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['NextRunsDto'];
+        };
+      };
+      /** @description Missing, invalid or expired credentials */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Token lacks the capability, or no access */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  ScheduledSearchesController_ofUser: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A user's own scheduled searches (admins, or the user) */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ScheduledSearchDto'][];
+        };
+      };
+      /** @description Missing, invalid or expired credentials */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Token lacks the capability, or no access */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  ScheduledSearchesController_deleteOfUser: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description null */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Missing, invalid or expired credentials */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Not an admin, or an API token */
       403: {
         headers: {
           [name: string]: unknown;

@@ -149,6 +149,10 @@ export interface AutoextractorInput {
 
 /** A macro (/api/macros, the product's SearchMacro): `$NAME` in a query becomes its Expansion. */
 export type Macro = Schemas['MacroDto'];
+/** A scheduled search (/api/scheduledsearches, the product's ScheduledSearch), its runs and next slots. */
+export type ScheduledSearch = Schemas['ScheduledSearchDto'];
+export type ScheduledSearchRun = Schemas['ScheduledSearchRunDto'];
+export type NextRuns = Schemas['NextRunsDto'];
 
 /** The fields the console writes when it creates or updates a macro. */
 export interface MacroInput {

@@ -73,7 +73,7 @@ describe('reading a dashboard', () => {
 
   it('a broken tile says why, the others draw', () => {
     const r = readDashboardData({
-      searches: [{ query: 'tag=a' }, { alias: 'empty' }, 'junk', { reference: { id: 'x', type: 'scheduledSearch' } }],
+      searches: [{ query: 'tag=a' }, { alias: 'empty' }, 'junk', { reference: { id: 'x', type: 'flow' } }, { reference: { id: 'y', type: 'scheduledSearch' } }],
       tiles: [
         { title: 'fine', span: { col: 4, row: 3, x: 0, y: 0 }, searchesIndex: 0 },
         { title: 'missing', span: { col: 4, row: 3, x: 4, y: 0 }, searchesIndex: 9 },
@@ -83,20 +83,22 @@ describe('reading a dashboard', () => {
         { title: 'nowhere', searchesIndex: 0 },
         42,
         { title: 'no index', span: { col: 2, row: 2, x: 0, y: 9 } },
+        { title: 'scheduled', span: { col: 4, row: 3, x: 4, y: 9 }, searchesIndex: 4 },
       ],
     });
     if (!r.ok) throw new Error(r.problem);
     expect(r.view.tiles.map((t) => t.problem ?? 'ok')).toEqual([
       'ok',
-      'This tile shows search 10, which the dashboard does not have (it has 4).',
+      'This tile shows search 10, which the dashboard does not have (it has 5).',
       'Search 2 has no query.',
       'Search 3 of the dashboard is a string, not a search.',
-      'Search 4 refers to a scheduledSearch (x), which this console cannot run yet.',
+      'Search 4 refers to a flow (x), which this console cannot run yet.',
       'This tile has no valid position and size (span); it is placed below the others.',
       'This tile is number, not a tile.',
       'This tile names no search (searchesIndex).',
+      'ok',
     ]);
-    expect(searchesToRun(r.view)).toEqual([0]);
+    expect(searchesToRun(r.view)).toEqual([0, 4]);
   });
 
   it('runs searches that refer to a template, with the default value the dashboard gives', () => {

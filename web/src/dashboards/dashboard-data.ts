@@ -167,7 +167,7 @@ function searchProblem(s: unknown, i: number): string | undefined {
   if (!isObject(s)) return `Search ${i + 1} of the dashboard is ${kindOf(s)}, not a search.`;
   const ref = s.reference;
   if (isObject(ref) && typeof ref.id === 'string' && ref.id) {
-    if (ref.type === 'savedQuery' || ref.type === 'template') return undefined;
+    if (ref.type === 'savedQuery' || ref.type === 'template' || ref.type === 'scheduledSearch') return undefined;
     if (typeof s.query === 'string' && s.query.trim()) return undefined;
     return `Search ${i + 1} refers to a ${String(ref.type ?? 'reference')} (${ref.id}), which this console cannot run yet.`;
   }

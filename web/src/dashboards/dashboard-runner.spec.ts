@@ -226,4 +226,50 @@ describe('the dashboard runner', () => {
       second.dispose();
     });
   });
+
+  describe('scheduled search references', () => {
+    const realFetch = global.fetch;
+    const GUID = '5b0c3f3e-8a4e-4d4e-9f43-4b7f4cdb0a11';
+    let attached: string[];
+    let answer: object;
+    beforeEach(() => {
+      attached = [];
+      jest.spyOn(SearchSession, 'attach').mockImplementation(async (id) => {
+        attached.push(id);
+        const s = new FakeSession(id);
+        launched.push(s);
+        return s as unknown as SearchSession;
+      });
+      global.fetch = jest.fn(async (url: string | URL | Request) => {
+        expect(String(url)).toContain(`/api/scheduledsearches/${GUID}`);
+        return new Response(JSON.stringify(answer), { status: 200 });
+      }) as typeof fetch;
+    });
+    afterEach(() => {
+      global.fetch = realFetch;
+    });
+    const ref = (): RunRequest => ({ index: 0, search: { reference: { id: GUID, type: 'scheduledSearch' } }, range: { kind: 'relative', preset: '1h' } });
+
+    it("shows the latest run's saved results, attached and never launched again", async () => {
+      answer = { Name: 'nightly', LastSearchIDs: ['123456'], LastError: '' };
+      const runner = new DashboardRunner('7');
+      runner.run([ref()]);
+      await flush();
+      expect(attached).toEqual(['123456']);
+      expect(SearchSession.launch).not.toHaveBeenCalled();
+      expect(runner.getSnapshot().get(0)?.query).toBe('Results of the scheduled search “nightly”');
+      runner.dispose();
+    });
+
+    it('says so when the scheduled search has not run yet', async () => {
+      answer = { Name: 'nightly', LastSearchIDs: [], LastError: 'boom' };
+      const runner = new DashboardRunner('7');
+      runner.run([ref()]);
+      await flush();
+      await flush();
+      expect(runner.getSnapshot().get(0)?.error).toBe('The scheduled search “nightly” has no results yet (last error: boom).');
+      expect(attached).toEqual([]);
+      runner.dispose();
+    });
+  });
 });

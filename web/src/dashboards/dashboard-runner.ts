@@ -3,7 +3,9 @@
  * over its range; a refresh (live update, a new range) launches them again and swaps each result
  * in once the new search has ended, so tiles never go blank while refreshing. Library references
  * (`reference.type: savedQuery`) are read from /api/library/{guid}; template references
- * (`reference.type: template`) are filled by /api/templates/{guid}/fill with the viewer's values. React reads the slots
+ * (`reference.type: template`) are filled by /api/templates/{guid}/fill with the viewer's values;
+ * a scheduled search (`reference.type: scheduledSearch`) shows its latest run's saved results
+ * (attached, never run again by the viewer; a refresh looks for a newer run). React reads the slots
  * through useSyncExternalStore (subscribe / getSnapshot).
  *
  * At most one launch per search is under way: a new one (a new range, an edit, Refresh) cancels
@@ -18,7 +20,7 @@
  * page is open (live updates included).
  */
 import { api } from '../api/client';
-import { LibraryEntry, SideEffect } from '../api/types';
+import { LibraryEntry, ScheduledSearch, SideEffect } from '../api/types';
 import { SearchSession, SessionState } from '../search/search-session';
 import { isSideEffectRefusal, sideEffectsOf } from '../search/side-effects';
 import { TimeRange } from '../search/time-range';
@@ -90,6 +92,19 @@ export async function queryOf(s: DashboardSearch, library: Map<string, Promise<L
   }
   if (typeof s.query === 'string' && s.query.trim()) return s.query;
   throw new Error('This search has no query.');
+}
+
+/** The saved search of a scheduled search's latest run (`reference.id`: its GUID), or why there is none. */
+export async function latestRunOf(guid: string): Promise<{ searchId: string; name: string }> {
+  let s: ScheduledSearch;
+  try {
+    s = await api<ScheduledSearch>(`/api/scheduledsearches/${encodeURIComponent(guid)}`);
+  } catch (err) {
+    throw new Error(`The scheduled search this search refers to (${guid}) cannot be read: ${(err as Error).message}`, { cause: err });
+  }
+  const searchId = s.LastSearchIDs[0];
+  if (!searchId) throw new Error(`The scheduled search “${s.Name}” has no results yet${s.LastError ? ` (last error: ${s.LastError})` : ''}.`);
+  return { searchId, name: s.Name };
 }
 
 /** One launch of one search, until it has ended and been swapped in, or was cancelled. */
@@ -198,9 +213,11 @@ export class DashboardRunner {
   private async follow(r: RunRequest, l: Launch): Promise<void> {
     const current = () => !l.cancelled && !this.disposed;
     try {
-      const query = await queryOf(r.search, this.library, r.values);
+      const ref = r.search.reference;
+      const scheduled = ref?.type === 'scheduledSearch' && ref.id ? await latestRunOf(ref.id) : undefined;
+      const query = scheduled ? `Results of the scheduled search “${scheduled.name}”` : await queryOf(r.search, this.library, r.values);
       if (!current()) return;
-      const started = await this.start(r, query);
+      const started: Started = scheduled ? { session: await SearchSession.attach(scheduled.searchId) } : await this.start(r, query);
       if (!current()) return void started.session?.dispose();
       if (started.consent) {
         this.launches.delete(r.index);

@@ -37,6 +37,9 @@ export function Layout() {
             <li>
               <NavMenu summary="Tools" items={navItems('tools')} pathname={pathname} />
             </li>
+            <li>
+              <NavMenu summary="Automation" items={navItems('automation')} pathname={pathname} />
+            </li>
             {user.Admin && (
               <li>
                 <NavMenu summary="Admin" items={navItems('admin')} pathname={pathname} />
