@@ -134,7 +134,7 @@ export async function signIn(page: Page, user: string, pass: string): Promise<vo
 }
 
 /**
- * Follows a link of the navigation bar as a person does: through its menu (Tools, Admin) when it
+ * Follows a link of the navigation bar as a person does: through its menu (Tools, Automation, Admin) when it
  * stands in one. With `touch` (a phone), the Menu button is tapped first and every step is a tap.
  */
 export async function goTo(page: Page, label: string, opts: { touch?: boolean } = {}): Promise<void> {
@@ -142,7 +142,7 @@ export async function goTo(page: Page, label: string, opts: { touch?: boolean } 
   const nav = page.getByRole('navigation', { name: 'Main' });
   const press = (l: ReturnType<Page['getByRole']>) => (opts.touch ? l.tap() : l.click());
   if (opts.touch) await page.getByRole('button', { name: 'Menu' }).tap();
-  const menu = item?.place === 'tools' ? 'Tools' : item?.place === 'admin' ? 'Admin' : undefined;
+  const menu = item && item.place !== 'main' ? { tools: 'Tools', automation: 'Automation', admin: 'Admin', account: undefined }[item.place] : undefined;
   if (menu) await press(nav.getByText(menu, { exact: true }));
   await press(nav.getByRole('link', { name: label, exact: true }));
 }

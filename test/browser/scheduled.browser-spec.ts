@@ -1,5 +1,5 @@
 import { Page } from 'playwright-core';
-import { ConsoleHarness, eventually, keepScreenshot, PHONE, signIn, Watched, withPage } from './harness';
+import { ConsoleHarness, eventually, keepScreenshot, PHONE, signIn, Watched, withPage, goTo } from './harness';
 import { expectNoSidewaysScroll } from './touch';
 
 const PASS = 'scheduled-password-1';
@@ -39,9 +39,7 @@ describe('console scheduled searches (browser)', () => {
     withPage(h, 'scheduled-make-run', async (w) => {
       const { page } = w;
       await open(w);
-      const nav = page.getByRole('navigation', { name: 'Main' });
-      await nav.getByText('Automation', { exact: true }).click();
-      await nav.getByRole('link', { name: 'Scheduled searches', exact: true }).click();
+      await goTo(page, 'Scheduled searches');
       await page.getByRole('heading', { name: 'Scheduled searches', level: 1 }).waitFor();
       await page.getByText('There are no scheduled searches yet.', { exact: false }).waitFor();
 
@@ -88,8 +86,7 @@ describe('console scheduled searches (browser)', () => {
       shots.push(await keepScreenshot(page, 'scheduled-results'));
 
       // Back on the list: the last run, how long it took.
-      await nav.getByText('Automation', { exact: true }).click();
-      await nav.getByRole('link', { name: 'Scheduled searches', exact: true }).click();
+      await goTo(page, 'Scheduled searches');
       await eventually(async () => expect(await row.innerText()).toMatch(/took [\d.]+ (ms|s)/));
       shots.push(await keepScreenshot(page, 'scheduled-list'));
       const listed = (await h.svc.request('GET', '/api/scheduledsearches', { headers })).body as Array<{ LastSearchIDs: string[]; Schedule: string; Duration: number }>;
@@ -104,10 +101,7 @@ describe('console scheduled searches (browser)', () => {
       async (w) => {
         const { page } = w;
         await open(w);
-        await page.getByRole('button', { name: 'Menu' }).tap();
-        const nav = page.getByRole('navigation', { name: 'Main' });
-        await nav.getByText('Automation', { exact: true }).tap();
-        await nav.getByRole('link', { name: 'Scheduled searches', exact: true }).tap();
+        await goTo(page, 'Scheduled searches', { touch: true });
         await page.getByRole('table', { name: 'Scheduled searches' }).getByText('Web requests per hour').waitFor();
         await expectNoSidewaysScroll(page, 'scheduled');
         shots.push(await keepScreenshot(page, 'phone-scheduled'));
