@@ -219,6 +219,38 @@ describe('console actionables (browser)', () => {
       expect(await h.problemsOf(w)).toEqual([]);
     }));
 
+  it('a template action fills the template with the value and opens its search', () =>
+    withPage(h, 'actionables-template', async (w) => {
+      const { page } = w;
+      const template = await h.svc.request('POST', '/api/templates', {
+        headers,
+        json: {
+          Name: 'Users of an address',
+          Contents: { query: 'tag=web grep %%IP%% | kv user | count by user | table user count', variables: [{ name: '%%IP%%', label: 'IP address', required: true }] },
+        },
+      });
+      expect(template.status).toBe(200);
+      const guid = (template.body as { GUID: string }).GUID;
+      const Contents = { menuLabel: 'Templates', triggers: [IP], actions: [{ name: 'Users of it', command: { type: 'template', reference: guid } }] };
+      expect((await h.svc.request('POST', '/api/pivots', { headers, json: { Name: 'Template address search', Contents } })).status).toBe(200);
+      await open(w);
+      await runQuery(page, 'tag=web kv ip | count by ip | table ip count');
+      const value = page.getByRole('table', { name: 'Results' }).getByRole('button', { name: '10.0.0.7' });
+      await value.waitFor({ timeout: 30000 });
+      await value.click();
+      const menu = page.getByRole('menu', { name: 'Actions for 10.0.0.7' });
+      const [opened] = await Promise.all([
+        page.context().waitForEvent('page'),
+        menu.getByRole('group', { name: 'Templates' }).getByRole('menuitem', { name: 'Users of it' }).click(),
+      ]);
+      await menu.waitFor({ state: 'detached' });
+      await eventually(async () => expect(await tableRows(opened, 'Results')).toEqual([['ann', '10']]), 30000);
+      expect(new URL(opened.url()).searchParams.get('q')).toBe('tag=web grep 10.0.0.7 | kv user | count by user | table user count');
+      shots.push(await keepScreenshot(opened, 'actionables-template-run'));
+      await opened.close();
+      expect(await h.problemsOf(w)).toEqual([]);
+    }));
+
   it("a chart's data offers the actionables of its series", () =>
     withPage(h, 'actionables-chart', async (w) => {
       const { page } = w;

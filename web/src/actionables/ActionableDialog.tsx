@@ -20,7 +20,12 @@ const COMMANDS: Array<{ type: CommandType; label: string; reference: string; hin
   { type: 'url', label: 'Open a URL', reference: 'Address', hint: 'An http:// or https:// address; the value goes in URL-encoded.' },
   { type: 'dashboard', label: 'Launch a dashboard', reference: 'Dashboard GUID', hint: 'The GUID of the dashboard (its settings show it).' },
   { type: 'savedQuery', label: 'Run a saved query', reference: 'Library entry GUID', hint: 'The GUID of a library entry; its query runs as a query action’s does.' },
-  { type: 'template', label: 'Execute a template', reference: 'Template GUID', hint: 'Kept for content written for the product; this console cannot run it yet.' },
+  {
+    type: 'template',
+    label: 'Execute a template',
+    reference: 'Template GUID',
+    hint: "The value fills the template's first variable (or the one named in the action's options); the others take their defaults.",
+  },
 ];
 
 const newTrigger = (): ActionableTrigger => ({ pattern: '', hyperlink: true, disabled: false });

@@ -12,6 +12,7 @@ import { ActionableAction } from '../api/types';
 import { useCancellable } from '../ui/useCancellable';
 import { listActionables } from './actionables-api';
 import { actionTarget, CompiledActionable, compileActionables, menusOf, Offer, offersFor, searchTarget, segmentsOf, SourceRange } from './matching';
+import { fillTemplate, getTemplate } from '../templates/templates-api';
 import './actionables.css';
 
 interface MenuRequest {
@@ -154,6 +155,20 @@ function ValueMenu({ req, onClose }: { req: MenuRequest; onClose(): void }) {
     }
   }
 
+  /** A template action: the service fills the named variable (else the template's first) with the value; the others take their defaults. */
+  async function openTemplate(guid: string, variable: string | undefined, action: ActionableAction, value: string) {
+    setProblem(undefined);
+    try {
+      const template = await getTemplate(guid);
+      const name = variable ?? template.Contents.variables[0]?.name;
+      const query = await fillTemplate(guid, name ? { [name]: value } : {});
+      window.open(searchTarget(query, action, value, req.range).href, '_blank', 'noopener,noreferrer');
+      close(false);
+    } catch (err) {
+      setProblem(`The template could not be run: ${(err as Error).message}`);
+    }
+  }
+
   const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
     const items = [...(ref.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? [])];
     const at = items.indexOf(document.activeElement as HTMLElement);
@@ -203,7 +218,7 @@ function ValueMenu({ req, onClose }: { req: MenuRequest; onClose(): void }) {
                 const target = actionTarget(a, o.value, req.range);
                 const key = `${o.compiled.actionable.ThingUUID}-${i}`;
                 const hint = a.description || (target.kind === 'unavailable' ? target.why : undefined);
-                if (target.kind === 'savedQuery')
+                if (target.kind === 'savedQuery' || target.kind === 'template')
                   return (
                     <button
                       key={key}
@@ -212,7 +227,7 @@ function ValueMenu({ req, onClose }: { req: MenuRequest; onClose(): void }) {
                       tabIndex={-1}
                       className="value-menu-item"
                       title={hint ?? undefined}
-                      onClick={() => void openSaved(target.guid, a, o.value)}
+                      onClick={() => void (target.kind === 'template' ? openTemplate(target.guid, target.variable, a, o.value) : openSaved(target.guid, a, o.value))}
                     >
                       {a.name}
                       {o.value !== req.title && <span className="muted small mono"> {o.value}</span>}

@@ -132,10 +132,11 @@ describe('running an action', () => {
     expect(actionTarget(a, 'v')).toEqual({ kind: 'url', href: 'https://x.test/?v=v&from=_START_&to=%E%' });
   });
 
-  it('a dashboard action opens the dashboard its GUID names; a saved query is read by its GUID, then searched as a query; templates say they cannot run yet', () => {
+  it('a dashboard action opens the dashboard its GUID names; a saved query is read by its GUID, then searched as a query; a template is filled by its GUID with the value as its variable', () => {
     const guid = '6f1e6c5e-1d1b-4c41-9d7e-3c3f2b2a1a10';
     expect(actionTarget(action({ command: { type: 'dashboard', reference: guid, options: {} } }), 'x')).toEqual({ kind: 'dashboard', href: `/dashboards/${guid}` });
-    expect(actionTarget(action({ command: { type: 'template', reference: guid, options: {} } }), 'x')).toMatchObject({ kind: 'unavailable' });
+    expect(actionTarget(action({ command: { type: 'template', reference: guid, options: {} } }), 'x')).toEqual({ kind: 'template', guid });
+    expect(actionTarget(action({ command: { type: 'template', reference: guid, options: { variable: '%%IP%%' } } }), 'x')).toEqual({ kind: 'template', guid, variable: '%%IP%%' });
     const saved = action({ command: { type: 'savedQuery', reference: guid, options: {} } });
     expect(actionTarget(saved, 'x')).toEqual({ kind: 'savedQuery', guid });
     expect(searchTarget('tag=dns grep _VALUE_', saved, 'example.com', range)).toMatchObject({ kind: 'search', query: 'tag=dns grep example.com' });

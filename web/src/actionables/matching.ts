@@ -198,6 +198,8 @@ export type ActionTarget =
   | { kind: 'url'; href: string }
   /** a saved query: its text is read from the library (by GUID) before the search opens (`searchTarget`) */
   | { kind: 'savedQuery'; guid: string }
+  /** a template (by GUID): the service fills `variable` (or the template's first) with the value, then the search opens */
+  | { kind: 'template'; guid: string; variable?: string }
   | { kind: 'unavailable'; why: string };
 
 /** The search of `template` with the value (and the time variables) in place, over `range`, run at once. */
@@ -217,7 +219,8 @@ export function searchTarget(template: string, action: ActionableAction, value: 
  * place of its placeholder, over the time range of the search the value came from; a url action
  * the address with the value URL-encoded (unless the action says not to); a dashboard action the
  * dashboard its GUID names; a saved-query action the search of the library entry its GUID names,
- * as a query action does.
+ * as a query action does; a template action the search of the template its GUID names, with the
+ * value as its variable (the product: "using the matched text as the input variable").
  */
 export function actionTarget(action: ActionableAction, value: string, range?: SourceRange): ActionTarget {
   const placeholder = action.placeholder || DEFAULT_PLACEHOLDER;
@@ -234,8 +237,10 @@ export function actionTarget(action: ActionableAction, value: string, range?: So
     }
     case 'dashboard':
       return { kind: 'dashboard', href: `/dashboards/${encodeURIComponent(cmd.reference)}` };
-    case 'template':
-      return { kind: 'unavailable', why: 'Template actions cannot run in this console yet.' };
+    case 'template': {
+      const variable = cmd.options?.variable;
+      return { kind: 'template', guid: cmd.reference, ...(typeof variable === 'string' && variable ? { variable } : {}) };
+    }
     case 'savedQuery':
       return { kind: 'savedQuery', guid: cmd.reference };
     default:
