@@ -217,6 +217,7 @@ export class TagCollector {
 
 /** EV columns of an entries CSV (EntryDownload): what the search's modules produce. */
 function csvColumns(s: LiveSearch): string[] {
+  if (s.csvColumns) return s.csvColumns;
   try {
     return entryCsvColumns(parseQuery(s.effectiveQuery));
   } catch {

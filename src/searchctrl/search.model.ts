@@ -1,5 +1,6 @@
 /** One persistent search held in memory by the registry. */
 import type { DownloadFormat } from '../query';
+import { entryCsvColumns } from '../query';
 import type { CompiledSearch, SearchProgress, SearchResources } from '../indexer/search-executor';
 import { RenderStore } from './render-store';
 import type { SearchAccount } from './store-quota';
@@ -40,6 +41,11 @@ export interface LiveSearch {
   import?: ImportInfo;
   /** TimeZoomDisabled of the effective query, when a query worker found it out (else SearchInfo parses the query once). */
   timeZoomDisabled?: boolean;
+  /**
+   * EV columns of its entries CSV, from the query as the launch compiled it (with the
+   * autoextractors `ax` read then); a saved or imported search parses its effective query instead.
+   */
+  csvColumns?: string[];
   /** The state (the table of search-state.ts decides every change; sessions: SearchLifecycle). */
   flags: SearchFlags;
   started: Date;
@@ -107,6 +113,7 @@ export function newLiveSearch(uid: number, p: PreparedLaunch, store: RenderStore
     saveMetadata: undefined,
     launchInfo: req.LaunchInfo,
     timeZoomDisabled: p.timeZoomDisabled,
+    csvColumns: entryCsvColumns(c.parsed),
     flags: { clients: 0, finished: false, backgrounded: req.Background ?? false, saveRequested: false, saved: false, moving: false, removed: false },
     started: new Date(),
     progress: { entriesScanned: 0, bytesScanned: 0, finished: false },

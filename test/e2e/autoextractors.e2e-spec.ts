@@ -358,5 +358,32 @@ describe('autoextractors (e2e)', () => {
         .expect(200);
       expect(r.body.Info).toMatchObject({ UserQuery: q, EffectiveQuery: q });
     });
+
+    it("a searchctrl launch's CSV download has every column a bare ax extracts, also those its first entry lacks", async () => {
+      const tag = uniqTag();
+      await make(owner.headers, { Tag: tag, Module: 'regex', Params: String.raw`^(?P<user>\w+)(?: (?P<code>\d+))?$` });
+      const rows = ['bob 404', 'ann'].map((d, i) => ({ TS: `2024-04-01T11:0${i}:00Z`, Tag: tag, SRC: '10.0.0.1', Data: b64(d) }));
+      await request(t.http).put('/api/ingest/json').set(admin).send(rows).expect(200);
+      const l = await request(t.http)
+        .post('/api/searchctrl/launch')
+        .set(owner.headers)
+        .send({ SearchString: `tag=${tag} ax`, ...RANGE })
+        .expect(200);
+      const id = l.body.SearchID as string;
+      for (let i = 0; i < 400; i++) {
+        const st = await request(t.http).get(`/api/searchctrl/${id}/stats`).set(owner.headers).expect(200);
+        if (st.body.Finished) break;
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      const csv = await request(t.http).get(`/api/searchctrl/${id}/download/csv`).set(owner.headers).expect(200);
+      const lines = csv.text.trim().split('\r\n');
+      expect(lines[0]).toBe('TIMESTAMP,TAG,SRC,DATA,user,code');
+      expect(
+        lines
+          .slice(1)
+          .map((line) => line.split(',').slice(-2).join(' '))
+          .sort(),
+      ).toEqual(['ann ', 'bob 404']);
+    });
   });
 });
