@@ -3,6 +3,7 @@ import { Server } from 'node:http';
 import { Socket } from 'node:net';
 import { refusal } from '../errors/app-error';
 import { answerRawError } from './raw-answer';
+import { refusalMargin } from './descriptor-limit';
 
 export interface ConnectionLimitOptions {
   /** Connections open at once (HTTP and websockets); more are answered 503. */
@@ -55,7 +56,7 @@ export class ConnectionLimits {
     server.requestTimeout = opts.requestTimeoutMs;
     // Read when the server starts listening: how often Node checks the two timeouts (default 30 s).
     (server as Server & { connectionsCheckingInterval: number }).connectionsCheckingInterval = Math.max(25, Math.min(1000, Math.floor(opts.headersTimeoutMs / 4)));
-    server.maxConnections = opts.maxConnections + Math.max(64, Math.ceil(opts.maxConnections / 16));
+    server.maxConnections = opts.maxConnections + refusalMargin(opts.maxConnections);
     server.on('drop', () => limits.count('dropped'));
     // Node's HTTP connection listener (and any other registered so far) sees admitted sockets only.
     const listeners = server.listeners('connection') as Array<(socket: Socket) => void>;

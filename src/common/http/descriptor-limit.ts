@@ -24,14 +24,23 @@ export function openFileLimit(): number | undefined {
 const toLimit = (raw: string): number | undefined => (/^\d+$/.test(raw) ? Number(raw) : undefined);
 
 /**
- * Connections the service accepts by default at an open-files limit: three quarters of its
- * descriptors. The rest stay for what every request needs besides its socket (database
- * connections, result files, worker threads, logs) and for the short-lived refusals themselves.
- * Unknown or unlimited: 16,384.
+ * Sockets past MAX_CONNECTIONS that may still be open while their refusal (503) is written and
+ * closed (Node's own server.maxConnections is MAX_CONNECTIONS plus this): 1/16 of it, at least 64.
+ */
+export const refusalMargin = (maxConnections: number): number => Math.max(64, Math.ceil(maxConnections / 16));
+
+/**
+ * Connections the service accepts by default at an open-files limit: held connections and the
+ * refusals still closing together take at most three quarters of its descriptors. The rest stay
+ * for what every request needs besides its socket (database and indexer connections, the job
+ * queue's, result files, worker threads, logs). Unknown or unlimited: 16,384.
  */
 export function maxConnectionsFor(limit: number | undefined): number {
   if (limit === undefined || limit > 1_000_000) return 16_384;
-  return Math.max(16, Math.floor(limit * 0.75));
+  const budget = Math.floor(limit * 0.75);
+  let cap = Math.floor((budget * 16) / 17);
+  while (cap > 16 && cap + refusalMargin(cap) > budget) cap--;
+  return Math.max(16, cap);
 }
 
 /** MAX_CONNECTIONS when unset: maxConnectionsFor(this process's limit). */
