@@ -11,6 +11,9 @@
  *   - reads the product's image size, `![alt](/api/files/<GUID> =WIDTHxHEIGHT)` (not CommonMark);
  *   - draws a heading one level down (the page's title is the one h1);
  *   - flattens lists and quotes nested deeper than MAX_NESTING into plain text.
+ * Before it is read, `tame` turns the text on which micromark's time would grow with the square
+ * of its length (dense markup in one paragraph, thousands of containers on one line) into text
+ * that reads in linear time.
  */
 import type { Nodes as HastNodes, Root as HastRoot } from 'hast';
 import type { Html, Image, Nodes, Parents, Root, RootContent, Text } from 'mdast';
