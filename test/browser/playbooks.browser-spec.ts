@@ -6,8 +6,11 @@ import { expectNoSidewaysScroll } from './touch';
 const PASS = 'playbook-password-1';
 const STATUSES = ['200', '200', '200', '404', '500'];
 const QUERY = 'tag=web grep "status=404" | kv path | count by path | table path count';
-/** What a hostile author might put in a playbook: it must show as the characters typed and run nothing. */
-const HOSTILE = '<script>alert("owned")</script> <img src=x onerror=alert(2)> [click me](javascript:alert(3))';
+/**
+ * What a hostile author might put in a playbook: it must show as the characters typed and run nothing. Inside a
+ * paragraph, so that the link is read as markdown too (a line that starts with a tag is an HTML block, shown as typed).
+ */
+const HOSTILE = 'Beware <script>alert("owned")</script> <img src=x onerror=alert(2)> [click me](javascript:alert(3))';
 
 /** A `w` x `h` PNG of one colour (what a person would attach: a real picture file). */
 function png(w: number, h: number, rgb: [number, number, number]): Buffer {

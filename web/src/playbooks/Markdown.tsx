@@ -1,89 +1,87 @@
-import { Fragment, ReactNode, useEffect, useState } from 'react';
+import type { Element } from 'hast';
+import { createContext, memo, ReactNode, use, useEffect, useState } from 'react';
+import Markdown, { Components } from 'react-markdown';
 import { Link } from 'react-router';
 import { ApiError } from '../api/client';
-import { Block, Inline } from './markdown';
+import { fileGuid, remarkPlugins, tame, urlTransform } from './markdown';
 import { fileObjectUrl } from './playbooks-api';
 
+/** Draws a query block of the page (the embedded query with its Run button), given its text and its index. */
+export type QueryRenderer = (text: string, index: number) => ReactNode;
+
+const QueryContext = createContext<QueryRenderer>(() => null);
+
 /**
- * A playbook's markdown tree (markdown.ts) drawn with React elements: every text is a text node,
- * so nothing in a playbook is ever read as HTML. `query` draws a query block (the embedded query
- * with its Run button).
+ * A playbook's markdown, drawn by react-markdown with the playbooks' plugins (markdown.ts): no
+ * HTML is ever markup, and `query` draws each query block. The markdown is read again only when it
+ * changes; a new `query` (another time range) redraws the query blocks alone, in place.
  */
-export function MarkdownView({ tree, query }: { tree: Block[]; query(text: string, index: number): ReactNode }) {
-  let n = 0;
-  const blocks = (bs: Block[]): ReactNode[] =>
-    bs.map((b, i) => {
-      switch (b.t) {
-        case 'heading': {
-          const H = `h${Math.min(b.level + 1, 6)}` as 'h2';
-          return <H key={i}>{inlines(b.c)}</H>;
-        }
-        case 'para':
-          return <p key={i}>{inlines(b.c)}</p>;
-        case 'query':
-          return <Fragment key={i}>{query(b.text, n++)}</Fragment>;
-        case 'pre':
-          return (
-            <pre key={i} className="playbook-pre">
-              {b.text}
-            </pre>
-          );
-        case 'list':
-          return b.ordered ? (
-            <ol key={i} start={b.start}>
-              {b.items.map((it, j) => (
-                <li key={j}>{blocks(it)}</li>
-              ))}
-            </ol>
-          ) : (
-            <ul key={i}>
-              {b.items.map((it, j) => (
-                <li key={j}>{blocks(it)}</li>
-              ))}
-            </ul>
-          );
-        case 'quote':
-          return <blockquote key={i}>{blocks(b.c)}</blockquote>;
-        case 'hr':
-          return <hr key={i} />;
-      }
-    });
-  return <>{blocks(tree)}</>;
+export function MarkdownView({ markdown, query }: { markdown: string; query: QueryRenderer }) {
+  return (
+    <QueryContext value={query}>
+      <Drawn markdown={markdown} />
+    </QueryContext>
+  );
 }
 
-function inlines(xs: Inline[]): ReactNode[] {
-  return xs.map((x, i) => {
-    switch (x.t) {
-      case 'text':
-        return <Fragment key={i}>{x.v}</Fragment>;
-      case 'code':
-        return <code key={i}>{x.v}</code>;
-      case 'em':
-        return <em key={i}>{inlines(x.c)}</em>;
-      case 'strong':
-        return <strong key={i}>{inlines(x.c)}</strong>;
-      case 'br':
-        return <br key={i} />;
-      case 'link':
-        // A path of this console opens in place; anything else in a new tab, telling it nothing of this page.
-        return x.href.startsWith('/') && !x.href.startsWith('//') ? (
-          <Link key={i} to={x.href}>
-            {inlines(x.c)}
-          </Link>
-        ) : (
-          <a key={i} href={x.href} target="_blank" rel="noopener noreferrer">
-            {inlines(x.c)}
-          </a>
-        );
-      case 'image':
-        return x.src.kind === 'data' ? (
-          <img key={i} className="playbook-image" src={x.src.url} alt={x.alt} width={x.width} height={x.height} />
-        ) : (
-          <Attachment key={i} guid={x.src.guid} alt={x.alt} width={x.width} height={x.height} />
-        );
-    }
-  });
+const Drawn = memo(function Drawn({ markdown }: { markdown: string }) {
+  return (
+    <Markdown
+      remarkPlugins={remarkPlugins}
+      remarkRehypeOptions={{ footnoteLabelProperties: { className: ['visually-hidden'] } }}
+      urlTransform={urlTransform}
+      components={components}
+    >
+      {tame(markdown)}
+    </Markdown>
+  );
+});
+
+/** The text of a hast element. */
+function textOf(node: Element): string {
+  return node.children.map((c) => (c.type === 'text' ? c.value : c.type === 'element' ? textOf(c) : '')).join('');
 }
+
+function Pre({ node, children }: { node?: Element; children?: ReactNode }) {
+  const render = use(QueryContext);
+  const code = node?.children.find((c): c is Element => c.type === 'element' && c.tagName === 'code');
+  const index = code?.properties.dataQuery;
+  if (code && typeof index === 'number') return render(textOf(code).trim(), index);
+  // The code element's text ends with the line break the conversion adds.
+  return <pre className="playbook-pre">{code ? textOf(code).replace(/\n$/, '') : children}</pre>;
+}
+
+const components: Components = {
+  pre: Pre,
+  a({ href, children }) {
+    // An address react-markdown judged unsafe is empty: the text stays, nothing to follow.
+    if (!href) return <>{children}</>;
+    // A path of this console opens in place, an anchor moves within the page; anything else opens in a new tab, telling it nothing of this page.
+    if (href.startsWith('/') && !href.startsWith('//')) return <Link to={href}>{children}</Link>;
+    if (href.startsWith('#')) return <a href={href}>{children}</a>;
+    return (
+      <a href={href} target="_blank" rel="noopener noreferrer">
+        {children}
+      </a>
+    );
+  },
+  img({ src, alt, width, height }) {
+    const url = typeof src === 'string' ? src : '';
+    const size = { width: width === undefined ? undefined : Number(width), height: height === undefined ? undefined : Number(height) };
+    const guid = fileGuid(url);
+    if (guid) return <Attachment guid={guid} alt={alt ?? ''} {...size} />;
+    if (url.startsWith('data:')) return <img className="playbook-image" src={url} alt={alt} {...size} />;
+    // A picture from elsewhere is never loaded (the console's CSP would block it anyway): a link to it.
+    const label = `Image: ${alt || url}`;
+    return url ? (
+      <a href={url} target="_blank" rel="noopener noreferrer">
+        {label}
+      </a>
+    ) : (
+      <>{label}</>
+    );
+  },
+};
 
 /**
  * An image attached as a user file, read through the console's session. A file the reader may

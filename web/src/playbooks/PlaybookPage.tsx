@@ -1,4 +1,4 @@
-import { useDeferredValue, useMemo, useRef, useState } from 'react';
+import { useDeferredValue, useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { Playbook, PlaybookInput } from '../api/types';
 import { useAuth } from '../auth/AuthContext';
@@ -10,7 +10,7 @@ import { ErrorNote } from '../ui/ErrorNote';
 import { readSharing, SharingFields } from '../ui/SharingFields';
 import { useCancellable } from '../ui/useCancellable';
 import { EmbeddedQuery } from './EmbeddedQuery';
-import { imageMarkdown, parseMarkdown } from './markdown';
+import { imageMarkdown } from './markdown';
 import { MarkdownView } from './Markdown';
 import { createPlaybook, decodeBody, encodeBody, getPlaybook, shareAttachments, updatePlaybook } from './playbooks-api';
 import './playbooks.css';
@@ -30,10 +30,9 @@ function usePlaybook(id: string | undefined): { playbook?: Playbook; error?: str
 
 /** The markdown drawn with its queries, each run in place over `range`. */
 function Rendered({ markdown, range, foreign }: { markdown: string; range: TimeRange; foreign: boolean }) {
-  const tree = useMemo(() => parseMarkdown(markdown), [markdown]);
   return (
     <div className="playbook-body">
-      <MarkdownView tree={tree} query={(text, index) => <EmbeddedQuery key={`${index}:${text}`} query={text} index={index} range={range} foreign={foreign} />} />
+      <MarkdownView markdown={markdown} query={(text, index) => <EmbeddedQuery key={`${index}:${text}`} query={text} index={index} range={range} foreign={foreign} />} />
     </div>
   );
 }

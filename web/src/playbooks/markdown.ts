@@ -1,81 +1,44 @@
 /**
- * The markdown of playbooks, read into a tree the console draws with React elements only: no
- * HTML in the text is ever interpreted (a `<script>` or `<img onerror>` shows as the characters
- * typed), links go only to http(s), mailto and this console's own paths, and images only to user
- * files (`/api/files/<GUID>`, as the product's editor inserts them) or inline `data:` pictures.
- * There is no markdown library in the console's dependencies; this is the subset playbooks use
- * (README "Playbooks"): headings, paragraphs, emphasis, strong, inline code, links, images with
- * the product's `=WIDTHxHEIGHT` size, lists, block quotes, rules, and, as in the product, every
- * code block (fenced or indented by four spaces) is a query with a Run button; a paragraph that
- * is one inline code span is a query too. `<pre>…</pre>` is plain preformatted text, as the
- * product documents for text that is not a query.
- *
- * The reader is linear in the text: a 1 MiB playbook full of unmatched `*`, `[` or backquotes
- * reads as fast as prose, and nesting (lists, quotes, emphasis) stops at a fixed depth.
+ * What the playbooks add to markdown. The markdown itself is read by react-markdown with
+ * remark-gfm (CommonMark and GitHub's tables, strikethrough, task lists, autolinks, footnotes),
+ * without rehype-raw: HTML in a playbook is never markup (a `<script>` or `<img onerror>` shows as
+ * the characters typed), and links go only where react-markdown's `defaultUrlTransform` allows
+ * (http(s), mailto, paths here; never `javascript:`). On top of it, `remarkPlaybook`:
+ *   - makes every code block (fenced or indented) a query with a Run button, as the product does,
+ *     and a paragraph that is one inline code span a query too;
+ *   - reads `<pre>…</pre>` as plain preformatted text, as the product documents for text that is
+ *     not a query;
+ *   - reads the product's image size, `![alt](/api/files/<GUID> =WIDTHxHEIGHT)` (not CommonMark);
+ *   - draws a heading one level down (the page's title is the one h1);
+ *   - flattens lists and quotes nested deeper than MAX_NESTING into plain text.
+ * Before it is read, `tame` turns the text on which micromark's time would grow with the square
+ * of its length (dense markup in one paragraph, thousands of containers on one line) into text
+ * that reads in linear time.
  */
+import type { Nodes as HastNodes, Root as HastRoot } from 'hast';
+import type { Html, Image, Nodes, Parents, Root, RootContent, Text } from 'mdast';
+import Markdown, { defaultUrlTransform, UrlTransform } from 'react-markdown';
+import remarkGfm from 'remark-gfm';
 
-export type Inline =
-  | { t: 'text'; v: string }
-  | { t: 'code'; v: string }
-  | { t: 'em' | 'strong'; c: Inline[] }
-  | { t: 'link'; href: string; c: Inline[] }
-  | { t: 'image'; src: ImageSource; alt: string; width?: number; height?: number }
-  | { t: 'br' };
-
-/** A user file (by GUID) or an inline picture; any other address is left as a link. */
-export type ImageSource = { kind: 'file'; guid: string } | { kind: 'data'; url: string };
-
-export type Block =
-  | { t: 'heading'; level: 1 | 2 | 3 | 4 | 5 | 6; c: Inline[] }
-  | { t: 'para'; c: Inline[] }
-  | { t: 'query'; text: string }
-  | { t: 'pre'; text: string }
-  | { t: 'list'; ordered: boolean; start: number; items: Block[][] }
-  | { t: 'quote'; c: Block[] }
-  | { t: 'hr' };
-
-/** How deep lists and quotes nest (and emphasis within emphasis) before the rest reads as text. */
+/** How deep lists and quotes nest before the rest reads as text (drawing a deeper tree could exhaust the stack). */
 export const MAX_NESTING = 12;
 
-const FENCE = /^ {0,3}(`{3,}|~{3,})(.*)$/;
-const HEADING = /^ {0,3}(#{1,6})(?:[ \t]+(.*?))?(?:[ \t]+#+)?[ \t]*$/;
-const RULE = /^ {0,3}([-*_])(?:[ \t]*\1){2,}[ \t]*$/;
-const QUOTE = /^ {0,3}> ?(.*)$/;
-const ITEM = /^( {0,3})([-*+]|\d{1,9}[.)])([ \t]+|$)(.*)$/;
-const INDENTED = /^(?: {4}|\t)(.*)$/;
-const PRE_OPEN = /^ {0,3}<pre>/i;
-const BLANK = /^[ \t]*$/;
 const FILE_IMAGE = /^\/api\/files\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})(?:[?#][^\s]*)?$/i;
 const DATA_IMAGE = /^data:image\/(?:png|gif|jpeg|webp);base64,[A-Za-z0-9+/=]+$/;
-const SCHEME = /^([a-z][a-z0-9+.-]*):/i;
-/** What may start an inline element (or a hard line break); everything between is plain text. */
-const SPECIAL = /[\\`[!<*_]| {2}\n/g;
+/** The product's sized image, which CommonMark leaves as text: `![alt](address "title" =WxH)`. */
+const SIZED_IMAGE = /!\[([^\]\n]*)\]\(\s*<?([^\s<>()]+)>?(?:\s+"[^"\n]*")?\s+=(\d{1,5})?x(\d{1,5})?\s*\)/g;
+const PRE = /^ {0,3}<pre>\n?([\s\S]*?)(?:<\/pre>([\s\S]*))?$/i;
+/** The nodes that hold blocks (where `<pre>` starts a block, not a tag inside a line). */
+const FLOW = new Set(['root', 'blockquote', 'listItem', 'footnoteDefinition']);
 const ENTITIES: Record<string, string> = { lt: '<', gt: '>', amp: '&', quot: '"', '#39': "'", apos: "'", nbsp: '\u00a0' };
 
-/** Reads a playbook's markdown. */
-export function parseMarkdown(src: string): Block[] {
-  return blocks(src.replace(/\r\n?/g, '\n').split('\n'), 0);
+/** The user file (its GUID, lower case) an image address names, if it names one. */
+export function fileGuid(url: string): string | undefined {
+  return FILE_IMAGE.exec(url.trim())?.[1].toLowerCase();
 }
 
-/** A link's address if it is safe to follow (http, https, mailto, or a path or anchor here); else undefined. */
-export function safeHref(raw: string): string | undefined {
-  const url = raw.trim();
-  if (!url) return undefined;
-  // Browsers drop tabs, line breaks and controls inside a scheme ("java\tscript:"): judge it as they read it.
-  const squeezed = url.replace(/[\u0000-\u0020\u007f]/g, '');
-  const scheme = SCHEME.exec(squeezed)?.[1].toLowerCase();
-  if (scheme === undefined) return squeezed.startsWith('\\') ? undefined : url;
-  return ['http', 'https', 'mailto'].includes(scheme) ? url : undefined;
-}
-
-/** The source of an image: a user file by GUID, or an inline picture; anything else is not drawn. */
-export function imageSource(raw: string): ImageSource | undefined {
-  const url = raw.trim();
-  const file = FILE_IMAGE.exec(url);
-  if (file) return { kind: 'file', guid: file[1].toLowerCase() };
-  if (DATA_IMAGE.test(url)) return { kind: 'data', url };
-  return undefined;
-}
+/** react-markdown's URL safety, plus inline `data:` pictures (the console's CSP allows them; nothing else). */
+export const urlTransform: UrlTransform = (url, key, node) => (key === 'src' && node.tagName === 'img' && DATA_IMAGE.test(url) ? url : defaultUrlTransform(url));
 
 /** The markdown the editor inserts for an attached image (the product's form, with its optional size). */
 export function imageMarkdown(guid: string, alt: string, size?: { width: number; height: number }): string {
@@ -83,365 +46,159 @@ export function imageMarkdown(guid: string, alt: string, size?: { width: number;
   return `![${text}](/api/files/${guid}${size ? ` =${size.width}x${size.height}` : ''})`;
 }
 
-/** The queries of a playbook, in order (each code block). */
-export function queriesOf(tree: Block[]): string[] {
-  const out: string[] = [];
-  const walk = (bs: Block[]) => {
-    for (const b of bs) {
-      if (b.t === 'query') out.push(b.text);
-      else if (b.t === 'quote') walk(b.c);
-      else if (b.t === 'list') b.items.forEach(walk);
-    }
-  };
-  walk(tree);
-  return out;
-}
-
-/** The user files a playbook shows as images (their GUIDs, each once). */
-export function attachmentsOf(tree: Block[]): string[] {
-  const out = new Set<string>();
-  const inl = (xs: Inline[]) => {
-    for (const x of xs) {
-      if (x.t === 'image' && x.src.kind === 'file') out.add(x.src.guid);
-      else if (x.t === 'em' || x.t === 'strong' || x.t === 'link') inl(x.c);
-    }
-  };
-  const walk = (bs: Block[]) => {
-    for (const b of bs) {
-      if (b.t === 'heading' || b.t === 'para') inl(b.c);
-      else if (b.t === 'quote') walk(b.c);
-      else if (b.t === 'list') b.items.forEach(walk);
-    }
-  };
-  walk(tree);
-  return [...out];
-}
-
-function decodeEntities(s: string): string {
-  return s.replace(/&(lt|gt|amp|quot|#39|apos|nbsp);/g, (_, e: string) => ENTITIES[e]);
-}
-
-function startsBlock(line: string): boolean {
-  return FENCE.test(line) || HEADING.test(line) || RULE.test(line) || QUOTE.test(line) || ITEM.test(line) || PRE_OPEN.test(line);
-}
-
-function blocks(lines: string[], depth: number): Block[] {
-  const out: Block[] = [];
-  let i = 0;
-  while (i < lines.length) {
-    const line = lines[i];
-    if (BLANK.test(line)) {
-      i++;
-      continue;
-    }
-    const fence = FENCE.exec(line);
-    if (fence && !(fence[1][0] === '`' && fence[2].includes('`'))) {
-      const body: string[] = [];
-      const close = new RegExp(`^ {0,3}${fence[1][0] === '`' ? '`' : '~'}{${fence[1].length},}[ \\t]*$`);
-      i++;
-      while (i < lines.length && !close.test(lines[i])) body.push(lines[i++]);
-      i++;
-      out.push({ t: 'query', text: body.join('\n').trim() });
-      continue;
-    }
-    if (PRE_OPEN.test(line)) {
-      const text: string[] = [];
-      let rest = line.replace(PRE_OPEN, '');
-      for (;;) {
-        const end = rest.search(/<\/pre>/i);
-        if (end >= 0) {
-          text.push(rest.slice(0, end));
-          break;
-        }
-        text.push(rest);
-        if (++i >= lines.length) break;
-        rest = lines[i];
-      }
-      i++;
-      out.push({ t: 'pre', text: decodeEntities(text.join('\n').replace(/^\n/, '')) });
-      continue;
-    }
-    const heading = HEADING.exec(line);
-    if (heading) {
-      out.push({ t: 'heading', level: heading[1].length as 1, c: inlines(heading[2] ?? '', depth) });
-      i++;
-      continue;
-    }
-    if (RULE.test(line)) {
-      out.push({ t: 'hr' });
-      i++;
-      continue;
-    }
-    if (depth < MAX_NESTING && QUOTE.test(line)) {
-      const inner: string[] = [];
-      while (i < lines.length && !BLANK.test(lines[i])) {
-        const q = QUOTE.exec(lines[i]);
-        if (!q && startsBlock(lines[i])) break;
-        inner.push(q ? q[1] : lines[i]);
-        i++;
-      }
-      out.push({ t: 'quote', c: blocks(inner, depth + 1) });
-      continue;
-    }
-    const item = ITEM.exec(line);
-    if (depth < MAX_NESTING && item) {
-      const [list, next] = readList(lines, i, depth);
-      out.push(list);
-      i = next;
-      continue;
-    }
-    const indented = INDENTED.exec(line);
-    if (indented) {
-      const body: string[] = [];
-      while (i < lines.length && (INDENTED.test(lines[i]) || BLANK.test(lines[i]))) body.push(lines[i++].replace(/^(?: {4}|\t)/, ''));
-      out.push({ t: 'query', text: body.join('\n').trim() });
-      continue;
-    }
-    const para: string[] = [];
-    while (i < lines.length && !BLANK.test(lines[i]) && !(para.length && startsBlock(lines[i]))) para.push(lines[i++]);
-    const text = para.join('\n').trim();
-    const lone = /^(`+)([^`][\s\S]*?)\1$/.exec(text);
-    if (lone && !lone[2].includes(lone[1])) out.push({ t: 'query', text: lone[2].trim() });
-    else out.push({ t: 'para', c: inlines(text, depth) });
-  }
-  return out;
-}
-
-/** A list from line `start`: its items (each read as blocks) and the line after it. */
-function readList(lines: string[], start: number, depth: number): [Block, number] {
-  const first = ITEM.exec(lines[start])!;
-  const ordered = /\d/.test(first[2]);
-  const marker = ordered ? first[2].slice(-1) : first[2];
-  const items: string[][] = [];
-  let i = start;
-  let indent = 0;
-  while (i < lines.length) {
-    const m = ITEM.exec(lines[i]);
-    if (m && (ordered ? /\d/.test(m[2]) && m[2].endsWith(marker) : m[2] === marker)) {
-      indent = m[1].length + m[2].length + Math.min(Math.max(m[3].length, 1), 4);
-      items.push([m[4]]);
-      i++;
-      continue;
-    }
-    const cur = items[items.length - 1];
-    if (BLANK.test(lines[i])) {
-      // A blank line continues the item only when indented content follows.
-      const after = lines[i + 1];
-      if (after !== undefined && leadingSpaces(after) >= indent && !BLANK.test(after)) {
-        cur.push('');
-        i++;
-        continue;
-      }
-      break;
-    }
-    if (m) break;
-    if (leadingSpaces(lines[i]) >= Math.min(indent, 4)) cur.push(lines[i].slice(Math.min(indent, leadingSpaces(lines[i]))));
-    else if (!startsBlock(lines[i]))
-      cur.push(lines[i]); // a lazy continuation of the item's paragraph
-    else break;
-    i++;
-  }
-  return [{ t: 'list', ordered, start: ordered ? Math.min(Number.parseInt(first[2], 10), 1e9) : 1, items: items.map((it) => blocks(it, depth + 1)) }, i];
-}
-
-function leadingSpaces(s: string): number {
-  let n = 0;
-  for (const ch of s) {
-    if (ch === ' ') n++;
-    else if (ch === '\t') n += 4;
-    else break;
-  }
-  return n;
-}
+/**
+ * Above this many markup characters (`[ ] * _ \` \\ & < ! ~`) in one paragraph, the paragraph is
+ * drawn as the text typed, preformatted, not read as markdown: micromark's time grows with the
+ * square of the markup in one paragraph (20,000 `[a]` in a row take seconds, 100,000 minutes),
+ * and a playbook must not freeze its readers' page.
+ */
+export const MAX_MARKUP = 2000;
+const MARKUP = /[[\]*_`\\&<!~]/g;
+const FENCE = /^ {0,3}(`{3,}|~{3,})/;
+/** One container marker at the start of a line (a quote's `>`, a list item's bullet or number). */
+const CONTAINER = /[ \t]*(?:>|(?:[-+*]|\d{1,9}[.)])(?=[ \t]|$))/y;
 
 /**
- * The inline elements of one block's text. Where each delimiter closes is remembered (Memo), so a
- * text full of unmatched `*`, `[` or backquotes is still read in about one pass.
+ * The markdown made safe to read in time proportional to its length, changing only hostile text
+ * (outside fenced code): a line that opens more than MAX_NESTING quotes or lists has its next
+ * marker escaped (micromark's time also grows with the square of the depth of one line: 128,000
+ * `> ` take a minute), and each run of lines between blank lines with more than MAX_MARKUP markup
+ * characters becomes `<pre>…</pre>` of its text (escaped, so that it ends where it should), which
+ * remarkPlaybook draws as plain preformatted text.
  */
-function inlines(text: string, depth: number): Inline[] {
-  return new InlineReader(text, bracketPartners(text), depth).read(0, text.length);
-}
-
-/** For each `[`, the index of its `]` (nesting respected), from one pass over the text. */
-function bracketPartners(text: string): Map<number, number> {
-  const partners = new Map<number, number>();
-  const open: number[] = [];
-  for (let i = 0; i < text.length; i++) {
-    const ch = text[i];
-    if (ch === '\\') i++;
-    else if (ch === '[') open.push(i);
-    else if (ch === ']' && open.length) partners.set(open.pop()!, i);
-  }
-  return partners;
-}
-
-/**
- * For each delimiter, its first accepted occurrence at or after some index: `at` answers every
- * search from `from` up to `at` (or, -1, every search from `from` on). Whether an occurrence is
- * accepted depends on the delimiter and the text alone, so the readers of one text share it.
- */
-type Memo = Map<string, { from: number; at: number }>;
-
-class InlineReader {
-  constructor(
-    private readonly s: string,
-    private readonly brackets: Map<number, number>,
-    private readonly depth: number,
-    private readonly memo: Memo = new Map(),
-  ) {}
-
-  /** The first occurrence of `needle` at or after `from` that `accept`s (always the same test for a needle), if it is before `end`; else -1. */
-  private find(needle: string, from: number, end: number, accept: (at: number) => boolean = () => true): number {
-    const known = this.memo.get(needle);
-    let at: number;
-    if (known && from >= known.from && (known.at < 0 || from <= known.at)) at = known.at;
+export function tame(markdown: string): string {
+  const lines = markdown.split('\n');
+  let fence: string | undefined;
+  let start = -1;
+  const close = (end: number) => {
+    const run = start >= 0 ? lines.slice(start, end) : [];
+    if (run.reduce((n, l) => n + (l.match(MARKUP)?.length ?? 0), 0) > MAX_MARKUP) {
+      const indent = /^[ \t]*/.exec(run[0])![0];
+      const text = run.map((l) => l.replace(/&/g, '&amp;').replace(/</g, '&lt;'));
+      // The same number of lines, so that the indices of this pass stay right.
+      lines.splice(start, end - start, `${indent}<pre>${text.join('\n')}</pre>`, ...Array<string>(end - start - 1).fill(''));
+    }
+    start = -1;
+  };
+  lines.forEach((line, i) => {
+    const f = FENCE.exec(line)?.[1];
+    if (fence) {
+      if (f && f[0] === fence[0] && f.length >= fence.length && !line.slice(line.indexOf(f) + f.length).trim()) fence = undefined;
+    } else if (f) {
+      close(i);
+      fence = f;
+    } else if (!line.trim()) close(i);
     else {
-      at = this.s.indexOf(needle, from);
-      while (at >= 0 && !accept(at)) {
-        if (known && at >= known.from && (known.at < 0 || at <= known.at)) {
-          at = known.at;
-          break;
-        }
-        at = this.s.indexOf(needle, at + 1);
-      }
-      this.memo.set(needle, { from, at });
+      lines[i] = capNesting(line);
+      if (start < 0) start = i;
     }
-    return at >= 0 && at < end ? at : -1;
-  }
+  });
+  close(lines.length);
+  return lines.join('\n');
+}
 
-  read(from: number, end: number): Inline[] {
-    const out: Inline[] = [];
-    let text = '';
-    const flush = () => {
-      if (text) out.push({ t: 'text', v: text });
-      text = '';
-    };
-    const s = this.s;
-    let i = from;
-    while (i < end) {
-      const ch = s[i];
-      if (ch === '\\' && i + 1 < end && /[!-/:-@[-`{-~]/.test(s[i + 1])) {
-        text += s[i + 1];
-        i += 2;
-        continue;
-      }
-      if ((ch === '\\' && s[i + 1] === '\n') || (ch === ' ' && s.startsWith('  \n', i))) {
-        flush();
-        out.push({ t: 'br' });
-        i = s.indexOf('\n', i) + 1;
-        continue;
-      }
-      if (ch === '`') {
-        let n = 1;
-        while (s[i + n] === '`') n++;
-        const run = '`'.repeat(n);
-        const close = this.find(run, i + n, end, (at) => s[at + n] !== '`' && s[at - 1] !== '`');
-        if (close >= 0) {
-          flush();
-          out.push({
-            t: 'code',
-            v: s
-              .slice(i + n, close)
-              .replace(/\n/g, ' ')
-              .trim(),
-          });
-          i = close + n;
-        } else {
-          text += run;
-          i += n;
-        }
-        continue;
-      }
-      if (ch === '[' || (ch === '!' && s[i + 1] === '[')) {
-        const open = ch === '[' ? i : i + 1;
-        const link = this.link(open, end);
-        if (link) {
-          flush();
-          if (ch === '!') {
-            const src = imageSource(link.dest);
-            const alt = s.slice(open + 1, link.textEnd);
-            if (src) out.push({ t: 'image', src, alt, ...link.size });
-            else {
-              const href = safeHref(link.dest);
-              const label: Inline[] = [{ t: 'text', v: `Image: ${alt || link.dest}` }];
-              out.push(...(href ? [{ t: 'link' as const, href, c: label }] : label));
-            }
-          } else {
-            const href = safeHref(link.dest);
-            const label = this.nested(open + 1, link.textEnd);
-            if (href) out.push({ t: 'link', href, c: label });
-            else out.push(...label);
-          }
-          i = link.after;
-          continue;
-        }
-        text += ch;
-        i++;
-        continue;
-      }
-      if (ch === '<' && /[hm]/i.test(s[i + 1] ?? '') && /^<(?:https?|mailto):/i.test(s.slice(i, i + 8))) {
-        const auto = /^<((?:https?|mailto):[^\s<>]+)>/i.exec(s.slice(i, Math.min(end, i + 2048)));
-        if (auto) {
-          flush();
-          out.push({ t: 'link', href: auto[1], c: [{ t: 'text', v: auto[1] }] });
-          i += auto[0].length;
-          continue;
-        }
-      }
-      if (ch === '*' || ch === '_') {
-        const double = s[i + 1] === ch;
-        const delim = double ? ch + ch : ch;
-        const leftOk = ch === '*' || i === 0 || !/[\p{L}\p{N}]/u.test(s[i - 1]);
-        const opens = leftOk && i + delim.length < end && !/\s/.test(s[i + delim.length]);
-        if (opens && this.depth < MAX_NESTING) {
-          const close = this.find(
-            delim,
-            i + delim.length + 1,
-            end,
-            (at) => !/\s/.test(s[at - 1]) && (double || s[at + 1] !== ch) && (ch === '*' || !/[\p{L}\p{N}]/u.test(s[at + delim.length] ?? '')),
-          );
-          if (close >= 0) {
-            flush();
-            out.push({ t: double ? 'strong' : 'em', c: this.nested(i + delim.length, close) });
-            i = close + delim.length;
-            continue;
-          }
-        }
-        text += delim;
-        i += delim.length;
-        continue;
-      }
-      // Plain text up to the next character that may start something.
-      SPECIAL.lastIndex = i + 1;
-      const next = SPECIAL.exec(s);
-      const stop = next && next.index < end ? next.index : end;
-      text += s.slice(i, stop);
-      i = stop;
+/** The line with the marker that would open a container deeper than MAX_NESTING escaped (read as text). */
+function capNesting(line: string): string {
+  CONTAINER.lastIndex = 0;
+  for (let n = 1, m = CONTAINER.exec(line); m; n++, m = CONTAINER.exec(line)) {
+    if (n > MAX_NESTING) {
+      const at = m.index + m[0].length - 1;
+      return `${line.slice(0, at)}\\${line.slice(at)}`;
     }
-    flush();
-    return out;
   }
+  return line;
+}
 
-  private nested(from: number, end: number): Inline[] {
-    return new InlineReader(this.s, this.brackets, this.depth + 1, this.memo).read(from, end);
+/** The remark plugin of playbooks (see above). A query's code element carries `data-query`, its index in the page. */
+export function remarkPlaybook() {
+  return (tree: Root) => {
+    const QUERY = { hProperties: { dataQuery: -1 } };
+    const asQuery = (value: string): RootContent => ({ type: 'code', value: value.trim(), data: structuredClone(QUERY) });
+    // Depth-first, without recursion (a hostile text may nest thousands deep).
+    const stack: { node: Parents; depth: number }[] = [{ node: tree, depth: 0 }];
+    while (stack.length) {
+      const { node, depth } = stack.pop()!;
+      const out: RootContent[] = [];
+      for (const child of node.children as RootContent[]) {
+        if (child.type === 'code') out.push(asQuery(child.value));
+        else if (child.type === 'paragraph' && child.children.length === 1 && child.children[0].type === 'inlineCode') out.push(asQuery(child.children[0].value));
+        else if (child.type === 'html' && FLOW.has(node.type) && PRE.test(child.value)) out.push(...preformatted(child));
+        else if (child.type === 'text' && child.value.includes('](')) out.push(...sizedImages(child));
+        else if ((child.type === 'list' || child.type === 'blockquote') && depth >= MAX_NESTING)
+          out.push({ type: 'paragraph', children: [{ type: 'text', value: textOf(child) }] });
+        else {
+          if (child.type === 'heading') child.data = { ...child.data, hName: `h${Math.min(child.depth + 1, 6)}` };
+          out.push(child);
+        }
+      }
+      node.children = out as typeof node.children;
+      for (const c of out) if ('children' in c) stack.push({ node: c, depth: depth + (c.type === 'list' || c.type === 'blockquote' ? 1 : 0) });
+    }
+    // Then the queries are numbered in reading order.
+    let queries = 0;
+    for (const n of inOrder(tree)) if (n.type === 'code' && n.data?.hProperties?.dataQuery === -1) n.data.hProperties.dataQuery = queries++;
+  };
+}
+
+/** A node and all it holds, in document order (without recursion). */
+function* inOrder(node: Nodes): Generator<Nodes> {
+  const stack: Nodes[] = [node];
+  while (stack.length) {
+    const n = stack.pop()!;
+    yield n;
+    if ('children' in n) for (let i = n.children.length - 1; i >= 0; i--) stack.push(n.children[i]);
   }
+}
 
-  /** `[text](dest "title" =WxH)` from the `[` at `open`: where its text ends, the address, the size, and the index after it. */
-  private link(open: number, end: number): { textEnd: number; dest: string; size?: { width?: number; height?: number }; after: number } | undefined {
-    const textEnd = this.brackets.get(open);
-    if (textEnd === undefined || textEnd >= end || this.s[textEnd + 1] !== '(') return undefined;
-    const limit = Math.min(end, textEnd + 4096);
-    let close = this.find(')', textEnd + 2, limit);
-    // Balanced parentheses belong to the address (`https://en.example/wiki/A_(b)`).
-    const count = (ch: string) => this.s.slice(textEnd + 2, close).split(ch).length - 1;
-    while (close >= 0 && count('(') > count(')')) close = this.find(')', close + 1, limit);
-    if (close < 0) return undefined;
-    const inner = this.s.slice(textEnd + 2, close).trim();
-    const m = /^(<[^>]*>|\S+)(?:\s+"[^"]*")?(?:\s+=(\d{1,5})?x(\d{1,5})?)?\s*$/.exec(inner);
-    if (!m) return undefined;
-    const dest = m[1].startsWith('<') ? m[1].slice(1, -1) : m[1];
+/** `<pre>…</pre>`: its text as typed (the few entities HTML authors write decoded), then whatever follows `</pre>` on its line. */
+function preformatted(html: Html): RootContent[] {
+  const [, body, after] = PRE.exec(html.value)!;
+  const text = body.replace(/&(lt|gt|amp|quot|#39|apos|nbsp);/g, (_, e: string) => ENTITIES[e]);
+  const pre: RootContent = { type: 'code', value: text };
+  return after?.trim() ? [pre, { type: 'paragraph', children: [{ type: 'text', value: after.trim() }] }] : [pre];
+}
+
+/** A text with the product's sized images in it, as text and image nodes. */
+function sizedImages(text: Text): (Text | Image)[] {
+  const out: (Text | Image)[] = [];
+  let last = 0;
+  for (const m of text.value.matchAll(SIZED_IMAGE)) {
+    if (m.index > last) out.push({ type: 'text', value: text.value.slice(last, m.index) });
     const px = (v?: string) => (v ? Math.min(Number(v), 4000) : undefined);
-    const size = m[2] || m[3] ? { width: px(m[2]), height: px(m[3]) } : undefined;
-    return { textEnd, dest, size, after: close + 1 };
+    out.push({ type: 'image', url: m[2], alt: m[1], data: { hProperties: { width: px(m[3]), height: px(m[4]) } } });
+    last = m.index + m[0].length;
   }
+  if (last === 0) return [text];
+  if (last < text.value.length) out.push({ type: 'text', value: text.value.slice(last) });
+  return out;
+}
+
+/** The text of a node and all it holds. */
+function textOf(node: Nodes): string {
+  const parts: string[] = [];
+  for (const n of inOrder(node)) if ('value' in n) parts.push(n.value);
+  return parts.join(' ');
+}
+
+/** The remark plugins of a playbook, in order. */
+export const remarkPlugins = [remarkGfm, remarkPlaybook];
+
+/**
+ * The user files a playbook shows as images (their GUIDs, each once), read by the same parser
+ * that draws it. `Markdown` is react-markdown's synchronous function (no hooks): called here
+ * only to run the plugins, its drawing is dropped.
+ */
+export function attachmentsOf(markdown: string): string[] {
+  const found = new Set<string>();
+  const collect = () => (tree: HastRoot) => {
+    const stack: HastNodes[] = [tree];
+    while (stack.length) {
+      const n = stack.pop()!;
+      const guid = n.type === 'element' && n.tagName === 'img' ? fileGuid(String(n.properties.src ?? '')) : undefined;
+      if (guid) found.add(guid);
+      if ('children' in n) for (let i = n.children.length - 1; i >= 0; i--) stack.push(n.children[i]);
+    }
+  };
+  Markdown({ children: tame(markdown), remarkPlugins, rehypePlugins: [collect] });
+  return [...found];
 }

@@ -1,7 +1,7 @@
 /** Playbooks (/api/playbooks, README "Playbooks") as the console uses them. */
 import { api, apiRaw } from '../api/client';
 import { Playbook, PlaybookInput, UserFile } from '../api/types';
-import { attachmentsOf, parseMarkdown } from './markdown';
+import { attachmentsOf } from './markdown';
 import { hasEveryWord } from '../ui/kept-filter';
 
 export type { Playbook, PlaybookInput };
@@ -63,7 +63,7 @@ export async function fileObjectUrl(guid: string, signal?: AbortSignal): Promise
  */
 export async function shareAttachments(markdown: string, uid: number, gids: number[], global: boolean): Promise<number> {
   let shared = 0;
-  for (const guid of attachmentsOf(parseMarkdown(markdown))) {
+  for (const guid of attachmentsOf(markdown)) {
     const f = await api<UserFile>(`/api/files/${encodeURIComponent(guid)}/details`).catch(() => undefined);
     if (!f || f.UID !== uid) continue;
     const missing = gids.filter((g) => !f.GIDs.includes(g));
