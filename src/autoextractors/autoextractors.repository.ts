@@ -2,11 +2,13 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import { AutoextractorEntity } from './autoextractor.entity';
+import { PatchColumns, updateColumns } from '../database/partial-update';
+import { whereReachable } from '../sharing/reachable';
 
 export type NewAutoextractor = Pick<AutoextractorEntity, 'uuid' | 'uid' | 'gids' | 'global' | 'labels' | 'tags' | 'name' | 'description' | 'module' | 'params' | 'args'>;
 export type AutoextractorPatch = Partial<Omit<NewAutoextractor, 'uuid'>>;
 
-const COLUMNS: Record<keyof AutoextractorPatch, string> = {
+const COLUMNS: PatchColumns<AutoextractorPatch> = {
   uid: 'uid',
   gids: 'gids',
   global: 'global',
@@ -54,12 +56,7 @@ export class AutoextractorsRepository {
 
   /** What the caller reaches without admin rights: own, shared with one of `gids`, global. */
   listReachable(uid: number, gids: readonly number[]): Promise<AutoextractorEntity[]> {
-    return this.repo
-      .createQueryBuilder('a')
-      .where('(a.uid = :uid OR a.gids && :gids::integer[] OR a.global)', { uid, gids: [...gids] })
-      .orderBy('a.created_at', 'ASC')
-      .addOrderBy('a.uuid', 'ASC')
-      .getMany();
+    return whereReachable(this.repo.createQueryBuilder('a'), 'a', uid, gids).orderBy('a.created_at', 'ASC').addOrderBy('a.uuid', 'ASC').getMany();
   }
 
   /** The owner's definitions that extract one of `tags`, besides `except`. */
@@ -114,14 +111,7 @@ export class AutoextractorsRepository {
   }
 
   private async updateOne(m: EntityManager, uuid: string, patch: AutoextractorPatch): Promise<void> {
-    const sets = ['updated_at = now()'];
-    const params: unknown[] = [uuid];
-    for (const [key, column] of Object.entries(COLUMNS) as Array<[keyof AutoextractorPatch, string]>) {
-      if (!(key in patch)) continue;
-      params.push(patch[key]);
-      sets.push(`${column} = $${params.length}`);
-    }
-    await m.query(`UPDATE autoextractor SET ${sets.join(', ')} WHERE uuid = $1`, params);
+    await updateColumns(m, 'autoextractor', 'uuid', uuid, COLUMNS, patch);
   }
 
   private async conflicts(m: EntityManager, owners: number[], maxPerOwner: number): Promise<WriteConflict | undefined> {

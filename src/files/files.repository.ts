@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import { UserFileEntity } from './user-file.entity';
+import { orderByReach, whereReachable } from '../sharing/reachable';
 
 export type NewUserFile = Omit<UserFileEntity, 'updated' | 'createdAt'>;
 export type UserFileMetaPatch = Partial<Pick<UserFileEntity, 'uid' | 'gids' | 'global' | 'name' | 'description' | 'labels'>>;
@@ -29,11 +30,7 @@ export class FilesRepository {
    * shared with one of the caller's groups, then global; ties go to the most recently updated.
    */
   findVisibleByGuid(guid: string, uid: number, gids: number[]): Promise<UserFileEntity | null> {
-    return this.repo()
-      .createQueryBuilder('f')
-      .where('f.guid = :guid', { guid })
-      .andWhere('(f.uid = :uid OR f.gids && CAST(:gids AS integer[]) OR f.global)', { uid, gids })
-      .orderBy('CASE WHEN f.uid = :uid THEN 0 WHEN f.gids && CAST(:gids AS integer[]) THEN 1 ELSE 2 END', 'ASC')
+    return orderByReach(whereReachable(this.repo().createQueryBuilder('f').where('f.guid = :guid', { guid }), 'f', uid, gids), 'f')
       .addOrderBy('f.updated', 'DESC')
       .addOrderBy('f.thing_uuid', 'ASC')
       .getOne();
@@ -62,12 +59,7 @@ export class FilesRepository {
   }
 
   listVisible(uid: number, gids: number[]): Promise<UserFileEntity[]> {
-    return this.repo()
-      .createQueryBuilder('f')
-      .where('(f.uid = :uid OR f.global OR f.gids && CAST(:gids AS integer[]))', { uid, gids })
-      .orderBy('lower(f.name)', 'ASC')
-      .addOrderBy('f.thing_uuid', 'ASC')
-      .getMany();
+    return whereReachable(this.repo().createQueryBuilder('f'), 'f', uid, gids).orderBy('lower(f.name)', 'ASC').addOrderBy('f.thing_uuid', 'ASC').getMany();
   }
 
   async insert(row: NewUserFile): Promise<UserFileEntity> {

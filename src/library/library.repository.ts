@@ -2,11 +2,12 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { LibraryEntryEntity } from './library-entry.entity';
+import { PatchColumns, updateColumns } from '../database/partial-update';
 
 export type NewLibraryEntry = Pick<LibraryEntryEntity, 'thingUuid' | 'guid' | 'uid' | 'gids' | 'global' | 'name' | 'description' | 'query' | 'labels' | 'metadata'>;
 export type LibraryEntryPatch = Partial<Omit<NewLibraryEntry, 'thingUuid'>>;
 
-const COLUMNS: Record<keyof LibraryEntryPatch, string> = {
+const COLUMNS: PatchColumns<LibraryEntryPatch> = {
   guid: 'guid',
   uid: 'uid',
   gids: 'gids',
@@ -15,7 +16,7 @@ const COLUMNS: Record<keyof LibraryEntryPatch, string> = {
   description: 'description',
   query: 'query',
   labels: 'labels',
-  metadata: 'metadata',
+  metadata: { column: 'metadata', json: 'json' },
 };
 
 /** JSON for a `json` column; `null` (no metadata) stays SQL NULL. */
@@ -61,14 +62,7 @@ export class LibraryRepository {
   }
 
   async update(thingUuid: string, patch: LibraryEntryPatch): Promise<void> {
-    const sets = ['updated_at = now()'];
-    const params: unknown[] = [thingUuid];
-    for (const [key, column] of Object.entries(COLUMNS) as Array<[keyof LibraryEntryPatch, string]>) {
-      if (!(key in patch)) continue;
-      params.push(key === 'metadata' ? jsonParam(patch.metadata) : patch[key]);
-      sets.push(`${column} = $${params.length}${key === 'metadata' ? '::json' : ''}`);
-    }
-    await this.ds.query(`UPDATE library_entry SET ${sets.join(', ')} WHERE thing_uuid = $1`, params);
+    await updateColumns(this.ds, 'library_entry', 'thing_uuid', thingUuid, COLUMNS, patch);
   }
 
   async delete(thingUuid: string): Promise<void> {

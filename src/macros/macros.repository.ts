@@ -2,11 +2,13 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { MacroEntity } from './macro.entity';
+import { isUniqueViolation, PatchColumns, updateColumns } from '../database/partial-update';
+import { whereReachable } from '../sharing/reachable';
 
 export type NewMacro = Pick<MacroEntity, 'uid' | 'gids' | 'global' | 'labels' | 'name' | 'description' | 'expansion'>;
 export type MacroPatch = Partial<NewMacro>;
 
-const COLUMNS: Record<keyof MacroPatch, string> = {
+const COLUMNS: PatchColumns<MacroPatch> = {
   uid: 'uid',
   gids: 'gids',
   global: 'global',
@@ -56,25 +58,18 @@ export class MacrosRepository {
 
   /** What the caller reaches without admin rights: own, shared with one of `gids`, global. */
   listReachable(uid: number, gids: readonly number[], names?: readonly string[]): Promise<MacroEntity[]> {
-    const q = this.repo.createQueryBuilder('m').where('(m.uid = :uid OR m.gids && :gids::integer[] OR m.global)', { uid, gids: [...gids] });
+    const q = whereReachable(this.repo.createQueryBuilder('m'), 'm', uid, gids);
     if (names) q.andWhere('m.name = ANY(:names::text[])', { names: [...names] });
     return q.orderBy('m.created_at', 'ASC').addOrderBy('m.id', 'ASC').getMany();
   }
 
   /** false when the owner already has another macro of that name. */
   async update(id: string, patch: MacroPatch): Promise<boolean> {
-    const sets = ['updated_at = now()'];
-    const params: unknown[] = [id];
-    for (const [key, column] of Object.entries(COLUMNS) as Array<[keyof MacroPatch, string]>) {
-      if (!(key in patch)) continue;
-      params.push(patch[key]);
-      sets.push(`${column} = $${params.length}`);
-    }
     try {
-      await this.ds.query(`UPDATE macro SET ${sets.join(', ')} WHERE id = $1`, params);
+      await updateColumns(this.ds, 'macro', 'id', id, COLUMNS, patch);
       return true;
     } catch (err) {
-      if ((err as { code?: string }).code === '23505') return false;
+      if (isUniqueViolation(err)) return false;
       throw err;
     }
   }

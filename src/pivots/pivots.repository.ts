@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { PivotEntity } from './pivot.entity';
+import { whereReachable } from '../sharing/reachable';
 
 export type NewPivot = Pick<PivotEntity, 'thingUuid' | 'guid' | 'uid' | 'gids' | 'global' | 'labels' | 'name' | 'description' | 'contents' | 'disabled'>;
 export type PivotPatch = Partial<Omit<NewPivot, 'thingUuid' | 'guid'>>;
@@ -40,12 +41,7 @@ export class PivotsRepository {
 
   /** What the caller reaches without admin rights: own, shared with one of `gids`, global. */
   listReachable(uid: number, gids: readonly number[]): Promise<PivotEntity[]> {
-    return this.repo
-      .createQueryBuilder('p')
-      .where('(p.uid = :uid OR p.gids && :gids::integer[] OR p.global)', { uid, gids: [...gids] })
-      .orderBy('p.created_at', 'ASC')
-      .addOrderBy('p.thing_uuid', 'ASC')
-      .getMany();
+    return whereReachable(this.repo.createQueryBuilder('p'), 'p', uid, gids).orderBy('p.created_at', 'ASC').addOrderBy('p.thing_uuid', 'ASC').getMany();
   }
 
   async update(thingUuid: string, patch: PivotPatch): Promise<void> {

@@ -2,6 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, SelectQueryBuilder } from 'typeorm';
 import { PlaybookEntity } from './playbook.entity';
+import { isUniqueViolation, PatchColumns, updateColumns } from '../database/partial-update';
+import { orderByReach, whereReachable } from '../sharing/reachable';
 
 export type NewPlaybook = Pick<
   PlaybookEntity,
@@ -9,7 +11,7 @@ export type NewPlaybook = Pick<
 >;
 export type PlaybookPatch = Partial<Omit<NewPlaybook, 'uuid'>>;
 
-const COLUMNS: Record<keyof PlaybookPatch, string> = {
+const COLUMNS: PatchColumns<PlaybookPatch> = {
   guid: 'guid',
   uid: 'uid',
   gids: 'gids',
@@ -78,11 +80,7 @@ export class PlaybooksRepository {
 
   /** The playbook with this GUID the caller reaches: owned, then shared with one of `gids`, then global; the oldest among equals. */
   findVisibleByGuid(guid: string, uid: number, gids: readonly number[]): Promise<PlaybookEntity | null> {
-    return this.repo
-      .createQueryBuilder('p')
-      .where('p.guid = :guid', { guid })
-      .andWhere('(p.uid = :uid OR p.gids && CAST(:gids AS integer[]) OR p.global)', { uid, gids: [...gids] })
-      .orderBy('CASE WHEN p.uid = :uid THEN 0 WHEN p.gids && CAST(:gids AS integer[]) THEN 1 ELSE 2 END', 'ASC')
+    return orderByReach(whereReachable(this.repo.createQueryBuilder('p').where('p.guid = :guid', { guid }), 'p', uid, gids), 'p')
       .addOrderBy('p.created_at', 'ASC')
       .addOrderBy('p.uuid', 'ASC')
       .getOne();
@@ -105,25 +103,16 @@ export class PlaybooksRepository {
 
   /** What the caller reaches without admin rights: own, shared with one of `gids`, global. */
   listReachable(uid: number, gids: readonly number[]): Promise<PlaybookEntity[]> {
-    return this.listing()
-      .where('(p.uid = :uid OR p.gids && CAST(:gids AS integer[]) OR p.global)', { uid, gids: [...gids] })
-      .getMany();
+    return whereReachable(this.listing(), 'p', uid, gids).getMany();
   }
 
   /** false when the owner already has another playbook with the new GUID. */
   async update(uuid: string, patch: PlaybookPatch): Promise<boolean> {
-    const sets = ['updated_at = now()'];
-    const params: unknown[] = [uuid];
-    for (const [key, column] of Object.entries(COLUMNS) as Array<[keyof PlaybookPatch, string]>) {
-      if (!(key in patch)) continue;
-      params.push(patch[key]);
-      sets.push(`${column} = $${params.length}`);
-    }
     try {
-      await this.ds.query(`UPDATE playbook SET ${sets.join(', ')} WHERE uuid = $1`, params);
+      await updateColumns(this.ds, 'playbook', 'uuid', uuid, COLUMNS, patch);
       return true;
     } catch (err) {
-      if ((err as { code?: string }).code === '23505') return false;
+      if (isUniqueViolation(err)) return false;
       throw err;
     }
   }

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import { ResourceEntity } from './resource.entity';
+import { whereReachable } from '../sharing/reachable';
 
 export type NewResource = Pick<ResourceEntity, 'guid' | 'uid' | 'gids' | 'global' | 'name' | 'description'> &
   Partial<Pick<ResourceEntity, 'contentId' | 'size' | 'hash' | 'contentType' | 'labels' | 'domain'>>;
@@ -31,20 +32,13 @@ export class ResourcesRepository {
 
   /** Owned by `uid`, shared with one of `gids`, or global. */
   listVisible(uid: number, gids: number[]): Promise<ResourceEntity[]> {
-    return this.repo()
-      .createQueryBuilder('r')
-      .where('(r.uid = :uid OR r.global OR r.gids && CAST(:gids AS integer[]))', { uid, gids })
-      .orderBy('lower(r.name)', 'ASC')
-      .addOrderBy('r.guid', 'ASC')
-      .getMany();
+    return whereReachable(this.repo().createQueryBuilder('r'), 'r', uid, gids).orderBy('lower(r.name)', 'ASC').addOrderBy('r.guid', 'ASC').getMany();
   }
 
   /** The resource named `name` a search reads by name: the caller's own first, then shared or global; newest first. */
   findVisibleByName(uid: number, gids: number[], name: string): Promise<ResourceEntity | null> {
-    return this.repo()
-      .createQueryBuilder('r')
-      .where('r.name = :name AND (r.uid = :uid OR r.global OR r.gids && CAST(:gids AS integer[]))', { name, uid, gids })
-      .orderBy('CASE WHEN r.uid = :uid THEN 0 ELSE 1 END', 'ASC')
+    return whereReachable(this.repo().createQueryBuilder('r').where('r.name = :name', { name }), 'r', uid, gids)
+      .orderBy('CASE WHEN r.uid = :reachUid THEN 0 ELSE 1 END', 'ASC')
       .addOrderBy('r.lastModified', 'DESC')
       .addOrderBy('r.guid', 'ASC')
       .getOne();

@@ -3,6 +3,8 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import { AuthContext } from '../identity/auth.types';
 import { ScheduledSearchEntity, ScheduledSearchRunEntity } from './scheduled-search.entity';
+import { isUniqueViolation, PatchColumns, updateColumns } from '../database/partial-update';
+import { whereReachable } from '../sharing/reachable';
 
 export type NewScheduledSearch = Pick<
   ScheduledSearchEntity,
@@ -29,7 +31,7 @@ export type NewScheduledSearch = Pick<
 >;
 export type ScheduledSearchPatch = Partial<NewScheduledSearch & Pick<ScheduledSearchEntity, 'lastError'>>;
 
-const COLUMNS: Record<keyof ScheduledSearchPatch, string> = {
+const COLUMNS: PatchColumns<ScheduledSearchPatch> = {
   guid: 'guid',
   uid: 'uid',
   gids: 'gids',
@@ -140,27 +142,15 @@ export class ScheduledSearchesRepository {
   }
 
   listReachable(uid: number, gids: readonly number[]): Promise<ScheduledSearchEntity[]> {
-    return this.repo()
-      .createQueryBuilder('s')
-      .where('(s.uid = :uid OR s.gids && :gids::integer[] OR s.global)', { uid, gids: [...gids] })
-      .orderBy('s.created_at', 'ASC')
-      .addOrderBy('s.id', 'ASC')
-      .getMany();
+    return whereReachable(this.repo().createQueryBuilder('s'), 's', uid, gids).orderBy('s.created_at', 'ASC').addOrderBy('s.id', 'ASC').getMany();
   }
 
   async update(id: string, patch: ScheduledSearchPatch): Promise<boolean> {
-    const sets = ['updated_at = now()'];
-    const params: unknown[] = [id];
-    for (const [key, column] of Object.entries(COLUMNS) as Array<[keyof ScheduledSearchPatch, string]>) {
-      if (!(key in patch)) continue;
-      params.push(patch[key]);
-      sets.push(`${column} = $${params.length}`);
-    }
     try {
-      await this.ds.query(`UPDATE scheduled_search SET ${sets.join(', ')} WHERE id = $1`, params);
+      await updateColumns(this.ds, 'scheduled_search', 'id', id, COLUMNS, patch);
       return true;
     } catch (err) {
-      if ((err as { code?: string }).code === '23505') return false;
+      if (isUniqueViolation(err)) return false;
       throw err;
     }
   }

@@ -2,11 +2,13 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { TemplateEntity } from './template.entity';
+import { PatchColumns, updateColumns } from '../database/partial-update';
+import { whereReachable } from '../sharing/reachable';
 
 export type NewTemplate = Pick<TemplateEntity, 'thingUuid' | 'guid' | 'uid' | 'gids' | 'global' | 'labels' | 'name' | 'description' | 'query' | 'variables'>;
 export type TemplatePatch = Partial<Omit<NewTemplate, 'thingUuid'>>;
 
-const COLUMNS: Record<keyof TemplatePatch, string> = {
+const COLUMNS: PatchColumns<TemplatePatch> = {
   guid: 'guid',
   uid: 'uid',
   gids: 'gids',
@@ -15,7 +17,7 @@ const COLUMNS: Record<keyof TemplatePatch, string> = {
   name: 'name',
   description: 'description',
   query: 'query',
-  variables: 'variables',
+  variables: { column: 'variables', json: 'jsonb' },
 };
 
 const ORDER = { createdAt: 'ASC', thingUuid: 'ASC' } as const;
@@ -57,23 +59,11 @@ export class TemplatesRepository {
 
   /** What the caller reaches without admin rights: own, shared with one of `gids`, global. */
   listReachable(uid: number, gids: readonly number[]): Promise<TemplateEntity[]> {
-    return this.repo
-      .createQueryBuilder('t')
-      .where('(t.uid = :uid OR t.gids && :gids::integer[] OR t.global)', { uid, gids: [...gids] })
-      .orderBy('t.created_at', 'ASC')
-      .addOrderBy('t.thing_uuid', 'ASC')
-      .getMany();
+    return whereReachable(this.repo.createQueryBuilder('t'), 't', uid, gids).orderBy('t.created_at', 'ASC').addOrderBy('t.thing_uuid', 'ASC').getMany();
   }
 
   async update(thingUuid: string, patch: TemplatePatch): Promise<void> {
-    const sets = ['updated_at = now()'];
-    const params: unknown[] = [thingUuid];
-    for (const [key, column] of Object.entries(COLUMNS) as Array<[keyof TemplatePatch, string]>) {
-      if (!(key in patch)) continue;
-      params.push(key === 'variables' ? JSON.stringify(patch.variables) : patch[key]);
-      sets.push(`${column} = $${params.length}${key === 'variables' ? '::jsonb' : ''}`);
-    }
-    await this.ds.query(`UPDATE template SET ${sets.join(', ')} WHERE thing_uuid = $1`, params);
+    await updateColumns(this.ds, 'template', 'thing_uuid', thingUuid, COLUMNS, patch);
   }
 
   async delete(thingUuid: string): Promise<void> {
