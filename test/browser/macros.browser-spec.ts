@@ -168,6 +168,36 @@ describe('console macros (browser)', () => {
       expect(await h.problemsOf(w)).toEqual([]);
     }));
 
+  it('completes a macro that takes arguments as $NAME() with the cursor inside, and runs it with them', () =>
+    withPage(h, 'macros-arguments', async (w) => {
+      const { page } = w;
+      const made = await h.svc.request('POST', '/api/macros', { headers, json: { Name: 'STATUS', Expansion: 'tag=web grep "status=%%1%%"' } });
+      expect(made.status).toBe(200);
+      await open(w);
+      const editor = page.getByRole('textbox', { name: 'Query' });
+      await editor.click();
+      await page.keyboard.type('$ST');
+      const option = page.getByRole('listbox').getByRole('option', { name: /^\$STATUS/ });
+      await option.waitFor();
+      expect(await option.innerText()).toContain('(1 argument)');
+      await page.keyboard.press('Tab');
+      await eventually(async () => expect(await editor.innerText()).toBe('$STATUS()'));
+      await page.keyboard.type('404');
+      await page.keyboard.press('End');
+      await page.keyboard.insertText(TAIL);
+      expect(await editor.innerText()).toBe(`$STATUS(404)${TAIL}`);
+      await page.keyboard.press('Enter');
+      await eventually(async () => expect(await status(page).innerText()).toMatch(/ results? in /), 30000);
+      const withMacro = await eventually(async () => {
+        const rows = await tableRows(page, 'Results');
+        expect(rows.length).toBe(7);
+        return rows;
+      }, 30000);
+      expect(withMacro).toEqual(await resultsOf(page, `${NOT_FOUND}${TAIL}`));
+      expect((await h.svc.request('DELETE', `/api/macros/${made.body as number}`, { headers })).status).toBe(200);
+      expect(await h.problemsOf(w)).toEqual([]);
+    }));
+
   it('fits the Macros page and its dialog into 390 px', () =>
     withPage(
       h,

@@ -11,7 +11,7 @@ import { Decoration, DecorationSet, EditorView, hoverTooltip, ViewPlugin, ViewUp
 import { api } from '../api/client';
 import { Macro, ParseResponse, RenderModuleInfo, SearchModuleInfo } from '../api/types';
 import { expansionPreview } from '../macros/macros-api';
-import { describeModule, errorRange, macroNameAt, moduleNameAt, tokenize } from './query-language';
+import { describeModule, errorRange, macroArity, macroNameAt, moduleNameAt, tokenize } from './query-language';
 
 const marks = new Map<string, Decoration>();
 const mark = (role: string) => {
@@ -46,9 +46,25 @@ export interface Catalog {
   macros: Macro[];
 }
 
-/** `$NAME`: its expansion beside it, in full (and its description) in the info panel. */
+/**
+ * `$NAME`: its expansion beside it, in full (and its description) in the info panel. A macro
+ * that takes arguments is inserted as `$NAME()` with the cursor between the parentheses (unless
+ * they follow already).
+ */
 function macroOption(m: Macro): Completion {
-  return { label: `$${m.Name}`, type: 'variable', detail: expansionPreview(m.Expansion, 48), info: [m.Expansion, m.Description].filter(Boolean).join('\n\n') };
+  const arity = macroArity(m.Expansion);
+  const option: Completion = {
+    label: `$${m.Name}`,
+    type: 'variable',
+    detail: `${arity ? `(${arity} argument${arity > 1 ? 's' : ''}) ` : ''}${expansionPreview(m.Expansion, 48)}`,
+    info: [m.Expansion, m.Description].filter(Boolean).join('\n\n'),
+  };
+  if (!arity) return option;
+  option.apply = (view, _completion, from, to) => {
+    const call = view.state.sliceDoc(to, to + 1) === '(' ? `$${m.Name}` : `$${m.Name}()`;
+    view.dispatch({ changes: { from, to, insert: call }, selection: { anchor: from + call.length - (call.endsWith(')') ? 1 : 0) }, userEvent: 'input.complete' });
+  };
+  return option;
 }
 
 export function completionSource(catalog: () => Catalog) {

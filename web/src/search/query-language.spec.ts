@@ -1,6 +1,10 @@
-import { describeModule, errorRange, histogramQuery, macroNameAt, moduleNameAt, modules, tokenize } from './query-language';
+import { describeModule, errorRange, histogramQuery, macroArity, macroNameAt, moduleNameAt, modules, tokenize } from './query-language';
 
 describe('query-language', () => {
+  it('counts the arguments of a macro by its highest %%N%%', () => {
+    expect([macroArity('tag=web'), macroArity('json %%1%% %%2%% | grep %%1%%'), macroArity('%%3%% only'), macroArity('%%x%% %%%%')]).toEqual([0, 2, 3, 0]);
+  });
+
   it('gives each token its role, as the service lexes the query', () => {
     const q = 'tag=web,dns kv -e x status | stats count by status over 5m | table "a b" `re|x` // c';
     expect(tokenize(q).map((t) => [t.text, t.role])).toEqual([

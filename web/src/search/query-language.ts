@@ -220,3 +220,10 @@ export function histogramQuery(q: string, width: string, renderers?: ReadonlySet
   const hasModule = keptSpans.some((s) => s.name !== undefined);
   return `${kept.trimEnd()}\n${hasModule ? '| ' : ''}stats count over ${width} | chart count`;
 }
+
+/** How many arguments a macro takes: its highest `%%N%%`. */
+export function macroArity(expansion: string): number {
+  let n = 0;
+  for (const m of expansion.matchAll(/%%(\d{1,3})%%/g)) n = Math.max(n, Number(m[1]));
+  return n;
+}
