@@ -62,11 +62,16 @@ describe('ax gives the answer of the query written out with the module', () => {
     ['tag=app ax user status | table', 'tag=app json user status | table'],
     ['tag=app ax status==500 user | table', 'tag=app json status==500 user | table'],
     ['tag=app ax status!=200 | table status', 'tag=app json status!=200 | table status'],
+    // only filters: every field of the definition, as the product's `ax email~"test.org" | table`
+    ['tag=app ax status==500 | table', 'tag=app json user status==500 req.path as path | table'],
+    ['tag=app ax status==404 | count by user | table user count', 'tag=app json status==404 user | count by user | table user count'],
+    ['tag=web ax status=="500" | table', 'tag=web regex "^(?P<ip>\\S+) (?P<method>\\S+) (?P<path>\\S+) (?P<status>\\d+)$" status=="500" | table'],
+    ['tag=csvs ax status=="500" | table', 'tag=csvs csv [0] as user [1]=="500" as status [2] as path | table'],
     ['tag=app ax path as p | table p', 'tag=app json req.path as p | table p'],
     // kv
     ['tag=kvs ax | table', 'tag=kvs kv user status path | table'],
     ['tag=kvs ax status>=500 user | table', 'tag=kvs kv status>=500 user | table'],
-    ['tag=kvs ax user~"li" | table', 'tag=kvs kv user~"li" | table'],
+    ['tag=kvs ax user~"li" | table', 'tag=kvs kv user~"li" status path | table'],
     // csv
     ['tag=csvs ax | table', 'tag=csvs csv [0] as user [1] as status [2] as path | table'],
     ['tag=csvs ax status=="500" user | table', 'tag=csvs csv [1]=="500" as status [0] as user | table'],

@@ -254,10 +254,14 @@ export const axModule: ModuleDef = {
       try {
         p = prepare(def);
         const fields = p.fields;
+        // Only filters (`ax status==404`): every field, the filtered ones filtered, as the product's
+        // `ax email~"test.org" | table` shows all fields; a plain name (`ax status==404 user`) names the fields wanted.
+        const restricts = select.some((s) => !s.filter);
+        const chosen = select.length && !restricts ? fields.map((f) => select.find((s) => s.source === f) ?? { source: f, name: f }) : select;
         // A definition with none of the named fields extracts nothing (its entries miss them all).
-        const none = select.length > 0 && !select.some((s) => fields.includes(s.source));
-        const instance: ModuleInstance = none ? { produced: [], consumed: [], process: () => true } : build(p, select.length ? select : undefined);
-        const wanted = new Set(select.length ? select.map((s) => s.name) : instance.produced);
+        const none = restricts && !select.some((s) => fields.includes(s.source));
+        const instance: ModuleInstance = none ? { produced: [], consumed: [], process: () => true } : build(p, chosen.length ? chosen : undefined);
+        const wanted = new Set(restricts ? select.map((s) => s.name) : instance.produced);
         const extra = instance.produced.filter((f) => !wanted.has(f));
         const neverPasses = select.some((s) => !fields.includes(s.source) && s.filter !== undefined && !isNegativeOp(s.filter.op));
         for (const t of tags) byTag.set(t, { instance, extra, neverPasses });
