@@ -191,9 +191,27 @@ describe('console actionables (browser)', () => {
       expect(await h.problemsOf(w)).toEqual([]);
     }));
 
+  /**
+   * Opens 10.0.0.7's menu in a table of addresses, follows the action `item` of `group` (it opens a
+   * new tab) and checks that tab searched who used the address; answers the tab.
+   */
+  async function followUsersOf(w: Watched, group: string, item: string): Promise<Page> {
+    const { page } = w;
+    await open(w);
+    await runQuery(page, 'tag=web kv ip | count by ip | table ip count');
+    const value = page.getByRole('table', { name: 'Results' }).getByRole('button', { name: '10.0.0.7' });
+    await value.waitFor({ timeout: 30000 });
+    await value.click();
+    const menu = page.getByRole('menu', { name: 'Actions for 10.0.0.7' });
+    const [opened] = await Promise.all([page.context().waitForEvent('page'), menu.getByRole('group', { name: group }).getByRole('menuitem', { name: item }).click()]);
+    await menu.waitFor({ state: 'detached' });
+    await eventually(async () => expect(await tableRows(opened, 'Results')).toEqual([['ann', '10']]), 30000);
+    expect(new URL(opened.url()).searchParams.get('q')).toBe('tag=web grep 10.0.0.7 | kv user | count by user | table user count');
+    return opened;
+  }
+
   it('a saved-query action searches the library entry its GUID names, with the value in place', () =>
     withPage(h, 'actionables-saved-query', async (w) => {
-      const { page } = w;
       const entry = await h.svc.request('POST', '/api/library', {
         headers,
         json: { Name: 'Who used an address', Query: 'tag=web grep _VALUE_ | kv user | count by user | table user count' },
@@ -202,26 +220,13 @@ describe('console actionables (browser)', () => {
       const guid = (entry.body as { GUID: string }).GUID;
       const Contents = { menuLabel: 'Library', triggers: [IP], actions: [{ name: 'Who used it', command: { type: 'savedQuery', reference: guid } }] };
       expect((await h.svc.request('POST', '/api/pivots', { headers, json: { Name: 'Saved address search', Contents } })).status).toBe(200);
-      await open(w);
-      await runQuery(page, 'tag=web kv ip | count by ip | table ip count');
-      const value = page.getByRole('table', { name: 'Results' }).getByRole('button', { name: '10.0.0.7' });
-      await value.waitFor({ timeout: 30000 });
-      await value.click();
-      const menu = page.getByRole('menu', { name: 'Actions for 10.0.0.7' });
-      const [opened] = await Promise.all([
-        page.context().waitForEvent('page'),
-        menu.getByRole('group', { name: 'Library' }).getByRole('menuitem', { name: 'Who used it' }).click(),
-      ]);
-      await menu.waitFor({ state: 'detached' });
-      await eventually(async () => expect(await tableRows(opened, 'Results')).toEqual([['ann', '10']]), 30000);
-      expect(new URL(opened.url()).searchParams.get('q')).toBe('tag=web grep 10.0.0.7 | kv user | count by user | table user count');
+      const opened = await followUsersOf(w, 'Library', 'Who used it');
       await opened.close();
       expect(await h.problemsOf(w)).toEqual([]);
     }));
 
   it('a template action fills the template with the value and opens its search', () =>
     withPage(h, 'actionables-template', async (w) => {
-      const { page } = w;
       const template = await h.svc.request('POST', '/api/templates', {
         headers,
         json: {
@@ -233,19 +238,7 @@ describe('console actionables (browser)', () => {
       const guid = (template.body as { GUID: string }).GUID;
       const Contents = { menuLabel: 'Templates', triggers: [IP], actions: [{ name: 'Users of it', command: { type: 'template', reference: guid } }] };
       expect((await h.svc.request('POST', '/api/pivots', { headers, json: { Name: 'Template address search', Contents } })).status).toBe(200);
-      await open(w);
-      await runQuery(page, 'tag=web kv ip | count by ip | table ip count');
-      const value = page.getByRole('table', { name: 'Results' }).getByRole('button', { name: '10.0.0.7' });
-      await value.waitFor({ timeout: 30000 });
-      await value.click();
-      const menu = page.getByRole('menu', { name: 'Actions for 10.0.0.7' });
-      const [opened] = await Promise.all([
-        page.context().waitForEvent('page'),
-        menu.getByRole('group', { name: 'Templates' }).getByRole('menuitem', { name: 'Users of it' }).click(),
-      ]);
-      await menu.waitFor({ state: 'detached' });
-      await eventually(async () => expect(await tableRows(opened, 'Results')).toEqual([['ann', '10']]), 30000);
-      expect(new URL(opened.url()).searchParams.get('q')).toBe('tag=web grep 10.0.0.7 | kv user | count by user | table user count');
+      const opened = await followUsersOf(w, 'Templates', 'Users of it');
       shots.push(await keepScreenshot(opened, 'actionables-template-run'));
       await opened.close();
       expect(await h.problemsOf(w)).toEqual([]);
